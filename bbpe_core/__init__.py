@@ -1,0 +1,52 @@
+"""bbpe_core: a byte-level BPE engine that gives tiktoken's ids, token for token.
+
+Public API, re-exported by name:
+
+- ``get_encoding(name)``, ``list_encoding_names()``: the shipped gpt2 (r50k_base),
+  cl100k_base and o200k_base.
+- ``Encoding``: ``encode``, ``encode_ordinary``, ``encode_batch``, ``decode``,
+  ``decode_bytes``, ``decode_single_token_bytes``, plus ``tokenize``,
+  ``pre_tokenize`` and ``encode_detailed`` for viewers.
+- ``bytes_to_unicode``, ``byte_encoder``, ``byte_decoder``: GPT-2's byte map.
+- Loaders and savers for ``.tiktoken``, GPT-2 ``vocab.json`` + ``merges.txt`` and
+  HF ``tokenizer.json``.
+
+>>> import bbpe_core
+>>> bbpe_core.get_encoding("gpt2").encode("hello world")
+[31373, 995]
+"""
+
+from .byte_level import byte_decoder, byte_encoder, bytes_to_unicode
+from .encoding import Encoding
+from .formats.gpt2_files import load_gpt2_files, save_gpt2_files
+from .formats.hf_json import load_hf_tokenizer_json, save_hf_tokenizer_json
+from .formats.source import VocabFileError
+from .formats.tiktoken_file import load_tiktoken, load_tiktoken_bpe, save_tiktoken_bpe
+from .merges import recover_merges
+from .pre_tokenizer import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN, PatternTimeoutError
+from .registry import get_encoding, list_encoding_names
+from .spans import Chunk, TokenSpan
+
+__all__ = [
+    "CL100K_PATTERN",
+    "Chunk",
+    "Encoding",
+    "GPT2_PATTERN",
+    "O200K_PATTERN",
+    "PatternTimeoutError",
+    "TokenSpan",
+    "VocabFileError",
+    "byte_decoder",
+    "byte_encoder",
+    "bytes_to_unicode",
+    "get_encoding",
+    "list_encoding_names",
+    "load_gpt2_files",
+    "load_hf_tokenizer_json",
+    "load_tiktoken",
+    "load_tiktoken_bpe",
+    "recover_merges",
+    "save_gpt2_files",
+    "save_hf_tokenizer_json",
+    "save_tiktoken_bpe",
+]

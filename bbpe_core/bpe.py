@@ -1,0 +1,109 @@
+"""Rank-based BPE merging of one chunk's bytes.
+
+Start from single bytes; repeatedly merge the adjacent pair with the lowest rank,
+the leftmost one on a tie, until no adjacent pair has a rank. What a pair's rank
+is comes from the caller (``pair_rank``), which serves both semantics we support:
+
+- tiktoken's: the rank of ``left + right`` in ``mergeable_ranks`` (any pair whose
+  concatenation is a token may merge);
+- GPT-2 / HF files': the position of ``(left, right)`` in merges.txt (only listed
+  pairs merge).
+
+Two algorithms give the same result. ``_merge_small`` is tiktoken's
+``_byte_pair_merge`` (src/lib.rs): a list of pair ranks, O(n·m) for n bytes and m
+merges, fastest for the short chunks of real text. ``_merge_heap`` is for long
+chunks (``"a" * 200_000``, runs of spaces, CJK without spaces), where the list
+version is quadratic (tiktoken#195): a heap of ``(rank, start)`` over a linked
+list of parts, O(n log n), as tiktoken 0.13's ``_byte_pair_merge_large`` and HF
+``tokenizers``' ``Word::merge_all``.
+
+This module knows nothing of text, patterns, ids or caches.
+
+>>> ranks = {b"a": 0, b"b": 1, b"ab": 2, b"aba": 3}
+>>> merge(b"abab", lambda l, r: ranks.get(l + r))
+[b'aba', b'b']
+"""
+
+from __future__ import annotations
+
+import heapq
+import sys
+from collections.abc import Callable
+
+__all__ = ["PairRank", "merge", "HEAP_THRESHOLD"]
+
+PairRank = Callable[[bytes, bytes], "int | None"]
+"""``pair_rank(left, right)``: the merge priority of two adjacent parts (lower merges
+first), or None if they never merge."""
+
+HEAP_THRESHOLD = 256
+"""Chunks longer than this many bytes are merged with the heap algorithm."""
+
+_NO_RANK = sys.maxsize
+
+
+def merge(piece: bytes, pair_rank: PairRank) -> list[bytes]:
+    """Merge the bytes of one chunk into its BPE parts.
+
+    Args:
+        piece: the chunk's UTF-8 bytes (any length; empty gives ``[]``).
+        pair_rank: the priority of merging two adjacent parts, or None.
+
+    Returns:
+        The parts, in order; ``b"".join(result) == piece``.
+    """
+    if len(piece) > HEAP_THRESHOLD:
+        return _merge_heap(piece, pair_rank)
+    return _merge_small(piece, pair_rank)
+
+
+def _rank_or_max(pair_rank: PairRank, left: bytes, right: bytes) -> int:
+    rank = pair_rank(left, right)
+    return _NO_RANK if rank is None else rank
+
+
+def _merge_small(piece: bytes, pair_rank: PairRank) -> list[bytes]:
+    parts = [piece[i : i + 1] for i in range(len(piece))]
+    ranks = [_rank_or_max(pair_rank, parts[i], parts[i + 1]) for i in range(len(parts) - 1)]
+    while ranks:
+        best = min(ranks)
+        if best == _NO_RANK:
+            break
+        i = ranks.index(best)  # the leftmost pair of lowest rank, as tiktoken
+        parts[i] += parts.pop(i + 1)
+        del ranks[i]
+        if i > 0:
+            ranks[i - 1] = _rank_or_max(pair_rank, parts[i - 1], parts[i])
+        if i < len(ranks):
+            ranks[i] = _rank_or_max(pair_rank, parts[i], parts[i + 1])
+    return parts
+
+
+def _merge_heap(piece: bytes, pair_rank: PairRank) -> list[bytes]:
+    n = len(piece)
+    parts: list[bytes] = [piece[i : i + 1] for i in range(n)]  # part starting at byte i
+    nxt = list(range(1, n + 1))  # start of the next live part; n means none
+    prv = list(range(-1, n - 1))  # start of the previous live part; -1 means none
+    heap = []
+    for i in range(n - 1):
+        rank = pair_rank(parts[i], parts[i + 1])
+        if rank is not None:
+            heap.append((rank, i))
+    heapq.heapify(heap)
+    while heap:
+        rank, i = heapq.heappop(heap)
+        j = nxt[i]
+        # Entries go stale when a neighbour merges; a live pair's rank is unchanged.
+        if not parts[i] or j >= n or pair_rank(parts[i], parts[j]) != rank:
+            continue
+        parts[i] += parts[j]
+        parts[j] = b""
+        nxt[i] = nxt[j]
+        if nxt[i] < n:
+            prv[nxt[i]] = i
+        for left, right in ((prv[i], i), (i, nxt[i])):
+            if left >= 0 and right < n:
+                new_rank = pair_rank(parts[left], parts[right])
+                if new_rank is not None:
+                    heapq.heappush(heap, (new_rank, left))
+    return [p for p in parts if p]

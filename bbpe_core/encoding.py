@@ -1,0 +1,323 @@
+"""``Encoding``: a byte-level BPE tokenizer with tiktoken's API and a viewer's extras.
+
+Data flow: text -> special-token segments (``special``) -> chunks (``pre_tokenizer``)
+-> UTF-8 bytes -> BPE parts (``bpe``) -> ids. Merged chunks are cached per
+encoding (bounded LRU; only chunks up to ``CACHED_CHUNK_CHARS`` characters).
+
+Does not load files (see ``formats``) or know encoding names (see ``registry``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from . import validate
+from .bpe import merge
+from .byte_level import fix_surrogates
+from .pre_tokenizer import find_chunks
+from .special import (
+    AllowedSpecial,
+    DisallowedSpecial,
+    check_disallowed,
+    resolve_special,
+    split_on_special,
+)
+from .viewer import ViewerMethods
+
+__all__ = ["Encoding", "CACHED_CHUNK_CHARS"]
+
+CACHED_CHUNK_CHARS = 64
+"""Chunks of at most this many characters are cached after merging."""
+
+
+
+class Encoding(ViewerMethods):
+    """A byte-level BPE encoding (tiktoken's ``Encoding``, plus viewer methods).
+
+    Args:
+        name: the encoding's name, e.g. ``"gpt2"``.
+        pat_str: the split pattern (``regex`` syntax).
+        mergeable_ranks: token bytes -> id. Without ``merges`` the id is also the
+            token's merge priority (tiktoken's semantics: lower merges first).
+        special_tokens: special-token text -> id.
+        merges: optional ``[(left, right), ...]`` in priority order (GPT-2 / HF
+            semantics: only listed pairs merge, ids still come from
+            ``mergeable_ranks``).
+        explicit_n_vocab: if given, ``n_vocab`` must equal it.
+        add_prefix_space: prepend a space to each ordinary segment that does not
+            start with one (HF ``ByteLevel(add_prefix_space=True)``).
+        ignore_merges: look a whole chunk up in the vocabulary before merging
+            (tiktoken always does; HF's ``ignore_merges``).
+        pattern_timeout: seconds a split may take, for patterns users supplied;
+            None for none.
+        cache_size: entries of the merged-chunk LRU cache.
+
+    Raises:
+        ValueError: if the vocabulary is inconsistent (see ``validate.check_vocab``)
+            or the pattern does not compile.
+
+    >>> from bbpe_core import get_encoding
+    >>> enc = get_encoding("gpt2")
+    >>> enc.encode("hello world")
+    [31373, 995]
+    >>> enc.tokenize("你好 ma")
+    ['ä½', 'ł', 'å¥', '½', 'Ġma']
+    """
+
+    def __init__(
+        self,
+        name: str,
+        *,
+        pat_str: str,
+        mergeable_ranks: dict[bytes, int],
+        special_tokens: dict[str, int],
+        merges: Sequence[tuple[bytes, bytes]] | None = None,
+        explicit_n_vocab: int | None = None,
+        add_prefix_space: bool = False,
+        ignore_merges: bool = True,
+        pattern_timeout: float | None = None,
+        cache_size: int = 65536,
+    ) -> None:
+        validate.check_vocab(mergeable_ranks, special_tokens, merges, explicit_n_vocab)
+        find_chunks("", pat_str)  # compiles, or raises ValueError now rather than later
+        self.name = name
+        self.pat_str = pat_str
+        self.add_prefix_space = add_prefix_space
+        self.ignore_merges = ignore_merges
+        self.pattern_timeout = pattern_timeout
+        self._mergeable_ranks = mergeable_ranks
+        self._special_tokens = dict(special_tokens)
+        self._merges = list(merges) if merges is not None else None
+        self.special_tokens_set: frozenset[str] = frozenset(special_tokens)
+        self._decoder = {i: b for b, i in mergeable_ranks.items()}
+        self._decoder.update({i: s.encode("utf-8") for s, i in special_tokens.items()})
+        self._special_ids = frozenset(special_tokens.values())
+        self.max_token_value: int = max(self._decoder)
+        if self._merges is None:
+            ranks = mergeable_ranks
+            self._pair_rank = lambda left, right: ranks.get(left + right)
+        else:
+            priority = {pair: i for i, pair in enumerate(self._merges)}
+            self._pair_rank = lambda left, right: priority.get((left, right))
+        self._cached_chunk = lru_cache(maxsize=cache_size)(self._encode_chunk)
+
+    def __repr__(self) -> str:
+        return f"<Encoding {self.name!r}>"
+
+    # ---- properties ----------------------------------------------------------
+    @property
+    def n_vocab(self) -> int:
+        """Number of ids, ``max_token_value + 1`` (unassigned ids inside count too)."""
+        return self.max_token_value + 1
+
+    @property
+    def eot_token(self) -> int:
+        """The id of ``<|endoftext|>``.
+
+        Raises:
+            KeyError: if the encoding has no ``<|endoftext|>``.
+        """
+        return self._special_tokens["<|endoftext|>"]
+
+    @property
+    def mergeable_ranks(self) -> dict[bytes, int]:
+        """Token bytes -> id of the ordinary tokens (shared: do not modify)."""
+        return self._mergeable_ranks
+
+    @property
+    def special_tokens(self) -> dict[str, int]:
+        """Special-token text -> id (a copy)."""
+        return dict(self._special_tokens)
+
+    @property
+    def merges(self) -> list[tuple[bytes, bytes]] | None:
+        """The merge list for GPT-2 / HF semantics, or None for tiktoken's ranks."""
+        return None if self._merges is None else list(self._merges)
+
+    def clear_cache(self) -> None:
+        """Empty the merged-chunk cache (for cold-cache benchmarks)."""
+        self._cached_chunk.cache_clear()
+
+    # ---- encoding ------------------------------------------------------------
+    def _encode_chunk(self, chunk: str) -> tuple[int, ...]:
+        piece = chunk.encode("utf-8")
+        ranks = self._mergeable_ranks
+        if self.ignore_merges and piece in ranks:
+            return (ranks[piece],)
+        return tuple([ranks[part] for part in merge(piece, self._pair_rank)])
+
+    def _segment_chunks(self, segment: str) -> list[str]:
+        if self.add_prefix_space and not segment.startswith(" "):
+            segment = " " + segment
+        return find_chunks(segment, self.pat_str, timeout=self.pattern_timeout)
+
+    def _encode_segment(self, segment: str) -> list[int]:
+        ids: list[int] = []
+        cached, uncached = self._cached_chunk, self._encode_chunk
+        for chunk in self._segment_chunks(segment):
+            ids.extend(cached(chunk) if len(chunk) <= CACHED_CHUNK_CHARS else uncached(chunk))
+        return ids
+
+    def encode_ordinary(self, text: str) -> list[int]:
+        """Encode text, treating special-token text as plain text.
+
+        Args:
+            text: the text.
+
+        Returns:
+            The ids.
+
+        Raises:
+            TypeError: if ``text`` is not a str.
+            PatternTimeoutError: if a user-supplied pattern ran out of time.
+
+        >>> from bbpe_core import get_encoding
+        >>> get_encoding("gpt2").encode_ordinary("<|endoftext|>")
+        [27, 91, 437, 1659, 5239, 91, 29]
+        """
+        return self.encode(text, disallowed_special=())
+
+    def encode(
+        self,
+        text: str,
+        *,
+        allowed_special: AllowedSpecial = frozenset(),
+        disallowed_special: DisallowedSpecial = "all",
+    ) -> list[int]:
+        """Encode text into ids (tiktoken's ``Encoding.encode``).
+
+        Args:
+            text: the text. Lone surrogates become U+FFFD; surrogate pairs are joined.
+            allowed_special: ``"all"`` or special-token texts to encode as one id each.
+            disallowed_special: ``"all"`` (the default: every special not allowed) or
+                texts that raise if found; ``()`` encodes them as plain text.
+
+        Returns:
+            The ids.
+
+        Raises:
+            TypeError: if ``text`` is not a str.
+            ValueError: if disallowed special-token text occurs (tiktoken's message).
+            PatternTimeoutError: if a user-supplied pattern ran out of time.
+
+        >>> from bbpe_core import get_encoding
+        >>> get_encoding("cl100k_base").encode("hello <|endoftext|>", allowed_special="all")
+        [15339, 220, 100257]
+        """
+        allowed = self._allowed(text, allowed_special, disallowed_special)
+        try:
+            return self._encode_checked(text, allowed)
+        except UnicodeEncodeError:
+            return self._encode_checked(fix_surrogates(text), allowed)
+
+    def _allowed(self, text: str, allowed_special, disallowed_special) -> frozenset[str]:
+        """Check the text and the special-token arguments; return the allowed set."""
+        if not isinstance(text, str):
+            raise TypeError(f"text must be a str, not {type(text).__name__}")
+        allowed, disallowed = resolve_special(
+            allowed_special, disallowed_special, self.special_tokens_set
+        )
+        check_disallowed(text, disallowed)
+        return allowed
+
+    def _encode_checked(self, text: str, allowed: frozenset[str]) -> list[int]:
+        if not allowed:
+            return self._encode_segment(text) if text else []
+        ids: list[int] = []
+        for segment, _, _, is_special in split_on_special(text, allowed):
+            if is_special:
+                ids.append(self._special_tokens[segment])
+            else:
+                ids.extend(self._encode_segment(segment))
+        return ids
+
+    def encode_batch(
+        self,
+        text: Sequence[str],
+        *,
+        allowed_special: AllowedSpecial = frozenset(),
+        disallowed_special: DisallowedSpecial = "all",
+    ) -> list[list[int]]:
+        """Encode several texts; same arguments and errors as ``encode``.
+
+        Returns:
+            One id list per text, in order.
+        """
+        return [
+            self.encode(t, allowed_special=allowed_special, disallowed_special=disallowed_special)
+            for t in text
+        ]
+
+    def encode_ordinary_batch(self, text: Sequence[str]) -> list[list[int]]:
+        """Encode several texts with ``encode_ordinary``."""
+        return [self.encode_ordinary(t) for t in text]
+
+    def encode_single_token(self, text_or_bytes: str | bytes) -> int:
+        """The id of text or bytes that form exactly one token (specials included).
+
+        Raises:
+            KeyError: if it is not a single token.
+        """
+        if isinstance(text_or_bytes, str):
+            if text_or_bytes in self._special_tokens:
+                return self._special_tokens[text_or_bytes]
+            text_or_bytes = text_or_bytes.encode("utf-8")
+        try:
+            return self._mergeable_ranks[text_or_bytes]
+        except KeyError:
+            raise KeyError(f"{text_or_bytes!r} is not a single token of {self.name}") from None
+
+    # ---- decoding ------------------------------------------------------------
+    def decode_single_token_bytes(self, token: int) -> bytes:
+        """The bytes of one id (special tokens give their UTF-8 text).
+
+        Raises:
+            KeyError: if the id is unknown or unassigned (the message names it).
+            TypeError: if ``token`` is not an int.
+
+        >>> from bbpe_core import get_encoding
+        >>> get_encoding("gpt2").decode_single_token_bytes(995)
+        b' world'
+        """
+        if not isinstance(token, int):
+            raise TypeError(f"token ids are ints, not {type(token).__name__}: {token!r}")
+        try:
+            return self._decoder[token]
+        except KeyError:
+            raise KeyError(
+                f"token id {token} is not in {self.name} (ids run 0..{self.max_token_value}, "
+                "some unassigned)"
+            ) from None
+
+    def decode_tokens_bytes(self, tokens: Sequence[int]) -> list[bytes]:
+        """The bytes of each id; same errors as ``decode_single_token_bytes``."""
+        return [self.decode_single_token_bytes(t) for t in tokens]
+
+    def decode_bytes(self, tokens: Sequence[int]) -> bytes:
+        """Decode ids to bytes: lossless, even where tokens cut a character.
+
+        Raises:
+            KeyError: for an unknown id (named).
+        """
+        return b"".join(self.decode_tokens_bytes(tokens))
+
+    def decode(self, tokens: Sequence[int], errors: str = "replace") -> str:
+        """Decode ids to text.
+
+        WARNING: lossy with the default ``errors="replace"``: bytes that are not valid
+        UTF-8 (a sequence cut inside a character) become U+FFFD. Decode whole
+        sequences, not token by token; use ``decode_bytes`` for the exact bytes.
+
+        Args:
+            tokens: the ids.
+            errors: as for ``bytes.decode`` (``"strict"`` raises UnicodeDecodeError).
+
+        Raises:
+            KeyError: for an unknown id (named).
+
+        >>> from bbpe_core import get_encoding
+        >>> get_encoding("gpt2").decode([31373, 995])
+        'hello world'
+        """
+        return self.decode_bytes(tokens).decode("utf-8", errors=errors)

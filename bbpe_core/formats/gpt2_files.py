@@ -1,0 +1,178 @@
+"""GPT-2's two files: ``vocab.json`` (Ġ string -> id) and ``merges.txt`` (one pair a line).
+
+Semantics are GPT-2's / HF's (seed 000, sections 1.1-2): ids come from vocab.json,
+merge priority from the order of merges.txt, and only listed pairs merge. The
+files carry no split pattern: readers (HF, transformers) assume GPT-2's, so an
+export of cl100k_base or o200k_base in this format does not reproduce their ids
+there (use ``tokenizer.json``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from ..byte_level import from_gpt2_str, to_gpt2_str
+from ..encoding import Encoding
+from ..merges import recover_merges
+from ..pre_tokenizer import GPT2_PATTERN
+from .source import VocabFileError, numbered_lines, read_bytes
+
+__all__ = ["parse_vocab", "parse_merges", "load_gpt2_files", "save_gpt2_files"]
+
+MAX_ENTRIES = 2_000_000
+"""vocab.json entries and merges.txt lines accepted at most."""
+
+
+def parse_vocab(
+    data: dict, name: str, special_tokens: dict[str, int] | None
+) -> tuple[dict[bytes, int], dict[str, int]]:
+    """Split a decoded vocab.json into ordinary tokens and special tokens.
+
+    Args:
+        data: the JSON object, Ġ string -> id.
+        name: the file's name for messages.
+        special_tokens: texts to treat as special (their ids are read from ``data``
+            when it has them); None means ``<|endoftext|>`` if present.
+
+    Returns:
+        ``(mergeable_ranks, special_tokens)``: token bytes -> id, text -> id.
+
+    Raises:
+        VocabFileError: for a non-object, too many entries, a non-int id, or a key
+            outside GPT-2's byte alphabet that is not a special token.
+    """
+    if not isinstance(data, dict):
+        raise VocabFileError(f"{name}: expected a JSON object of token -> id")
+    if len(data) > MAX_ENTRIES:
+        raise VocabFileError(f"{name}: more than {MAX_ENTRIES:,} entries")
+    specials = dict(special_tokens or {})
+    if special_tokens is None and "<|endoftext|>" in data:
+        specials["<|endoftext|>"] = data["<|endoftext|>"]
+    ranks: dict[bytes, int] = {}
+    for key, tid in data.items():
+        if not isinstance(tid, int) or isinstance(tid, bool):
+            raise VocabFileError(f"{name}: id of {key!r} is not an integer: {tid!r}")
+        if key in specials:
+            specials[key] = tid
+            continue
+        try:
+            ranks[from_gpt2_str(key)] = tid
+        except ValueError as e:
+            raise VocabFileError(
+                f"{name}: token {key!r} is not a byte-level token ({e}); "
+                "declare it as a special token if it is one"
+            ) from e
+    return ranks, specials
+
+
+def parse_merges(data: bytes, name: str) -> list[tuple[bytes, bytes]]:
+    """Parse merges.txt: an optional ``#version`` line, then ``left right`` per line.
+
+    Args:
+        data: the file's bytes (LF or CRLF, final newline optional).
+        name: the file's name for messages.
+
+    Returns:
+        ``[(left_bytes, right_bytes), ...]`` in priority order.
+
+    Raises:
+        VocabFileError: naming file and line, for a line that is not two byte-level
+            tokens separated by one space, or too many lines.
+    """
+    merges = []
+    for number, line in numbered_lines(data, name):
+        if number > MAX_ENTRIES:
+            raise VocabFileError(f"{name}: more than {MAX_ENTRIES:,} lines")
+        if not line or (number == 1 and line.startswith("#version")):
+            continue
+        parts = line.split(" ")
+        try:
+            if len(parts) != 2 or not all(parts):
+                raise ValueError("expected two tokens separated by one space")
+            merges.append((from_gpt2_str(parts[0]), from_gpt2_str(parts[1])))
+        except ValueError as e:
+            raise VocabFileError(f"{name}:{number}: {e}: {line[:60]!r}") from e
+    return merges
+
+
+def load_gpt2_files(
+    vocab: str | os.PathLike | bytes,
+    merges: str | os.PathLike | bytes,
+    *,
+    name: str = "gpt2-files",
+    pat_str: str = GPT2_PATTERN,
+    special_tokens: dict[str, int] | None = None,
+    add_prefix_space: bool = False,
+    max_bytes: int | None = None,
+    pattern_timeout: float | None = None,
+) -> Encoding:
+    """Build an ``Encoding`` from GPT-2's vocab.json + merges.txt.
+
+    Args:
+        vocab, merges: paths, or the files' bytes (uploads).
+        name: the encoding's name.
+        pat_str: the split pattern (the files hold none; GPT-2's by default).
+        special_tokens: see ``parse_vocab``.
+        add_prefix_space: as GPT2Tokenizer's option (seed 000, 1.1).
+        max_bytes: size cap per file, checked before parsing.
+        pattern_timeout: seconds a split may take (for a user's pattern).
+
+    Raises:
+        VocabFileError: (a ValueError) naming the file (and line) for any malformed
+            or inconsistent content.
+
+    The ids equal tiktoken's r50k_base on any text for GPT-2's own files.
+    """
+    vocab_data, vocab_name = read_bytes(vocab, name="vocab.json", max_bytes=max_bytes)
+    merges_data, merges_name = read_bytes(merges, name="merges.txt", max_bytes=max_bytes)
+    try:
+        decoded = json.loads(vocab_data)
+    except (ValueError, RecursionError) as e:
+        raise VocabFileError(f"{vocab_name}: not valid JSON ({e})") from e
+    ranks, specials = parse_vocab(decoded, vocab_name, special_tokens)
+    pairs = parse_merges(merges_data, merges_name)
+    try:
+        return Encoding(
+            name,
+            pat_str=pat_str,
+            mergeable_ranks=ranks,
+            special_tokens=specials,
+            merges=pairs,
+            add_prefix_space=add_prefix_space,
+            ignore_merges=False,
+            pattern_timeout=pattern_timeout,
+        )
+    except ValueError as e:
+        raise VocabFileError(f"{vocab_name} + {merges_name}: {e}") from e
+
+
+def gpt2_vocab(enc: Encoding) -> dict[str, int]:
+    """vocab.json's content for ``enc``: Ġ strings and special texts -> id, by id."""
+    entries = {to_gpt2_str(b): i for b, i in enc.mergeable_ranks.items()}
+    entries.update(enc.special_tokens)
+    return dict(sorted(entries.items(), key=lambda kv: kv[1]))
+
+
+def merge_list(enc: Encoding) -> list[tuple[bytes, bytes]]:
+    """``enc``'s merges: its own list, or recovered from its ranks."""
+    return enc.merges if enc.merges is not None else recover_merges(enc.mergeable_ranks)
+
+
+def save_gpt2_files(enc: Encoding, directory: str | os.PathLike) -> tuple[Path, Path]:
+    """Write ``vocab.json`` and ``merges.txt`` (with a ``#version: 0.2`` header).
+
+    Args:
+        enc: the encoding.
+        directory: an existing directory; the two files are overwritten.
+
+    Returns:
+        The two paths.
+    """
+    directory = Path(directory)
+    vocab_path, merges_path = directory / "vocab.json", directory / "merges.txt"
+    vocab_path.write_text(json.dumps(gpt2_vocab(enc), ensure_ascii=False), encoding="utf-8")
+    lines = [f"{to_gpt2_str(a)} {to_gpt2_str(b)}" for a, b in merge_list(enc)]
+    merges_path.write_text("#version: 0.2\n" + "\n".join(lines) + "\n", encoding="utf-8")
+    return vocab_path, merges_path

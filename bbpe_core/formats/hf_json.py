@@ -1,0 +1,196 @@
+"""HF ``tokenizer.json`` for byte-level BPE: load what we can reproduce exactly, refuse the rest.
+
+Accepted: model ``BPE`` (vocab, merges as ``"a b"`` or ``["a", "b"]``,
+``ignore_merges``); pre-tokenizer ``ByteLevel`` (``use_regex`` = GPT-2's pattern,
+``add_prefix_space``) alone or after one ``Split`` (regex, ``Isolated``); decoder
+``ByteLevel``; post-processor ``ByteLevel`` or none; ``added_tokens`` (they become
+special tokens). Anything else (a normalizer such as NFC, byte fallback, dropout,
+an unk token, other pre-tokenizers or decoders) is refused with a message that
+names it, never silently ignored. Format: HF tokenizers' ``tokenizer.json``
+serialization (tokenizers/src/tokenizer/serialization.rs and models/bpe/serialization.rs).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+from ..byte_level import from_gpt2_str, to_gpt2_str
+from ..encoding import Encoding
+from ..pre_tokenizer import GPT2_PATTERN
+from .gpt2_files import gpt2_vocab, merge_list, parse_vocab
+from .source import VocabFileError, read_bytes
+
+__all__ = ["load_hf_tokenizer_json", "save_hf_tokenizer_json", "DEFAULT_PATTERN_TIMEOUT"]
+
+DEFAULT_PATTERN_TIMEOUT = 2.0
+"""Seconds a split by a pattern read from a file may take per call (ReDoS guard)."""
+
+_ALLOWED_MODEL_VALUES = {
+    "dropout": (None,),
+    "unk_token": (None,),
+    "continuing_subword_prefix": (None, ""),
+    "end_of_word_suffix": (None, ""),
+    "fuse_unk": (False, None),
+    "byte_fallback": (False, None),
+}
+
+
+def _refuse(name: str, what: str) -> VocabFileError:
+    return VocabFileError(f"{name}: {what} is not supported by bbpe_core (byte-level BPE only)")
+
+
+def _pre_tokenizer(spec: dict | None, name: str) -> tuple[str, bool]:
+    """Return ``(pat_str, add_prefix_space)`` from the pre_tokenizer section."""
+    steps = spec.get("pretokenizers", []) if spec and spec.get("type") == "Sequence" else [spec]
+    if not steps or not steps[-1] or steps[-1].get("type") != "ByteLevel" or len(steps) > 2:
+        raise _refuse(name, f"pre_tokenizer {json.dumps(spec)[:120]}")
+    byte_level = steps[-1]
+    prefix = bool(byte_level.get("add_prefix_space", False))
+    if len(steps) == 1:
+        if not byte_level.get("use_regex", True):
+            raise _refuse(name, "ByteLevel pre-tokenizer with use_regex=false and no Split")
+        return GPT2_PATTERN, prefix
+    split = steps[0]
+    pattern = (split or {}).get("pattern", {})
+    if (
+        split.get("type") != "Split"
+        or "Regex" not in pattern
+        or split.get("behavior") != "Isolated"
+        or split.get("invert", False)
+        or byte_level.get("use_regex", True)
+        or prefix
+    ):
+        raise _refuse(name, f"pre_tokenizer step {json.dumps(split)[:120]} before ByteLevel")
+    return pattern["Regex"], prefix
+
+
+def _check_sections(doc: dict, name: str) -> dict:
+    model = doc.get("model")
+    if not isinstance(model, dict) or model.get("type", "BPE") != "BPE":
+        raise _refuse(name, f"model type {model.get('type') if isinstance(model, dict) else model!r}")
+    if doc.get("normalizer") is not None:
+        raise _refuse(name, f"normalizer {doc['normalizer'].get('type', doc['normalizer'])!r}")
+    for key, allowed in _ALLOWED_MODEL_VALUES.items():
+        if model.get(key) not in allowed:
+            raise _refuse(name, f"model.{key} = {model.get(key)!r}")
+    decoder = doc.get("decoder")
+    if decoder is not None and decoder.get("type") != "ByteLevel":
+        raise _refuse(name, f"decoder {decoder.get('type')!r}")
+    post = doc.get("post_processor")
+    if post is not None and post.get("type") != "ByteLevel":
+        raise _refuse(name, f"post_processor {post.get('type')!r}")
+    return model
+
+
+def _merges(raw: list, name: str) -> list[tuple[str, str]]:
+    pairs = []
+    for k, item in enumerate(raw):
+        pair = item.split(" ") if isinstance(item, str) else item
+        if not isinstance(pair, list) or len(pair) != 2 or not all(isinstance(p, str) for p in pair):
+            raise VocabFileError(f"{name}: model.merges[{k}] is not a pair: {item!r}")
+        pairs.append((pair[0], pair[1]))
+    return pairs
+
+
+def load_hf_tokenizer_json(
+    source: str | os.PathLike | bytes,
+    *,
+    name: str = "tokenizer.json",
+    max_bytes: int | None = None,
+    pattern_timeout: float | None = DEFAULT_PATTERN_TIMEOUT,
+) -> Encoding:
+    """Build an ``Encoding`` from a HF ``tokenizer.json`` (byte-level BPE only).
+
+    Its ``added_tokens`` (special or not) become the encoding's special tokens, so
+    ``encode`` refuses their text by default; pass ``allowed_special="all"`` to
+    match HF, which always matches them.
+
+    Args:
+        source: a path or the file's bytes.
+        name: the encoding's name (also used in messages).
+        max_bytes: size cap, checked before parsing.
+        pattern_timeout: seconds a split by the file's pattern may take.
+
+    Raises:
+        VocabFileError: (a ValueError) naming the file and what is unsupported or
+            malformed.
+    """
+    data, name = read_bytes(source, name=name, max_bytes=max_bytes)
+    try:
+        doc = json.loads(data)
+    except (ValueError, RecursionError) as e:
+        raise VocabFileError(f"{name}: not valid JSON ({e})") from e
+    if not isinstance(doc, dict):
+        raise VocabFileError(f"{name}: expected a JSON object")
+    model = _check_sections(doc, name)
+    pat_str, add_prefix_space = _pre_tokenizer(doc.get("pre_tokenizer"), name)
+    added = {}
+    for tok in doc.get("added_tokens") or []:
+        if any(tok.get(k) for k in ("lstrip", "rstrip", "single_word")):
+            raise _refuse(name, f"added token {tok.get('content')!r} with lstrip/rstrip/single_word")
+        added[tok["content"]] = tok["id"]
+    vocab = dict(model.get("vocab") or {})
+    vocab.update(added)
+    ranks, specials = parse_vocab(vocab, name, added)
+    try:
+        pairs = [(from_gpt2_str(a), from_gpt2_str(b)) for a, b in _merges(model.get("merges") or [], name)]
+        return Encoding(
+            name,
+            pat_str=pat_str,
+            mergeable_ranks=ranks,
+            special_tokens=specials,
+            merges=pairs,
+            add_prefix_space=add_prefix_space,
+            ignore_merges=bool(model.get("ignore_merges", False)),
+            pattern_timeout=pattern_timeout,
+        )
+    except ValueError as e:
+        raise VocabFileError(f"{name}: {e}") from e
+
+
+def save_hf_tokenizer_json(enc: Encoding, path: str | os.PathLike) -> None:
+    """Write a ``tokenizer.json`` that HF ``tokenizers`` loads to give ``enc``'s ids.
+
+    The split pattern goes in a ``Split`` pre-tokenizer as written (our patterns
+    are the original, non-possessive ones HF's engine reads correctly), followed
+    by ``ByteLevel(use_regex=false)``; ``ignore_merges`` is set as ``enc`` has it,
+    which tiktoken-style encodings need (some of their tokens no merge reaches).
+    Special tokens become ``added_tokens``.
+
+    Args:
+        enc: the encoding.
+        path: the file to write (overwritten).
+    """
+    byte_level = {"type": "ByteLevel", "add_prefix_space": enc.add_prefix_space,
+                  "trim_offsets": True, "use_regex": False}
+    split = {"type": "Split", "pattern": {"Regex": enc.pat_str}, "behavior": "Isolated",
+             "invert": False}
+    doc = {
+        "version": "1.0",
+        "truncation": None,
+        "padding": None,
+        "added_tokens": [
+            {"id": i, "content": s, "single_word": False, "lstrip": False, "rstrip": False,
+             "normalized": False, "special": True}
+            for s, i in sorted(enc.special_tokens.items(), key=lambda kv: kv[1])
+        ],
+        "normalizer": None,
+        "pre_tokenizer": {"type": "Sequence", "pretokenizers": [split, byte_level]},
+        "post_processor": None,
+        "decoder": {"type": "ByteLevel", "add_prefix_space": True, "trim_offsets": True,
+                    "use_regex": True},
+        "model": {
+            "type": "BPE", "dropout": None, "unk_token": None, "continuing_subword_prefix": None,
+            "end_of_word_suffix": None, "fuse_unk": False, "byte_fallback": False,
+            "ignore_merges": enc.ignore_merges,
+            "vocab": {k: v for k, v in gpt2_vocab(enc).items() if k not in enc.special_tokens},
+            "merges": [[a, b] for a, b in _merge_strings(enc)],
+        },
+    }
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(doc, f, ensure_ascii=False)
+
+
+def _merge_strings(enc: Encoding) -> list[tuple[str, str]]:
+    return [(to_gpt2_str(a), to_gpt2_str(b)) for a, b in merge_list(enc)]

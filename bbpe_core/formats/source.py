@@ -1,0 +1,94 @@
+"""Reading vocabulary files safely: size caps, gzip, sha256, and file:line errors.
+
+Every loader in ``formats`` reads through here, so a user's upload and a shipped
+file get the same checks. Nothing is unpickled, ever.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import io
+import os
+from collections.abc import Iterator
+
+__all__ = ["VocabFileError", "read_bytes", "numbered_lines"]
+
+MAX_GUNZIPPED_BYTES = 64 * 1024 * 1024
+"""A .gz vocabulary may expand to at most this many bytes (o200k_base: 3.6 MB)."""
+
+
+class VocabFileError(ValueError):
+    """A vocabulary file is malformed; the message names the file and, where it
+    applies, the line."""
+
+
+def read_bytes(
+    source: str | os.PathLike | bytes,
+    *,
+    name: str | None = None,
+    max_bytes: int | None = None,
+    expected_hash: str | None = None,
+) -> tuple[bytes, str]:
+    """Read a file's content (or take bytes already read), gunzipping ``.gz``.
+
+    Args:
+        source: a path, or the file's content as bytes (an upload).
+        name: the name to use in messages (default: the path, or ``"<upload>"``).
+        max_bytes: refuse content larger than this many bytes, before parsing.
+        expected_hash: hex sha256 of the (uncompressed) content, checked if given.
+
+    Returns:
+        ``(content, name)``.
+
+    Raises:
+        VocabFileError: if too large, not valid gzip, or the hash differs.
+        OSError: if the path cannot be read.
+    """
+    if isinstance(source, bytes):
+        data, name = source, name or "<upload>"
+    else:
+        name = name or os.fspath(source)
+        if max_bytes is not None and os.path.getsize(source) > max_bytes:
+            raise VocabFileError(f"{name}: larger than the limit of {max_bytes:,} bytes")
+        with open(source, "rb") as f:
+            data = f.read()
+    if max_bytes is not None and len(data) > max_bytes:
+        raise VocabFileError(f"{name}: larger than the limit of {max_bytes:,} bytes")
+    if data[:2] == b"\x1f\x8b":
+        try:
+            with gzip.GzipFile(fileobj=io.BytesIO(data)) as g:
+                data = g.read(MAX_GUNZIPPED_BYTES + 1)
+        except (OSError, EOFError) as e:
+            raise VocabFileError(f"{name}: not a valid gzip file ({e})") from e
+        if len(data) > MAX_GUNZIPPED_BYTES:
+            raise VocabFileError(f"{name}: expands to more than {MAX_GUNZIPPED_BYTES:,} bytes")
+    if expected_hash is not None:
+        actual = hashlib.sha256(data).hexdigest()
+        if actual != expected_hash:
+            raise VocabFileError(
+                f"{name}: sha256 is {actual}, expected {expected_hash}; the file is damaged "
+                "or not the one this encoding ships"
+            )
+    return data, name
+
+
+def numbered_lines(data: bytes, name: str) -> Iterator[tuple[int, str]]:
+    """Yield ``(line_number, line)`` of UTF-8 text, CRLF or LF, final newline optional.
+
+    Args:
+        data: the file's bytes.
+        name: the file's name for messages.
+
+    Raises:
+        VocabFileError: if the content is not UTF-8 (names the byte offset).
+    """
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise VocabFileError(f"{name}: not UTF-8 text (byte {e.start})") from e
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    for number, line in enumerate(lines, start=1):
+        yield number, line.removesuffix("\r")

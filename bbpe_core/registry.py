@@ -1,0 +1,134 @@
+"""The shipped encodings: gpt2 (r50k_base), cl100k_base, o200k_base.
+
+Each is data: a ``.tiktoken.gz`` file in ``bbpe_core/data`` with the sha256 of its
+uncompressed content (the ``expected_hash`` of tiktoken's
+``tiktoken_ext/openai_public.py``), its split pattern and its special tokens
+(same source). Files load lazily, once per process, and the hash is checked
+every time one is read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from .encoding import Encoding
+from .formats.tiktoken_file import load_tiktoken
+from .pre_tokenizer import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN
+
+__all__ = [
+    "ENDOFTEXT",
+    "ENDOFPROMPT",
+    "BUILTIN_ENCODINGS",
+    "ENCODING_ALIASES",
+    "get_encoding",
+    "list_encoding_names",
+]
+
+ENDOFTEXT = "<|endoftext|>"
+FIM_PREFIX = "<|fim_prefix|>"
+FIM_MIDDLE = "<|fim_middle|>"
+FIM_SUFFIX = "<|fim_suffix|>"
+ENDOFPROMPT = "<|endofprompt|>"
+
+
+@dataclass(frozen=True)
+class BuiltinEncoding:
+    """How to build one shipped encoding.
+
+    Attributes:
+        file: the file name in ``bbpe_core/data``.
+        sha256: hex sha256 of the uncompressed file.
+        pat_str: the split pattern.
+        special_tokens: text -> id.
+        n_vocab: the expected ``max id + 1``.
+        used_by: the models that use it (for display).
+    """
+
+    file: str
+    sha256: str
+    pat_str: str
+    special_tokens: dict[str, int]
+    n_vocab: int
+    used_by: str
+
+
+BUILTIN_ENCODINGS: dict[str, BuiltinEncoding] = {
+    "gpt2": BuiltinEncoding(
+        "r50k_base.tiktoken.gz",
+        "306cd27f03c1a714eca7108e03d66b7dc042abe8c258b44c199a7ed9838dd930",
+        GPT2_PATTERN,
+        {ENDOFTEXT: 50256},
+        50257,
+        "GPT-2, GPT-3",
+    ),
+    "cl100k_base": BuiltinEncoding(
+        "cl100k_base.tiktoken.gz",
+        "223921b76ee99bde995b7ff738513eef100fb51d18c93597a113bcffe865b2a7",
+        CL100K_PATTERN,
+        {ENDOFTEXT: 100257, FIM_PREFIX: 100258, FIM_MIDDLE: 100259, FIM_SUFFIX: 100260,
+         ENDOFPROMPT: 100276},
+        100277,
+        "GPT-3.5, GPT-4",
+    ),
+    "o200k_base": BuiltinEncoding(
+        "o200k_base.tiktoken.gz",
+        "446a9538cb6c348e3516120d7c08b09f57c36495e2acfffe59a5bf8b0cfb1a2d",
+        O200K_PATTERN,
+        {ENDOFTEXT: 199999, ENDOFPROMPT: 200018},
+        200019,
+        "GPT-4o, o1, o3",
+    ),
+}
+
+ENCODING_ALIASES = {"r50k_base": "gpt2"}
+"""Other names of shipped encodings (r50k_base is tiktoken's name for GPT-2's ranks)."""
+
+
+def list_encoding_names() -> list[str]:
+    """The names of the shipped encodings (aliases not included).
+
+    >>> list_encoding_names()
+    ['gpt2', 'cl100k_base', 'o200k_base']
+    """
+    return list(BUILTIN_ENCODINGS)
+
+
+@cache
+def _load(name: str) -> Encoding:
+    spec = BUILTIN_ENCODINGS[name]
+    data = resources.files("bbpe_core").joinpath("data", spec.file).read_bytes()
+    enc = load_tiktoken(
+        data,
+        name=name,
+        pat_str=spec.pat_str,
+        special_tokens=spec.special_tokens,
+        expected_hash=spec.sha256,
+    )
+    if enc.n_vocab != spec.n_vocab:
+        raise ValueError(f"{name}: n_vocab is {enc.n_vocab}, expected {spec.n_vocab}")
+    return enc
+
+
+def get_encoding(name: str) -> Encoding:
+    """Return a shipped encoding by name, loading it on first use (cached).
+
+    Args:
+        name: ``"gpt2"`` (alias ``"r50k_base"``), ``"cl100k_base"`` or ``"o200k_base"``.
+
+    Returns:
+        The shared ``Encoding`` (treat it as immutable).
+
+    Raises:
+        ValueError: for an unknown name (the message lists the known ones), or if
+            the shipped file fails its sha256 check.
+
+    >>> get_encoding("r50k_base") is get_encoding("gpt2")
+    True
+    """
+    canonical = ENCODING_ALIASES.get(name, name)
+    if canonical not in BUILTIN_ENCODINGS:
+        known = ", ".join([*BUILTIN_ENCODINGS, *ENCODING_ALIASES])
+        raise ValueError(f"unknown encoding {name!r}; known encodings: {known}")
+    return _load(canonical)

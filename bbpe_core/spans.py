@@ -1,0 +1,99 @@
+"""Token spans: which characters of the source text each token covers.
+
+A token covers a run of UTF-8 bytes. Its character span ``[start, end)`` is the
+smallest run of whole characters holding those bytes. When BPE cuts a character's
+bytes over several tokens (common for CJK and emoji in gpt2), each of those tokens
+includes that whole character, so neighbouring spans overlap by one character;
+``TokenSpan.valid_utf8`` is then False for at least one of them. A viewer draws
+the shared character once and marks it.
+
+This module does no BPE; ``Encoding.encode_detailed`` feeds it ids per chunk.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .byte_level import to_gpt2_str
+
+__all__ = ["TokenSpan", "Chunk", "chunk_spans"]
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    """A pre-token: one piece of the split, or one special token.
+
+    Attributes:
+        text: the chunk's text.
+        start, end: its character offsets in the source text, ``[start, end)``.
+        special: True if it is an allowed special token (never split or merged).
+    """
+
+    text: str
+    start: int
+    end: int
+    special: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TokenSpan:
+    """One token of an encoded text, with everything a viewer shows.
+
+    Attributes:
+        id: the token id.
+        token_bytes: its bytes (UTF-8 of the special token's text for specials).
+        token_str: its GPT-2 printable form (``"Ġma"``); a special token's own text.
+        start, end: character offsets ``[start, end)`` in the source text (see the
+            module docstring for characters shared by two tokens).
+        valid_utf8: whether ``token_bytes`` decode as UTF-8 on their own.
+        special: whether it is a special token.
+        chunk: the index of the pre-token (``Chunk``) it came from.
+    """
+
+    id: int
+    token_bytes: bytes
+    token_str: str
+    start: int
+    end: int
+    valid_utf8: bool
+    special: bool
+    chunk: int
+
+
+def _is_utf8(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def chunk_spans(
+    chunk: Chunk, index: int, ids: list[int], token_bytes: list[bytes], skip: int = 0
+) -> list[TokenSpan]:
+    """Give the tokens of one ordinary chunk their character spans.
+
+    Args:
+        chunk: the chunk, with its offsets in the source text.
+        index: the chunk's index among the text's chunks.
+        ids: the chunk's token ids, in order.
+        token_bytes: each id's bytes; they concatenate to ``skip`` added bytes followed
+            by ``chunk.text`` in UTF-8.
+        skip: bytes at the front that are not in the source text (a prefix space the
+            encoding added); they cover no character.
+
+    Returns:
+        One ``TokenSpan`` per id.
+    """
+    char_of_byte: list[int] = [0] * skip
+    for k, ch in enumerate(chunk.text):
+        char_of_byte.extend([k] * len(ch.encode("utf-8", "surrogatepass")))
+    out = []
+    pos = 0
+    for tid, data in zip(ids, token_bytes):
+        first, last = pos, pos + len(data) - 1
+        pos += len(data)
+        start = chunk.start + (char_of_byte[first] if first >= skip else 0)
+        end = chunk.start + (char_of_byte[last] + 1 if last >= skip else 0)
+        out.append(TokenSpan(tid, data, to_gpt2_str(data), start, end, _is_utf8(data), False, index))
+    return out

@@ -1,0 +1,133 @@
+"""Special tokens in text: which are allowed, finding them, and the refusal message.
+
+Semantics follow tiktoken (``tiktoken/core.py``): by default text that spells a
+special token raises ``ValueError``, because special tokens can be used to trick a
+model; ``allowed_special`` turns listed ones into their single id and
+``disallowed_special=()`` encodes them as plain text. Where two special tokens
+overlap in the text, the longest one wins (alternatives are tried longest first).
+
+This module does no BPE; it only cuts text into ordinary and special segments.
+
+>>> split_on_special("a<|x|>b", frozenset({"<|x|>"}))
+[('a', 0, 1, False), ('<|x|>', 1, 6, True), ('b', 6, 7, False)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Set
+from functools import lru_cache
+from typing import Literal, NoReturn
+
+import regex
+
+AllowedSpecial = Literal["all"] | Set[str]
+"""``allowed_special``: ``"all"`` or a set of special-token texts."""
+DisallowedSpecial = Literal["all"] | Collection[str]
+"""``disallowed_special``: ``"all"`` or a collection of special-token texts."""
+
+__all__ = [
+    "AllowedSpecial",
+    "DisallowedSpecial",
+    "resolve_special",
+    "check_disallowed",
+    "split_on_special",
+    "raise_disallowed_special_token",
+]
+
+
+@lru_cache(maxsize=64)
+def _special_token_regex(tokens: frozenset[str]) -> regex.Pattern:
+    inner = "|".join(regex.escape(t) for t in sorted(tokens, key=lambda t: (-len(t), t)))
+    return regex.compile(f"(?:{inner})")
+
+
+def raise_disallowed_special_token(token: str) -> NoReturn:
+    """Raise tiktoken's ``ValueError`` for special-token text found in ordinary text.
+
+    Args:
+        token: the special token's text.
+
+    Raises:
+        ValueError: always; the message shows the two ways out.
+    """
+    raise ValueError(
+        f"Encountered text corresponding to disallowed special token {token!r}.\n"
+        "If you want this text to be encoded as a special token, "
+        f"pass it to `allowed_special`, e.g. `allowed_special={{{token!r}, ...}}`.\n"
+        "If you want this text to be encoded as normal text, disable the check for this token "
+        f"by passing `disallowed_special=(enc.special_tokens_set - {{{token!r}}})`.\n"
+        "To disable this check for all special tokens, pass `disallowed_special=()`.\n"
+    )
+
+
+def resolve_special(
+    allowed_special: Literal["all"] | Set[str],
+    disallowed_special: Literal["all"] | Collection[str],
+    special_tokens_set: frozenset[str],
+) -> tuple[frozenset[str], frozenset[str]]:
+    """Turn the ``allowed_special`` / ``disallowed_special`` arguments into two sets.
+
+    Args:
+        allowed_special: ``"all"`` or a set of special-token texts to encode as specials.
+        disallowed_special: ``"all"`` (every special not allowed) or a collection of
+            texts whose presence raises.
+        special_tokens_set: all special-token texts of the encoding.
+
+    Returns:
+        ``(allowed, disallowed)`` as frozensets.
+
+    Raises:
+        ValueError: if ``allowed_special`` names a text that is not a special token.
+        TypeError: if either argument is a plain string other than ``"all"``.
+    """
+    for arg in (allowed_special, disallowed_special):
+        if isinstance(arg, str) and arg != "all":
+            raise TypeError(f"expected 'all' or a set of special tokens, got the string {arg!r}")
+    allowed = special_tokens_set if allowed_special == "all" else frozenset(allowed_special)
+    unknown = allowed - special_tokens_set
+    if unknown:
+        raise ValueError(f"not special tokens of this encoding: {sorted(unknown)}")
+    if disallowed_special == "all":
+        disallowed = special_tokens_set - allowed
+    else:
+        disallowed = frozenset(disallowed_special)
+    return allowed, disallowed
+
+
+def check_disallowed(text: str, disallowed: frozenset[str]) -> None:
+    """Raise if ``text`` contains any of the ``disallowed`` special-token texts.
+
+    Args:
+        text: the text to check.
+        disallowed: special-token texts that must not occur.
+
+    Raises:
+        ValueError: tiktoken's message, naming the (longest) token found.
+    """
+    if disallowed and (match := _special_token_regex(disallowed).search(text)):
+        raise_disallowed_special_token(match.group())
+
+
+def split_on_special(text: str, allowed: frozenset[str]) -> list[tuple[str, int, int, bool]]:
+    """Cut text at the allowed special tokens.
+
+    Args:
+        text: the text.
+        allowed: special-token texts to cut out.
+
+    Returns:
+        ``[(segment, start, end, is_special), ...]`` covering ``text`` in order, with
+        character offsets; empty ordinary segments are left out.
+    """
+    if not allowed:
+        return [(text, 0, len(text), False)] if text else []
+    out: list[tuple[str, int, int, bool]] = []
+    pos = 0
+    for m in _special_token_regex(allowed).finditer(text):
+        if m.start() > pos:
+            out.append((text[pos : m.start()], pos, m.start(), False))
+        out.append((m.group(), m.start(), m.end(), True))
+        pos = m.end()
+    if pos < len(text):
+        out.append((text[pos:], pos, len(text), False))
+    return out

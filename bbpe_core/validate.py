@@ -1,0 +1,76 @@
+"""Consistency checks of a vocabulary before an ``Encoding`` is built from it.
+
+Vocabularies may come from users' files, so every check fails with a
+``ValueError`` that says what is wrong, never an ``assert`` or a later KeyError.
+This module reads no files; the loaders in ``formats`` name file and line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+__all__ = ["MAX_TOKEN_ID", "check_vocab"]
+
+MAX_TOKEN_ID = 10_000_000
+"""Largest id accepted (o200k's largest is 200,018): bounds what a file can ask for."""
+
+
+def _check_ids(kind: str, ids: list[int]) -> None:
+    for i in ids:
+        if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i <= MAX_TOKEN_ID:
+            raise ValueError(f"{kind} id {i!r} is not an int in 0..{MAX_TOKEN_ID}")
+    if len(set(ids)) != len(ids):
+        seen: set[int] = set()
+        dup = next(i for i in ids if i in seen or seen.add(i))
+        raise ValueError(f"{kind} id {dup} is given to more than one token")
+
+
+def check_vocab(
+    mergeable_ranks: dict[bytes, int],
+    special_tokens: dict[str, int],
+    merges: Sequence[tuple[bytes, bytes]] | None = None,
+    explicit_n_vocab: int | None = None,
+) -> None:
+    """Check that a vocabulary can encode any text and decode every id it gives.
+
+    Args:
+        mergeable_ranks: token bytes -> id.
+        special_tokens: special-token text -> id.
+        merges: optional merge list; every part and every result must be a token.
+        explicit_n_vocab: optional expected ``max id + 1``.
+
+    Raises:
+        ValueError: on a missing single byte, a non-bytes token, a negative, huge or
+            duplicate id, a special id shared with an ordinary token, an empty
+            special token, a merge whose parts or result are not tokens, or an
+            ``n_vocab`` that differs from ``explicit_n_vocab``.
+        TypeError: if the tables are not dicts.
+    """
+    if not isinstance(mergeable_ranks, dict) or not isinstance(special_tokens, dict):
+        raise TypeError("mergeable_ranks and special_tokens must be dicts")
+    bad = next((t for t in mergeable_ranks if not isinstance(t, bytes) or not t), None)
+    if bad is not None:
+        raise ValueError(f"token {bad!r} is not a non-empty bytes value")
+    missing = [b for b in range(256) if bytes([b]) not in mergeable_ranks]
+    if missing:
+        shown = ", ".join(f"0x{b:02x}" for b in missing[:8])
+        raise ValueError(
+            f"{len(missing)} of the 256 single bytes have no token (e.g. {shown}); "
+            "byte-level BPE needs all of them to encode any text"
+        )
+    _check_ids("token", list(mergeable_ranks.values()))
+    _check_ids("special token", list(special_tokens.values()))
+    for text in special_tokens:
+        if not isinstance(text, str) or not text:
+            raise ValueError(f"special token {text!r} is not a non-empty str")
+    clash = set(special_tokens.values()) & set(mergeable_ranks.values())
+    if clash:
+        raise ValueError(f"special token id {min(clash)} is also an ordinary token's id")
+    for k, (left, right) in enumerate(merges or ()):
+        for part in (left, right, left + right):
+            if part not in mergeable_ranks:
+                raise ValueError(f"merge {k + 1} ({left!r}, {right!r}): {part!r} is not a token")
+    if explicit_n_vocab is not None:
+        n_vocab = max([*mergeable_ranks.values(), *special_tokens.values()]) + 1
+        if n_vocab != explicit_n_vocab:
+            raise ValueError(f"n_vocab is {n_vocab}, expected {explicit_n_vocab}")

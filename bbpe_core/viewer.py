@@ -1,0 +1,114 @@
+"""What a token viewer needs and tiktoken lacks: chunks, token spans, Ġ strings.
+
+A mixin of ``Encoding`` (see ``encoding``); it reads the encoding's tables and
+reuses its chunk merging, so the ids always equal ``encode``'s.
+"""
+
+from __future__ import annotations
+
+from .byte_level import fix_surrogates, to_gpt2_str
+from .pre_tokenizer import split
+from .spans import Chunk, TokenSpan, chunk_spans
+from .special import AllowedSpecial, DisallowedSpecial, split_on_special
+
+__all__ = ["ViewerMethods"]
+
+
+class ViewerMethods:
+    """``pre_tokenize``, ``encode_detailed`` and ``tokenize`` for ``Encoding``."""
+
+    def pre_tokenize(
+        self,
+        text: str,
+        *,
+        allowed_special: AllowedSpecial = frozenset(),
+        disallowed_special: DisallowedSpecial = "all",
+    ) -> list[Chunk]:
+        """Split text into its pre-tokens (chunks) and allowed special tokens.
+
+        Arguments and errors as for ``encode``. Offsets refer to ``text`` (to its
+        surrogate-fixed form if it holds surrogates). A prefix space added by
+        ``add_prefix_space`` is not part of any chunk's text.
+
+        Returns:
+            The chunks, covering the text in order.
+
+        >>> from bbpe_core import get_encoding
+        >>> [c.text for c in get_encoding("gpt2").pre_tokenize("it's 998")]
+        ['it', "'s", ' 998']
+        """
+        allowed = self._allowed(text, allowed_special, disallowed_special)
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            text = fix_surrogates(text)
+        chunks: list[Chunk] = []
+        for segment, start, end, is_special in split_on_special(text, allowed):
+            if is_special:
+                chunks.append(Chunk(segment, start, end, True))
+                continue
+            skip = int(self.add_prefix_space and not segment.startswith(" "))
+            shifted = " " * skip + segment
+            for piece, a, b in split(shifted, self.pat_str, timeout=self.pattern_timeout):
+                a, b = max(a - skip, 0), b - skip
+                chunks.append(Chunk(segment[a:b], start + a, start + b))
+        return chunks
+
+    def encode_detailed(
+        self,
+        text: str,
+        *,
+        allowed_special: AllowedSpecial = frozenset(),
+        disallowed_special: DisallowedSpecial = "all",
+    ) -> list[TokenSpan]:
+        """Encode text and describe every token: id, bytes, Ġ string, span, flags.
+
+        Arguments and errors as for ``encode``; the ids equal ``encode``'s. See
+        ``spans`` for how a character cut over two tokens is shared.
+
+        Returns:
+            One ``TokenSpan`` per token, in order.
+
+        >>> from bbpe_core import get_encoding
+        >>> [(t.token_str, t.start, t.end) for t in get_encoding("gpt2").encode_detailed("你 a")]
+        [('ä½', 0, 1), ('ł', 0, 1), ('Ġa', 1, 3)]
+        """
+        out: list[TokenSpan] = []
+        prefixed = False
+        for index, chunk in enumerate(self.pre_tokenize(
+            text, allowed_special=allowed_special, disallowed_special=disallowed_special
+        )):
+            if chunk.special:
+                tid = self._special_tokens[chunk.text]
+                data = chunk.text.encode("utf-8")
+                out.append(TokenSpan(tid, data, chunk.text, chunk.start, chunk.end, True, True, index))
+                prefixed = False
+                continue
+            skip = int(self.add_prefix_space and not prefixed and not chunk.text.startswith(" "))
+            prefixed = True
+            ids = list(self._encode_chunk(" " * skip + chunk.text))
+            out.extend(chunk_spans(chunk, index, ids, [self._decoder[i] for i in ids], skip))
+        return out
+
+    def tokenize(
+        self,
+        text: str,
+        *,
+        allowed_special: AllowedSpecial = frozenset(),
+        disallowed_special: DisallowedSpecial = "all",
+    ) -> list[str]:
+        """The tokens as GPT-2 printable strings, as ``GPT2Tokenizer.tokenize`` returns.
+
+        Arguments and errors as for ``encode``: special-token text raises by default;
+        with ``allowed_special`` a special token comes back whole as its own text
+        (``"<|endoftext|>"``, not byte-mapped), as GPT2Tokenizer keeps it.
+
+        >>> from bbpe_core import get_encoding
+        >>> get_encoding("gpt2").tokenize("hello<|endoftext|>", allowed_special="all")
+        ['hello', '<|endoftext|>']
+        """
+        ids = self.encode(text, allowed_special=allowed_special, disallowed_special=disallowed_special)
+        return [
+            self._decoder[i].decode("utf-8") if i in self._special_ids else to_gpt2_str(self._decoder[i])
+            for i in ids
+        ]
