@@ -184,7 +184,7 @@ def save_hf_tokenizer_json(enc: Encoding, path: str | os.PathLike) -> None:
             "type": "BPE", "dropout": None, "unk_token": None, "continuing_subword_prefix": None,
             "end_of_word_suffix": None, "fuse_unk": False, "byte_fallback": False,
             "ignore_merges": enc.ignore_merges,
-            "vocab": {k: v for k, v in gpt2_vocab(enc).items() if k not in enc.special_tokens},
+            "vocab": gpt2_vocab(enc),  # with the specials, or HF renumbers added_tokens
             "merges": [[a, b] for a, b in _merge_strings(enc)],
         },
     }
