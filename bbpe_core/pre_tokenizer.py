@@ -17,6 +17,7 @@ This module does not turn chunks into bytes or ids; see ``bpe`` and ``encoding``
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
 
 import regex
@@ -28,6 +29,7 @@ __all__ = [
     "PatternTimeoutError",
     "compile_pattern",
     "find_chunks",
+    "iter_split",
     "split",
 ]
 
@@ -124,6 +126,21 @@ def find_chunks(text: str, pat_str: str, *, timeout: float | None = None) -> lis
         raise _timeout_error(timeout) from e
 
 
+def iter_split(
+    text: str, pat_str: str, *, timeout: float | None = None
+) -> Iterator[tuple[str, int, int]]:
+    """Yield ``split``'s chunks lazily: the scan advances only as they are taken.
+
+    Arguments and errors as for ``split``.
+    """
+    pattern = compile_pattern(pat_str)
+    try:
+        for m in pattern.finditer(text, timeout=timeout):
+            yield m.group(), m.start(), m.end()
+    except TimeoutError as e:
+        raise _timeout_error(timeout) from e
+
+
 def split(text: str, pat_str: str, *, timeout: float | None = None) -> list[tuple[str, int, int]]:
     """Split text into chunks with their character offsets.
 
@@ -140,8 +157,4 @@ def split(text: str, pat_str: str, *, timeout: float | None = None) -> list[tupl
         PatternTimeoutError: if ``timeout`` is exceeded.
         ValueError: if the pattern does not compile.
     """
-    pattern = compile_pattern(pat_str)
-    try:
-        return [(m.group(), m.start(), m.end()) for m in pattern.finditer(text, timeout=timeout)]
-    except TimeoutError as e:
-        raise _timeout_error(timeout) from e
+    return list(iter_split(text, pat_str, timeout=timeout))

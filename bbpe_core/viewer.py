@@ -6,8 +6,10 @@ reuses its chunk merging, so the ids always equal ``encode``'s.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from .byte_level import fix_surrogates, to_gpt2_str
-from .pre_tokenizer import split
+from .pre_tokenizer import iter_split
 from .spans import Chunk, TokenSpan, chunk_spans
 from .special import AllowedSpecial, DisallowedSpecial, split_on_special
 
@@ -37,22 +39,23 @@ class ViewerMethods:
         >>> [c.text for c in get_encoding("gpt2").pre_tokenize("it's 998")]
         ['it', "'s", ' 998']
         """
+        return list(self._iter_chunks(text, allowed_special, disallowed_special))
+
+    def _iter_chunks(self, text, allowed_special, disallowed_special) -> Iterator[Chunk]:
+        """Yield ``pre_tokenize``'s chunks lazily (the regex scan runs as they are taken)."""
         allowed = self._allowed(text, allowed_special, disallowed_special)
         try:
             text.encode("utf-8")
         except UnicodeEncodeError:
             text = fix_surrogates(text)
-        chunks: list[Chunk] = []
         for segment, start, end, is_special in split_on_special(text, allowed):
             if is_special:
-                chunks.append(Chunk(segment, start, end, True))
+                yield Chunk(segment, start, end, True)
                 continue
             skip = int(self.add_prefix_space and not segment.startswith(" "))
-            shifted = " " * skip + segment
-            for piece, a, b in split(shifted, self.pat_str, timeout=self.pattern_timeout):
+            for _, a, b in iter_split(" " * skip + segment, self.pat_str, timeout=self.pattern_timeout):
                 a, b = max(a - skip, 0), b - skip
-                chunks.append(Chunk(segment[a:b], start + a, start + b))
-        return chunks
+                yield Chunk(segment[a:b], start + a, start + b)
 
     def encode_detailed(
         self,
@@ -60,14 +63,20 @@ class ViewerMethods:
         *,
         allowed_special: AllowedSpecial = frozenset(),
         disallowed_special: DisallowedSpecial = "all",
+        max_tokens: int | None = None,
     ) -> list[TokenSpan]:
         """Encode text and describe every token: id, bytes, Ġ string, span, flags.
 
         Arguments and errors as for ``encode``; the ids equal ``encode``'s. See
         ``spans`` for how a character cut over two tokens is shared.
 
+        Args:
+            max_tokens: stop after the chunk that reaches this many tokens (the rest
+                of the text is then not even split); the tokens returned are exactly
+                the first ones of the whole text. None for all.
+
         Returns:
-            One ``TokenSpan`` per token, in order.
+            One ``TokenSpan`` per token, in order (up to ``max_tokens``).
 
         >>> from bbpe_core import get_encoding
         >>> [(t.token_str, t.start, t.end) for t in get_encoding("gpt2").encode_detailed("你 a")]
@@ -75,9 +84,9 @@ class ViewerMethods:
         """
         out: list[TokenSpan] = []
         prefixed = False
-        for index, chunk in enumerate(self.pre_tokenize(
-            text, allowed_special=allowed_special, disallowed_special=disallowed_special
-        )):
+        for index, chunk in enumerate(self._iter_chunks(text, allowed_special, disallowed_special)):
+            if max_tokens is not None and len(out) >= max_tokens:
+                return out[:max_tokens]
             if chunk.special:
                 tid = self._special_tokens[chunk.text]
                 data = chunk.text.encode("utf-8")
@@ -88,7 +97,7 @@ class ViewerMethods:
             prefixed = True
             ids = list(self._encode_chunk(" " * skip + chunk.text))
             out.extend(chunk_spans(chunk, index, ids, [self._decoder[i] for i in ids], skip))
-        return out
+        return out if max_tokens is None else out[:max_tokens]
 
     def tokenize(
         self,
