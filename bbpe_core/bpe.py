@@ -21,7 +21,9 @@ This module knows nothing of text, patterns, ids or caches.
 
 >>> ranks = {b"a": 0, b"b": 1, b"ab": 2, b"aba": 3}
 >>> merge(b"abab", lambda l, r: ranks.get(l + r))
-[b'aba', b'b']
+[b'ab', b'ab']
+>>> merge(b"aba", lambda l, r: ranks.get(l + r))
+[b'aba']
 """
 
 from __future__ import annotations

@@ -6,30 +6,29 @@ from playground.analysis import MAX_RENDER_TOKENS, SPECIAL_MODES
 from playground.cached import cached_analysis
 from playground.samples import DEFAULT_TEXT
 from playground.token_html import token_cells_html, token_view_html
-from bbpe_core import PatternTimeoutError
+from playground.widgets import encoding_selector, kept
 
 st.title("Tokenizer playground")
 st.caption(
     "Byte-level BPE, token for token as tiktoken. Hover a token for its id, Ġ string and bytes."
 )
 
-name = st.session_state.get("encoding", "gpt2")
-st.session_state.setdefault("pg_text", DEFAULT_TEXT)
-text = st.text_area("Text", key="pg_text", height=180)
+name = encoding_selector()
+text = st.text_area("Text", height=180, **kept("pg_text", DEFAULT_TEXT))
 left, right = st.columns(2)
 mode = left.radio(
     "Special tokens in the text (e.g. <|endoftext|>)",
     list(SPECIAL_MODES),
-    key="pg_special",
+    **kept("pg_special", next(iter(SPECIAL_MODES))),
     horizontal=True,
     help="Tiktokenizer encodes them as special tokens (one id each); "
     "OpenAI's tokenizer page encodes them as plain text.",
 )
-show_ws = right.toggle("Show whitespace (· → ↵ ␍)", key="pg_ws", value=True)
+show_ws = right.toggle("Show whitespace (· → ↵ ␍)", **kept("pg_ws", True))
 
 try:
     result = cached_analysis(name, text, mode)
-except (ValueError, PatternTimeoutError) as e:
+except ValueError as e:  # includes PatternTimeoutError
     st.error(f"This text cannot be encoded with {name}: {e}")
     st.stop()
 

@@ -1,0 +1,51 @@
+"""The command line: encode, decode, tokenize; errors are one line and exit status 2."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from bbpe_core.__main__ import main, parse_ids
+
+
+def run(monkeypatch, capsys, args, stdin):
+    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    status = main(args)
+    out = capsys.readouterr()
+    return status, out.out, out.err
+
+
+def test_encode_decode_tokenize(monkeypatch, capsys):
+    assert run(monkeypatch, capsys, ["encode"], "hello world")[:2] == (0, "31373 995\n")
+    assert run(monkeypatch, capsys, ["decode"], "[31373, 995]")[:2] == (0, "hello world")
+    assert run(monkeypatch, capsys, ["tokenize"], "你好 ma")[1].split() == ["ä½", "ł", "å¥", "½", "Ġma"]
+    status, out, _ = run(monkeypatch, capsys, ["encode", "--encoding", "cl100k_base", "--allow-special"],
+                         "hello <|endoftext|>")
+    assert (status, out) == (0, "15339 220 100257\n")
+
+
+def test_file_argument(monkeypatch, capsys, tmp_path):
+    path = tmp_path / "in.txt"
+    path.write_text("hello world", encoding="utf-8")
+    assert run(monkeypatch, capsys, ["encode", str(path)], "")[:2] == (0, "31373 995\n")
+
+
+@pytest.mark.parametrize(
+    "args, stdin, message",
+    [
+        (["decode"], "1, x", "item 2 ('x') is not a token id"),
+        (["decode"], "99999999", "token id 99999999 is not in gpt2"),
+        (["encode"], "<|endoftext|>", "disallowed special token"),
+        (["encode", "/no/such/file"], "", "No such file"),
+    ],
+)
+def test_errors_are_one_line(monkeypatch, capsys, args, stdin, message):
+    status, out, err = run(monkeypatch, capsys, args, stdin)
+    assert status == 2 and out == "" and message in err and "Traceback" not in err
+
+
+def test_parse_ids():
+    assert parse_ids(" 1,2 3\n") == [1, 2, 3] and parse_ids("[]") == []
+    with pytest.raises(ValueError, match="item 1"):
+        parse_ids("-1")

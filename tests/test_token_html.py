@@ -1,0 +1,111 @@
+"""The HTML builder as plain Python: escaping, chips, shared characters, colours."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+import bbpe_core
+from playground.analysis import analyse
+from playground.token_html import group_shared, token_cells_html, token_colour, token_view_html
+
+
+def _view(text, name="gpt2", **kw):
+    spans = bbpe_core.get_encoding(name).encode_detailed(text, allowed_special="all")
+    return token_view_html(text, spans, **kw), token_cells_html(spans)
+
+
+def _chip_texts(view: str) -> list[str]:
+    return re.findall(r'<span class="tok[^"]*"[^>]*>(.*?)</span>(?=<span class="tok|</div>)', view)
+
+
+def visible(fragment: str) -> str:
+    """The text a browser shows for a fragment: tags and the style sheet removed."""
+    return html.unescape(re.sub(r"<style>.*?</style>|<[^>]+>", "", fragment, flags=re.S))
+
+
+def test_three_space_chips_for_return():
+    view, cells = _view("    return x")
+    assert _chip_texts(view) == [" ", " ", " ", " return", " x"]
+    assert re.findall(r'<span class="id">(\d+)</span>', cells) == ["220", "220", "220", "1441", "2124"]
+
+
+@pytest.mark.parametrize(
+    "attack",
+    ["<script>alert(1)</script>", "<img src=x onerror=alert(1)>", '" onmouseover=alert(1) x="'],
+)
+def test_user_text_is_escaped(attack):
+    text = "hi " + attack + " there"
+    view, cells = _view(text)
+    for fragment in (view, cells):
+        assert "<script" not in fragment and "<img" not in fragment
+        assert 'onmouseover=alert(1) x="' not in fragment
+    assert visible(view) == text
+
+
+def test_uploaded_token_strings_are_escaped_in_attributes():
+    base = bbpe_core.get_encoding("gpt2")
+    ranks = dict(base.mergeable_ranks)
+    evil = '" onmouseover=alert(1) x="'.encode()
+    ranks[evil] = 60000
+    enc = bbpe_core.Encoding("evil", pat_str=r".+", mergeable_ranks=ranks, special_tokens={})
+    spans = enc.encode_detailed(evil.decode())
+    assert [s.id for s in spans] == [60000]
+    view, cells = token_view_html(evil.decode(), spans), token_cells_html(spans)
+    for fragment in (view, cells):
+        assert '" onmouseover' not in fragment and '"Ġonmouseover' not in fragment
+    assert "&quot; onmouseover=alert(1) x=&quot;" in view
+    assert "&quot;Ġonmouseover=alert(1)Ġx=&quot;" in cells
+
+
+def test_split_character_drawn_once_and_marked():
+    view, cells = _view("你 a")
+    assert view.count("你") == 1 and "�" not in view
+    assert 'class="tok split"' in view and "2 tokens share this text" in view
+    assert "e4 bd" in view and "a0" in view
+    assert cells.count('class="cell partial"') == 2
+
+
+def test_group_shared():
+    spans = bbpe_core.get_encoding("gpt2").encode_detailed("你好 ma")
+    assert [len(g) for g in group_shared(spans)] == [2, 2, 1]
+
+
+def test_same_id_same_colour():
+    view, _ = _view("dog dog dog")
+    assert view.count(token_colour(3290)) == 2  # " dog" twice; "dog" first
+    assert token_colour(3290) != token_colour(3291)
+
+
+def test_whitespace_markers_and_bidi_controls():
+    view, _ = _view("a \tb\r\nc", show_whitespace=True)
+    for mark in ("·", "→", "↵", "␍"):
+        assert mark in view
+    plain, _ = _view("a b")
+    assert "·" not in plain
+    evil, _ = _view("abc\u202edef")
+    assert "\u202e" not in evil and "U+202E" in evil
+
+
+@pytest.mark.parametrize("text", ["$x^2$ :smile: **bold**", "e\u0301 👩\u200d👩\u200d👧 שלום abc"])
+def test_text_shown_verbatim(text):
+    view, _ = _view(text)
+    assert visible(view) == text
+
+
+def test_analysis_counts_and_cap():
+    enc = bbpe_core.get_encoding("cl100k_base")
+    text = "hello world " * 2000
+    result = analyse(enc, text, "as special tokens", max_tokens=100)
+    assert result.n_tokens == len(enc.encode(text)) and len(result.spans) == 100
+    assert result.truncated and result.n_chars == len(text) and result.n_bytes == len(text)
+    empty = analyse(enc, "", "as plain text")
+    assert (empty.n_tokens, empty.chars_per_token, empty.truncated) == (0, 0.0, False)
+
+
+def test_special_modes():
+    enc = bbpe_core.get_encoding("gpt2")
+    assert analyse(enc, "<|endoftext|>", "as special tokens").n_tokens == 1
+    assert analyse(enc, "<|endoftext|>", "as plain text").n_tokens == 7
