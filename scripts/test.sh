@@ -1,7 +1,18 @@
 #!/usr/bin/env bash
-# The README's test command: install the dev requirements, then run every test
-# (engine, formats, HTML builder, AppTest, and the real-browser tests).
+# The README's test command: install what the tests need, then run every test
+# (engine parity, formats, HTML builder, CLI, AppTest, and the real-browser tests).
+# Debian's chromium (and CJK/emoji fonts for the screenshots) is installed with apt
+# when missing and we are root; playwright never downloads a browser.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if ! command -v chromium >/dev/null 2>&1 || ! fc-list 2>/dev/null | grep -qi "Noto Sans CJK"; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq chromium fonts-noto-cjk fonts-noto-color-emoji >/dev/null
+  else
+    echo "note: install Debian's chromium (and fonts-noto-cjk) for the browser tests" >&2
+  fi
+fi
 python3 -m pip install -q -r requirements-dev.txt
 python3 -m pytest -q "$@"
