@@ -18,6 +18,7 @@ text_pieces = st.one_of(
     st.text(alphabet="😀👩‍👧🇺🇳é\u0301中文字한국어", max_size=8),
     st.text(alphabet=st.characters(codec="utf-8"), max_size=20),
     st.sampled_from([" ", "  ", "\n", "\r\n", "/", "//", "\n/", "Hello", "WORLD", "camelCase"]),
+    st.sampled_from(["\u017f", "\u212a", "\u0295", "\U000323b0", "\U00010d50", "ǅ", "ﬅ"]),
 )
 texts = st.lists(text_pieces, max_size=8).map("".join)
 
@@ -83,3 +84,30 @@ def test_special_tokens_match_tiktoken(enc, oracle, text, special):
 
 def test_batch(enc, oracle):
     assert enc.encode_batch(MULTILINGUAL) == oracle.encode_batch(MULTILINGUAL)
+
+
+def _pinned_code_points() -> list[str]:
+    from bbpe_core.unicode_pin import PINNED_CLASSES
+
+    points = {a for add, remove in PINNED_CLASSES.values() for a, _ in add + remove}
+    points |= {b for add, remove in PINNED_CLASSES.values() for _, b in add + remove}
+    return sorted(chr(p) for p in points)
+
+
+def test_regex_is_the_version_the_unicode_pin_was_made_for():
+    import regex
+
+    from bbpe_core.unicode_pin import REGEX_VERSION
+
+    assert regex.__version__ == REGEX_VERSION, "regenerate bbpe_core/unicode_pin.py"
+
+
+@pytest.mark.parametrize("ch", _pinned_code_points())
+def test_characters_whose_class_changed_in_unicode_17(enc, oracle, ch):
+    for text in (ch + "\ufffda", "a" + ch + "b", " " + ch * 3 + "1", "X" + ch + "'s"):
+        assert enc.encode_ordinary(text) == oracle.encode_ordinary(text)
+
+
+@given(text=st.text(alphabet=st.sampled_from(_pinned_code_points() + list("aZ1 '\ufffd")), max_size=12))
+def test_unicode_17_mixtures(enc, oracle, text):
+    assert enc.encode_ordinary(text) == oracle.encode_ordinary(text)
