@@ -10,34 +10,10 @@ Errors print one line to stderr and exit with status 2, never a traceback.
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 
+from .id_list import parse_ids
 from .registry import get_encoding, list_encoding_names
-
-
-def parse_ids(text: str) -> list[int]:
-    """Parse ids separated by spaces and/or commas, optionally in ``[...]``.
-
-    Args:
-        text: e.g. ``"31373, 995"`` or ``"[31373, 995]"``.
-
-    Returns:
-        The ids.
-
-    Raises:
-        ValueError: naming the first item that is not a non-negative integer.
-
-    >>> parse_ids("[31373, 995]")
-    [31373, 995]
-    """
-    items = [t for t in re.split(r"[\s,]+", text.strip().removeprefix("[").removesuffix("]")) if t]
-    ids = []
-    for k, item in enumerate(items, start=1):
-        if not item.isascii() or not item.isdigit():
-            raise ValueError(f"item {k} ({item!r}) is not a token id (a non-negative integer)")
-        ids.append(int(item))
-    return ids
 
 
 def _parser() -> argparse.ArgumentParser:

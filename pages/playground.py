@@ -1,50 +1,26 @@
-"""Playground: paste text, see its tokens, ids and Ġ strings."""
+"""Playground: paste text and see its tokens; chat, decode and compare modes; your tokenizers."""
 
 import streamlit as st
 
-from playground.analysis import MAX_RENDER_TOKENS, SPECIAL_MODES
-from playground.cached import cached_analysis
-from playground.samples import DEFAULT_TEXT
-from playground.token_html import token_cells_html, token_view_html
+from playground.ui import chat_mode, compare_mode, decode_mode, text_mode, upload
+from playground.ui.share_link import MODES, apply_link
 from playground.widgets import encoding_selector, kept
 
+apply_link()
 st.title("Tokenizer playground")
-st.caption(
-    "Byte-level BPE, token for token as tiktoken. Hover a token for its id, Ġ string and bytes."
-)
-
+st.caption("Byte-level BPE, token for token as tiktoken. Hover a token: its id, Ġ string and "
+           "bytes, and every other place the same token occurs, light up.")
 name = encoding_selector()
-text = st.text_area("Text", height=180, **kept("pg_text", DEFAULT_TEXT))
-left, right = st.columns(2)
-mode = left.radio(
-    "Special tokens in the text (e.g. <|endoftext|>)",
-    list(SPECIAL_MODES),
-    **kept("pg_special", next(iter(SPECIAL_MODES))),
-    horizontal=True,
-    help="Tiktokenizer encodes them as special tokens (one id each); "
-    "OpenAI's tokenizer page encodes them as plain text.",
-)
-show_ws = right.toggle("Show whitespace (· → ↵ ␍)", **kept("pg_ws", True))
+mode = st.radio("Mode", MODES, horizontal=True, **kept("pg_mode", "Text"))
 
-try:
-    result = cached_analysis(name, text, mode)
-except ValueError as e:  # includes PatternTimeoutError
-    st.error(f"This text cannot be encoded with {name}: {e}")
-    st.stop()
+if mode == "Text":
+    text_mode.render(name)
+elif mode == "Chat":
+    chat_mode.render(show_ws=st.toggle("Show whitespace (· → ↵ ␍)", **kept("pg_ws", True)))
+elif mode == "Decode":
+    decode_mode.render(name)
+else:
+    compare_mode.render()
 
-c1, c2, c3, c4 = st.columns(4)
-c1.metric("Tokens", f"{result.n_tokens:,}")
-c2.metric("Characters", f"{result.n_chars:,}")
-c3.metric("UTF-8 bytes", f"{result.n_bytes:,}")
-c4.metric("Characters per token", f"{result.chars_per_token:.2f}")
-
-notice = ""
-if result.truncated:
-    notice = (
-        f"Showing the first {len(result.spans):,} of {result.n_tokens:,} tokens "
-        f"(the page draws at most {MAX_RENDER_TOKENS:,}); the counts above cover the whole text."
-    )
-drawn = text[: result.spans[-1].end] if result.spans else ""
-st.html(token_view_html(drawn, result.spans, show_whitespace=show_ws, notice=notice))
-st.subheader("Ids and Ġ strings")
-st.html(token_cells_html(result.spans))
+with st.expander("Bring your own tokenizer"):
+    upload.render()

@@ -1,19 +1,21 @@
 """Streamlit caches around the engine: one load per process, bounded per-text results.
 
 The shipped encodings are shared by every session (``st.cache_resource``, treat as
-immutable). Analyses are cached by (encoding name, text, mode) with a bound, so a
-rerun that changes neither text nor encoding does not encode again.
+immutable). Per-text results are cached by (cache key, text, mode) with a bound,
+so a rerun that changes neither text nor encoding does not encode again; the
+encoding itself is passed as ``_enc`` (not hashed), its key names it.
 """
 
 from __future__ import annotations
 
 import streamlit as st
 
-from bbpe_core import Encoding, get_encoding, list_encoding_names
+from bbpe_core import Encoding, get_encoding
 
-from .analysis import Analysis, analyse
+from .analysis import Analysis, analyse, special_kwargs
+from .compare import Comparison, compare
 
-__all__ = ["load_encoding", "cached_analysis", "encoding_names"]
+__all__ = ["load_encoding", "cached_analysis", "cached_comparison"]
 
 
 @st.cache_resource(show_spinner="Loading the encoding…")
@@ -22,12 +24,14 @@ def load_encoding(name: str) -> Encoding:
     return get_encoding(name)
 
 
-def encoding_names() -> list[str]:
-    """Names the selectors offer: the shipped encodings."""
-    return list_encoding_names()
-
-
 @st.cache_data(max_entries=16, show_spinner=False)
-def cached_analysis(name: str, text: str, mode: str) -> Analysis:
-    """``analysis.analyse`` of a shipped encoding, cached (16 entries at most)."""
-    return analyse(load_encoding(name), text, mode)
+def cached_analysis(key: str, text: str, mode: str, _enc: Encoding) -> Analysis:
+    """``analysis.analyse``, cached by (key, text, mode), 16 entries at most."""
+    return analyse(_enc, text, mode)
+
+
+@st.cache_data(max_entries=8, show_spinner=False)
+def cached_comparison(keys: tuple[str, ...], text: str, mode: str,
+                      _encodings: dict[str, Encoding], max_tokens: int) -> list[Comparison]:
+    """``compare.compare``, cached by (keys, text, mode, max_tokens), 8 entries at most."""
+    return compare(_encodings, text, special_kwargs(mode), max_tokens)

@@ -1,85 +1,35 @@
-"""HTML for the token view: coloured spans over the text, and the id / Ġ-string cells.
+"""HTML for the token view (coloured chips over the text) and the aligned layers grid.
 
-Every string that reaches the HTML (user text, token strings from any vocabulary,
-titles) passes through ``esc`` = ``html.escape(s, quote=True)``, attributes
-included; this is the only module that builds token HTML. Rules:
-
-- the same id always gets the same colour (``token_colour``);
-- every token is its own chip with an inset border, so boundaries between two
+- Every token is its own chip with an inset border, so boundaries between two
   identical neighbours (gpt2's three separate ``" "`` in ``"    return x"``) stay
-  visible;
-- tokens that share a character cut between them (spans overlap) are drawn once,
-  as one dashed chip whose tooltip lists the tokens and their hex bytes: no "�";
-- whitespace can be made visible (· space, → tab, ↵ newline, ␍ CR); direction
-  controls such as U+202E are always shown as a code label and every chip is
-  bidi-isolated, so they cannot reorder the page.
+  visible.
+- Tokens that share a character cut between them (their spans overlap) are drawn
+  once in the token view, as one dashed chip whose tooltip lists the tokens and
+  their hex bytes: never a stray "�".
+- The layers grid aligns, chunk by chunk, the pre-tokenizer chunk, its tokens,
+  their ids, Ġ strings and UTF-8 bytes; rows can be switched off.
+- Hovering any token element outlines every element of the same id, in both views.
+All text goes through ``html_base.show_text`` / ``esc``.
 """
 
 from __future__ import annotations
 
-import html
-from functools import cache
-from pathlib import Path
+from itertools import groupby
 
 from bbpe_core import TokenSpan
 
-__all__ = ["esc", "token_colour", "show_text", "group_shared", "token_view_html", "token_cells_html"]
+from .html_base import esc, hover_link_css, page_css, show_text, token_colour
 
-CSS_PATH = Path(__file__).resolve().parent.parent / "assets" / "style.css"
-WHITESPACE_MARKS = {" ": "·", "\t": "→", "\n": "↵\n", "\r": "␍"}
-BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+__all__ = ["LAYERS", "group_shared", "token_view_html", "layers_html"]
 
-
-def esc(text: str) -> str:
-    """Escape text for HTML content and quoted attributes.
-
-    >>> esc('<img src=x onerror="a">')
-    '&lt;img src=x onerror=&quot;a&quot;&gt;'
-    """
-    return html.escape(text, quote=True)
-
-
-@cache
-def _css() -> str:
-    return CSS_PATH.read_text(encoding="utf-8")
-
-
-def token_colour(token_id: int) -> str:
-    """A pastel background colour for an id, the same on every page and run.
-
-    Args:
-        token_id: any int.
-
-    Returns:
-        A CSS ``hsl(...)`` colour; hues are spread by a multiplicative hash.
-
-    >>> token_colour(31373) == token_colour(31373)
-    True
-    """
-    hue = (token_id * 2654435761) % 360
-    lightness = 82 + (token_id * 7) % 9
-    return f"hsl({hue}, 78%, {lightness}%)"
-
-
-def show_text(text: str, show_whitespace: bool) -> str:
-    """Escaped HTML for a piece of text, with optional whitespace markers.
-
-    Args:
-        text: the raw text.
-        show_whitespace: replace space, tab, newline and CR with visible marks.
-
-    Returns:
-        HTML; direction controls always become a visible ``U+XXXX`` label.
-    """
-    out = []
-    for ch in text:
-        if ch in BIDI_CONTROLS:
-            out.append(f'<span class="ctl">U+{ord(ch):04X}</span>')
-        elif show_whitespace and ch in WHITESPACE_MARKS:
-            out.append(f'<span class="ws">{esc(WHITESPACE_MARKS[ch])}</span>')
-        else:
-            out.append(esc(ch))
-    return "".join(out)
+LAYERS = {
+    "chunks": "Pre-tokenizer chunks",
+    "tokens": "Tokens",
+    "ids": "Ids",
+    "gs": "Ġ strings",
+    "hex": "UTF-8 bytes (hex)",
+}
+"""Rows of the layers grid, top to bottom: key -> label."""
 
 
 def group_shared(spans: list[TokenSpan]) -> list[list[TokenSpan]]:
@@ -100,27 +50,33 @@ def group_shared(spans: list[TokenSpan]) -> list[list[TokenSpan]]:
     return groups
 
 
-def _token_label(span: TokenSpan) -> str:
+def token_label(span: TokenSpan) -> str:
+    """``"<id> '<Ġ string>' bytes <hex>"``, the tooltip text of one token."""
     return f"{span.id} {span.token_str!r} bytes {span.token_bytes.hex(' ')}"
 
 
-def _chip(text: str, group: list[TokenSpan], show_whitespace: bool) -> str:
+def _chip(text: str, group: list[TokenSpan], show_whitespace: bool, marked: bool) -> str:
     first = group[0]
     if len(group) == 1:
-        title = f"id {_token_label(first)}"
+        title = f"id {token_label(first)}"
         classes = "tok special" if first.special else "tok"
-        colour = token_colour(first.id)
     else:
-        title = f"{len(group)} tokens share this text: " + " + ".join(_token_label(s) for s in group)
-        classes, colour = "tok split", token_colour(first.id)
+        title = f"{len(group)} tokens share this text: " + " + ".join(token_label(s) for s in group)
+        classes = "tok split"
+    classes += "".join(f" t{s.id}" for s in group) + (" differs" if marked else "")
     return (
-        f'<span class="{classes}" style="background:{colour}" title="{esc(title)}">'
-        f"{show_text(text, show_whitespace)}</span>"
+        f'<span class="{classes}" style="background:{token_colour(first.id)}" '
+        f'title="{esc(title)}">{show_text(text, show_whitespace)}</span>'
     )
 
 
 def token_view_html(
-    text: str, spans: list[TokenSpan], *, show_whitespace: bool = False, notice: str = ""
+    text: str,
+    spans: list[TokenSpan],
+    *,
+    show_whitespace: bool = False,
+    notice: str = "",
+    marked_ends: frozenset[int] = frozenset(),
 ) -> str:
     """The text drawn as coloured token chips.
 
@@ -129,6 +85,8 @@ def token_view_html(
         spans: its tokens (all, or the first ones).
         show_whitespace: draw · → ↵ ␍ for whitespace.
         notice: an optional line shown under the view (e.g. what was cut).
+        marked_ends: character offsets; a chip ending at one of them is highlighted
+            (the compare view marks boundaries other encodings do not share).
 
     Returns:
         A self-contained HTML fragment (its own ``<style>``) for ``st.html``.
@@ -136,28 +94,53 @@ def token_view_html(
     chips = []
     for group in group_shared(spans):
         start, end = group[0].start, max(s.end for s in group)
-        chips.append(_chip(text[start:end], group, show_whitespace))
+        chips.append(_chip(text[start:end], group, show_whitespace, end in marked_ends))
     body = "".join(chips) or '<span class="ws">(no tokens)</span>'
     extra = f'<p class="bbpe-notice">{esc(notice)}</p>' if notice else ""
-    return f'<style>{_css()}</style><div class="bbpe-view">{body}</div>{extra}'
+    css = page_css() + hover_link_css(s.id for s in spans)
+    return f'<style>{css}</style><div class="bbpe-view">{body}</div>{extra}'
 
 
-def token_cells_html(spans: list[TokenSpan]) -> str:
-    """One cell per token, in order: its Ġ string above its id, in the token's colour.
+def _column(text: str, span: TokenSpan, layers: set[str], show_whitespace: bool) -> str:
+    piece = text[span.start : span.end]
+    partial = "" if span.valid_utf8 else " partial"
+    rows = {
+        "tokens": f'<span class="row tx">{show_text(piece, show_whitespace)}</span>',
+        "ids": f'<span class="row id">{span.id}</span>',
+        "gs": f'<span class="row gs">{show_text(span.token_str, False)}</span>',
+        "hex": f'<span class="row hex">{span.token_bytes.hex(" ")}</span>',
+    }
+    title = f"id {token_label(span)}" + ("" if span.valid_utf8 else " (part of a character)")
+    inner = "".join(rows[k] for k in ("tokens", "ids", "gs", "hex") if k in layers)
+    return (
+        f'<span class="cell t{span.id}{partial}" style="background:{token_colour(span.id)}" '
+        f'title="{esc(title)}">{inner}</span>'
+    )
+
+
+def layers_html(
+    text: str, spans: list[TokenSpan], layers: set[str], *, show_whitespace: bool = False
+) -> str:
+    """The layers grid: per pre-token chunk, its text above its tokens' ids, Ġ strings, bytes.
 
     Args:
-        spans: the tokens.
+        text: the source text the spans refer to.
+        spans: its tokens (all, or the first ones).
+        layers: keys of ``LAYERS`` to show.
+        show_whitespace: draw · → ↵ ␍ in chunk and token text.
 
     Returns:
         A self-contained HTML fragment for ``st.html``.
     """
-    cells = []
-    for s in spans:
-        partial = "" if s.valid_utf8 else " partial"
-        title = f"id {_token_label(s)}" + ("" if s.valid_utf8 else " (part of a character)")
-        cells.append(
-            f'<span class="cell{partial}" style="background:{token_colour(s.id)}" '
-            f'title="{esc(title)}"><span class="gs">{show_text(s.token_str, False)}</span>'
-            f'<span class="id">{s.id}</span></span>'
+    boxes = []
+    for _, group in groupby(spans, key=lambda s: s.chunk):
+        group = list(group)
+        chunk_text = text[group[0].start : max(s.end for s in group)]
+        head = (
+            f'<span class="chunk-text">{show_text(chunk_text, True)}</span>'
+            if "chunks" in layers else ""
         )
-    return f'<style>{_css()}</style><div class="bbpe-cells">{"".join(cells)}</div>'
+        cols = "".join(_column(text, s, layers, show_whitespace) for s in group)
+        boxes.append(f'<span class="chunk">{head}<span class="cols">{cols}</span></span>')
+    css = page_css() + hover_link_css(s.id for s in spans)
+    return f'<style>{css}</style><div class="bbpe-cells">{"".join(boxes)}</div>'

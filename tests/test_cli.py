@@ -6,7 +6,8 @@ import io
 
 import pytest
 
-from bbpe_core.__main__ import main, parse_ids
+from bbpe_core.__main__ import main
+from bbpe_core.id_list import parse_ids
 
 
 def run(monkeypatch, capsys, args, stdin):

@@ -9,12 +9,13 @@ import pytest
 
 import bbpe_core
 from playground.analysis import analyse
-from playground.token_html import group_shared, token_cells_html, token_colour, token_view_html
+from playground.html_base import token_colour
+from playground.token_html import LAYERS, group_shared, layers_html, token_view_html
 
 
 def _view(text, name="gpt2", **kw):
     spans = bbpe_core.get_encoding(name).encode_detailed(text, allowed_special="all")
-    return token_view_html(text, spans, **kw), token_cells_html(spans)
+    return token_view_html(text, spans, **kw), layers_html(text, spans, set(LAYERS))
 
 
 def _chip_texts(view: str) -> list[str]:
@@ -29,7 +30,7 @@ def visible(fragment: str) -> str:
 def test_three_space_chips_for_return():
     view, cells = _view("    return x")
     assert _chip_texts(view) == [" ", " ", " ", " return", " x"]
-    assert re.findall(r'<span class="id">(\d+)</span>', cells) == ["220", "220", "220", "1441", "2124"]
+    assert re.findall(r'<span class="row id">(\d+)</span>', cells) == ["220", "220", "220", "1441", "2124"]
 
 
 @pytest.mark.parametrize(
@@ -53,7 +54,7 @@ def test_uploaded_token_strings_are_escaped_in_attributes():
     enc = bbpe_core.Encoding("evil", pat_str=r".+", mergeable_ranks=ranks, special_tokens={})
     spans = enc.encode_detailed(evil.decode())
     assert [s.id for s in spans] == [60000]
-    view, cells = token_view_html(evil.decode(), spans), token_cells_html(spans)
+    view, cells = token_view_html(evil.decode(), spans), layers_html(evil.decode(), spans, {"gs"})
     for fragment in (view, cells):
         assert '" onmouseover' not in fragment and '"Ġonmouseover' not in fragment
     assert "&quot; onmouseover=alert(1) x=&quot;" in view
@@ -63,9 +64,9 @@ def test_uploaded_token_strings_are_escaped_in_attributes():
 def test_split_character_drawn_once_and_marked():
     view, cells = _view("你 a")
     assert view.count("你") == 1 and "�" not in view
-    assert 'class="tok split"' in view and "2 tokens share this text" in view
+    assert 'class="tok split t19526 t254"' in view and "2 tokens share this text" in view
     assert "e4 bd" in view and "a0" in view
-    assert cells.count('class="cell partial"') == 2
+    assert len(re.findall(r'class="cell t\d+ partial"', cells)) == 2
 
 
 def test_group_shared():
@@ -76,6 +77,7 @@ def test_group_shared():
 def test_same_id_same_colour():
     view, _ = _view("dog dog dog")
     assert view.count(token_colour(3290)) == 2  # " dog" twice; "dog" first
+    assert view.count("t3290") >= 2 and "body:has(.t3290:hover) .t3290" in view
     assert token_colour(3290) != token_colour(3291)
 
 
@@ -109,3 +111,22 @@ def test_special_modes():
     enc = bbpe_core.get_encoding("gpt2")
     assert analyse(enc, "<|endoftext|>", "as special tokens").n_tokens == 1
     assert analyse(enc, "<|endoftext|>", "as plain text").n_tokens == 7
+
+
+def test_layers_align_chunks_tokens_ids():
+    text = "it's a dog"
+    spans = bbpe_core.get_encoding("gpt2").encode_detailed(text)
+    grid = layers_html(text, spans, set(LAYERS))
+    chunks = re.findall(r'<span class="chunk-text">(.*?)</span><span class="cols">', grid)
+    assert [visible(c) for c in chunks] == ["it", "'s", "·a", "·dog"]
+    assert re.findall(r'<span class="row gs">(.*?)</span>', grid) == ["it", "&#x27;s", "Ġa", "Ġdog"]
+    assert re.findall(r'<span class="row hex">(.*?)</span>', grid)[-1] == "20 64 6f 67"
+    only_ids = re.sub(r"<style>.*?</style>", "", layers_html(text, spans, {"ids"}), flags=re.S)
+    assert "row gs" not in only_ids and "chunk-text" not in only_ids and "row id" in only_ids
+
+
+def test_marked_ends():
+    text = "ab cd"
+    spans = bbpe_core.get_encoding("gpt2").encode_detailed(text)
+    view = token_view_html(text, spans, marked_ends=frozenset({2}))
+    assert view.count(" differs") == 1

@@ -1,0 +1,34 @@
+"""Plotly figures for the playground (title, axes with units; captions live next to them)."""
+
+from __future__ import annotations
+
+import plotly.graph_objects as go
+
+from .compare import Comparison
+
+__all__ = ["token_count_bar"]
+
+
+def token_count_bar(results: list[Comparison], n_chars: int) -> go.Figure:
+    """A bar per encoding: tokens for the same text, labelled with characters per token.
+
+    Args:
+        results: the comparisons, in display order.
+        n_chars: characters in the text (for the labels).
+
+    Returns:
+        The figure.
+    """
+    names = [r.name for r in results]
+    counts = [r.n_tokens for r in results]
+    labels = [f"{c:,} ({n_chars / c:.2f} chars/token)" if c else "0" for c in counts]
+    fig = go.Figure(go.Bar(x=names, y=counts, text=labels, textposition="outside",
+                           marker_color="#5b6fd6"))
+    fig.update_layout(
+        title="Tokens for the same text, per encoding",
+        xaxis_title="encoding",
+        yaxis_title="tokens (count)",
+        margin={"t": 60, "b": 40, "l": 60, "r": 20},
+        height=360,
+    )
+    return fig

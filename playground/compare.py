@@ -1,0 +1,60 @@
+"""Compare encodings: the same text under several encodings, and where their cuts differ."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bbpe_core import Encoding, TokenSpan
+
+__all__ = ["Comparison", "compare", "differing_ends"]
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """One encoding's result on the shared text.
+
+    Attributes:
+        name: the encoding's name.
+        n_tokens: tokens in the text.
+        spans: the tokens (up to the cap given to ``compare``).
+    """
+
+    name: str
+    n_tokens: int
+    spans: list[TokenSpan]
+
+
+def compare(encodings: dict[str, Encoding], text: str, mode_kwargs: dict, max_tokens: int) -> list[Comparison]:
+    """Encode ``text`` with each encoding.
+
+    Args:
+        encodings: name -> encoding.
+        text: the text.
+        mode_kwargs: special-token arguments for ``encode``.
+        max_tokens: tokens described per encoding.
+
+    Returns:
+        One ``Comparison`` per encoding, in the given order.
+    """
+    return [
+        Comparison(name, len(enc.encode(text, **mode_kwargs)),
+                   enc.encode_detailed(text, max_tokens=max_tokens, **mode_kwargs))
+        for name, enc in encodings.items()
+    ]
+
+
+def differing_ends(results: list[Comparison]) -> dict[str, frozenset[int]]:
+    """Per encoding, the token end offsets that not every other encoding shares.
+
+    Only offsets up to the shortest described prefix count, so a cap on drawn
+    tokens never shows as a difference.
+
+    >>> from bbpe_core import get_encoding
+    >>> rs = compare({n: get_encoding(n) for n in ("gpt2", "cl100k_base")}, "    x", {}, 10)
+    >>> sorted(differing_ends(rs)["gpt2"])
+    [1, 2, 3]
+    """
+    limit = min((r.spans[-1].end for r in results if r.spans), default=0)
+    ends = {r.name: {s.end for s in r.spans if s.end <= limit} for r in results}
+    shared = set.intersection(*ends.values()) if ends else set()
+    return {name: frozenset(e - shared) for name, e in ends.items()}

@@ -1,0 +1,86 @@
+"""Decode mode: ids typed by a person -> bytes and text, with every problem named.
+
+Bytes that are not valid UTF-8 (a character cut at the end or start of the list)
+are kept as bytes: the report says how many characters could still be recovered
+and where the invalid bytes are (seed 003 on BBPE decoding).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bbpe_core import Encoding
+from bbpe_core.id_list import parse_ids
+
+__all__ = ["DecodeReport", "decode_ids"]
+
+
+@dataclass(frozen=True)
+class DecodeReport:
+    """The result of decoding a list of ids.
+
+    Attributes:
+        ids: the ids, in order.
+        data: their bytes, joined.
+        pieces: ``[(text, is_valid), ...]``: runs of decoded text (True) and runs
+            of bytes that are not valid UTF-8, as space-separated hex (False).
+        recovered_chars: characters decoded from valid UTF-8.
+        invalid_bytes: bytes that are not valid UTF-8.
+    """
+
+    ids: list[int]
+    data: bytes
+    pieces: list[tuple[str, bool]]
+    recovered_chars: int
+    invalid_bytes: int
+
+    @property
+    def valid_utf8(self) -> bool:
+        """Whether all the bytes decode as UTF-8."""
+        return self.invalid_bytes == 0
+
+
+def _pieces(data: bytes) -> list[tuple[str, bool]]:
+    text = data.decode("utf-8", errors="surrogateescape")
+    pieces: list[tuple[str, bool]] = []
+    for ch in text:
+        bad = "\udc80" <= ch <= "\udcff"
+        part = f"{ord(ch) - 0xDC00:02x}" if bad else ch
+        if pieces and pieces[-1][1] == (not bad):
+            joiner = "" if not bad else " "
+            pieces[-1] = (pieces[-1][0] + joiner + part, pieces[-1][1])
+        else:
+            pieces.append((part, not bad))
+    return pieces
+
+
+def decode_ids(enc: Encoding, typed: str) -> DecodeReport:
+    """Parse and decode ids.
+
+    Args:
+        enc: the encoding.
+        typed: ids separated by spaces/commas, or a JSON list.
+
+    Returns:
+        The ``DecodeReport``.
+
+    Raises:
+        ValueError: naming the bad item: not a number, or an id that is out of
+            range or unassigned in ``enc``.
+    """
+    ids = parse_ids(typed)
+    chunks = []
+    for k, tid in enumerate(ids, start=1):
+        try:
+            chunks.append(enc.decode_single_token_bytes(tid))
+        except KeyError:
+            why = "out of range" if tid > enc.max_token_value else "an unassigned id"
+            raise ValueError(
+                f"item {k} ({tid}) is not a token of {enc.name}: {why} "
+                f"(ids run 0..{enc.max_token_value})"
+            ) from None
+    data = b"".join(chunks)
+    pieces = _pieces(data)
+    recovered = sum(len(t) for t, ok in pieces if ok)
+    invalid = sum(len(t.split()) for t, ok in pieces if not ok)
+    return DecodeReport(ids, data, pieces, recovered, invalid)

@@ -1,0 +1,77 @@
+"""Chat mode: a message editor, the ChatML prompt it builds, and tokens per message."""
+
+from __future__ import annotations
+
+import itertools
+
+import streamlit as st
+
+from ..chat import CHAT_MODELS, ROLES, Message, build_prompt, chat_encoding, template, tokens_per_message
+from ..token_html import token_view_html
+from ..widgets import kept
+
+_IDS = itertools.count(1)
+CUSTOM = "custom…"
+
+
+def _messages() -> list[dict]:
+    return st.session_state.setdefault("chat_messages", [
+        {"id": next(_IDS), "role": "system", "name": "", "content": "You are a helpful assistant."},
+        {"id": next(_IDS), "role": "user", "name": "", "content": "Hello! How many tokens is this?"},
+    ])
+
+
+def _move(i: int, step: int) -> None:
+    rows = _messages()
+    j = i + step
+    if 0 <= j < len(rows):
+        rows[i], rows[j] = rows[j], rows[i]
+
+
+def _remove(i: int) -> None:
+    del _messages()[i]
+
+
+def _add() -> None:
+    rows = _messages()
+    role = "system" if not rows else "assistant" if rows[-1]["role"] == "user" else "user"
+    rows.append({"id": next(_IDS), "role": role, "name": "", "content": ""})
+
+
+def _row(i: int, row: dict, last: int) -> None:
+    mid = row["id"]
+    cols = st.columns([2, 7, 1, 1, 1], vertical_alignment="bottom")
+    options = [*ROLES, CUSTOM]
+    role = cols[0].selectbox("Role", options, index=options.index(row["role"]), key=f"chat_role_{mid}")
+    row["role"] = role
+    if role == CUSTOM:
+        row["name"] = cols[0].text_input("Name", row["name"], key=f"chat_name_{mid}")
+    row["content"] = cols[1].text_area("Content", row["content"], key=f"chat_content_{mid}",
+                                       height=68)
+    cols[2].button("↑", key=f"chat_up_{mid}", on_click=_move, args=(i, -1), disabled=i == 0,
+                   help="Move up")
+    cols[3].button("↓", key=f"chat_down_{mid}", on_click=_move, args=(i, 1), disabled=i == last,
+                   help="Move down")
+    cols[4].button("✕", key=f"chat_del_{mid}", on_click=_remove, args=(i,), help="Remove")
+
+
+def render(show_ws: bool) -> None:
+    """Draw chat mode (its model decides the encoding)."""
+    model = st.selectbox("Chat model", list(CHAT_MODELS), **kept("chat_model", "gpt-4o"))
+    rows = _messages()
+    for i, row in enumerate(rows):
+        _row(i, row, len(rows) - 1)
+    st.button("Add message", on_click=_add)
+    messages = [Message(r["name"] or "user" if r["role"] == CUSTOM else r["role"], r["content"])
+                for r in rows]
+    prompt, ranges = build_prompt(messages, model)
+    enc = chat_encoding(model)
+    spans = enc.encode_detailed(prompt, allowed_special="all")
+    counts = tokens_per_message(spans, ranges)
+    st.caption(f"{model} uses {enc.name}; the ChatML tokens are added as special tokens. "
+               f"Template: {template(model)}")
+    st.metric("Tokens in the prompt", f"{len(spans):,}")
+    table = [{"message": f"{k + 1}. {m.role}", "tokens": c} for k, (m, c) in enumerate(zip(messages, counts))]
+    table.append({"message": "separators + reply primer", "tokens": counts[-1]})
+    st.dataframe(table, hide_index=True, width="content")
+    st.html(token_view_html(prompt, spans, show_whitespace=show_ws))

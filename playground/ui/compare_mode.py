@@ -1,0 +1,51 @@
+"""Compare mode: one text under several encodings, counts, a chart, differing cuts marked."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from ..analysis import MAX_RENDER_TOKENS
+from ..cached import cached_comparison
+from ..charts import token_count_bar
+from ..compare import differing_ends
+from ..html_base import esc
+from ..session import all_encoding_names, resolve
+from ..token_html import token_view_html
+from ..widgets import kept
+from .text_mode import text_input, view_options
+
+COMPARE_TOKENS = 1000
+"""Tokens drawn per encoding in compare mode."""
+
+
+def render() -> None:
+    """Draw compare mode."""
+    names = all_encoding_names()
+    chosen = st.multiselect("Encodings", names, **kept("cmp_names", names[:3]))
+    chosen = [n for n in chosen if n in names]
+    text = text_input()
+    mode, show_ws = view_options()
+    if not chosen:
+        st.info("Choose at least one encoding.")
+        return
+    resolved = {n: resolve(n) for n in chosen}
+    try:
+        results = cached_comparison(tuple(k for _, k in resolved.values()), text, mode,
+                                    {n: e for n, (e, _) in resolved.items()},
+                                    min(COMPARE_TOKENS, MAX_RENDER_TOKENS))
+    except ValueError as e:
+        st.error(f"This text cannot be encoded: {e}")
+        return
+    st.dataframe(
+        [{"encoding": r.name, "tokens": r.n_tokens,
+          "chars per token": round(len(text) / r.n_tokens, 2) if r.n_tokens else 0.0}
+         for r in results],
+        hide_index=True, width="content")
+    st.plotly_chart(token_count_bar(results, len(text)), width="stretch")
+    st.caption("Bars: tokens each encoding needs for the text above (fewer is cheaper). "
+               "Below, chips with a pink right edge end where not every chosen encoding cuts.")
+    marks = differing_ends(results)
+    for r in results:
+        head = f"<p><b>{esc(r.name)}</b>: {r.n_tokens:,} tokens</p>"
+        st.html(head + token_view_html(text, r.spans, show_whitespace=show_ws,
+                                       marked_ends=marks[r.name]))

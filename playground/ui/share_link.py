@@ -1,0 +1,41 @@
+"""Share links on the page: apply one from the URL once, and make one on request."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from ..session import all_encoding_names
+from ..share import decode_state, encode_state
+from ..widgets import set_kept
+
+MODES = ("Text", "Chat", "Decode", "Compare")
+
+
+def apply_link() -> None:
+    """Before any widget is drawn: if the URL carries a view, restore it (once per session)."""
+    value = st.query_params.get("s")
+    if not value or st.session_state.get("link_applied") == value:
+        return
+    st.session_state["link_applied"] = value
+    try:
+        state = decode_state(value, set(all_encoding_names()), set(MODES))
+    except ValueError as e:
+        st.warning(f"This link could not be opened: {e}")
+        return
+    set_kept("encoding", state["encoding"])
+    set_kept("pg_mode", state["mode"])
+    set_kept("decode_ids" if state["mode"] == "Decode" else "pg_text", state["text"])
+
+
+def share_button(encoding: str, mode: str, text: str) -> None:
+    """A button that puts the current view into the URL and shows the link."""
+    if st.button("Share link", key=f"share_{mode}"):
+        try:
+            value = encode_state(encoding, mode, text)
+        except ValueError as e:
+            st.warning(str(e))
+            return
+        st.query_params["s"] = value
+        st.session_state["link_applied"] = value
+        st.caption("The address bar now holds this view; copy it:")
+        st.code(f"{st.context.url.split('?')[0]}?s={value}", language=None)

@@ -1,0 +1,68 @@
+"""Text mode: counts, the token view, the layers grid, downloads and the share link."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from ..analysis import MAX_RENDER_TOKENS, SPECIAL_MODES
+from ..cached import cached_analysis
+from ..export import tokens_csv, tokens_json
+from ..samples import DEFAULT_TEXT
+from ..session import resolve
+from ..token_html import LAYERS, layers_html, token_view_html
+from ..widgets import kept
+from .share_link import share_button
+
+
+def text_input() -> str:
+    """The text area shared by text and compare modes."""
+    return st.text_area("Text", height=170, **kept("pg_text", DEFAULT_TEXT))
+
+
+def view_options() -> tuple[str, bool]:
+    """The special-token switch and the whitespace toggle."""
+    left, right = st.columns(2)
+    mode = left.radio(
+        "Special tokens in the text (e.g. <|endoftext|>)",
+        list(SPECIAL_MODES),
+        horizontal=True,
+        help="Tiktokenizer encodes them as special tokens (one id each); "
+        "OpenAI's tokenizer page encodes them as plain text.",
+        **kept("pg_special", next(iter(SPECIAL_MODES))),
+    )
+    show_ws = right.toggle("Show whitespace (· → ↵ ␍)", **kept("pg_ws", True))
+    return mode, show_ws
+
+
+def render(name: str) -> None:
+    """Draw text mode for the encoding ``name``."""
+    text = text_input()
+    mode, show_ws = view_options()
+    enc, key = resolve(name)
+    try:
+        result = cached_analysis(key, text, mode, enc)
+    except ValueError as e:  # includes PatternTimeoutError
+        st.error(f"This text cannot be encoded with {name}: {e}")
+        return
+    c1, c2, c3, c4 = st.columns(4)
+    c1.metric("Tokens", f"{result.n_tokens:,}")
+    c2.metric("Characters", f"{result.n_chars:,}")
+    c3.metric("UTF-8 bytes", f"{result.n_bytes:,}")
+    c4.metric("Characters per token", f"{result.chars_per_token:.2f}")
+    notice = ""
+    if result.truncated:
+        notice = (
+            f"Showing the first {len(result.spans):,} of {result.n_tokens:,} tokens (the page "
+            f"draws at most {MAX_RENDER_TOKENS:,}); the counts cover the whole text."
+        )
+    st.html(token_view_html(text, result.spans, show_whitespace=show_ws, notice=notice))
+    layers = st.multiselect("Layers", list(LAYERS), format_func=LAYERS.get,
+                            **kept("pg_layers", ["chunks", "tokens", "ids", "gs"]))
+    if layers and result.spans:
+        st.html(layers_html(text, result.spans, set(layers), show_whitespace=show_ws))
+    d1, d2, d3 = st.columns(3)
+    d1.download_button("Tokens as CSV", tokens_csv(result.spans), "tokens.csv", "text/csv")
+    d2.download_button("Tokens as JSON", tokens_json(result.spans), "tokens.json",
+                       "application/json")
+    with d3:
+        share_button(name, "Text", text)

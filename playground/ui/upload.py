@@ -1,0 +1,67 @@
+"""Bring your own tokenizer: upload, validate, and add it to this session's selectors."""
+
+from __future__ import annotations
+
+import json
+
+import streamlit as st
+
+from ..session import add_user_encoding, remove_user_encoding, user_encodings
+from ..uploads import KINDS, MAX_UPLOAD_MB, PATTERN_TIMEOUT, PATTERNS, fingerprint, load_upload
+
+CUSTOM = "custom pattern"
+
+
+def _pattern(kind: str) -> str | None:
+    if kind == "tokenizer.json":
+        return None
+    choice = st.selectbox("Split pattern (these files carry none)", [*PATTERNS, CUSTOM],
+                          key="up_pattern_choice")
+    if choice == CUSTOM:
+        return st.text_input(f"Pattern (regex syntax; runs with a {PATTERN_TIMEOUT:g} s timeout)",
+                             key="up_pattern")
+    return PATTERNS[choice]
+
+
+def _specials(kind: str) -> dict[str, int] | None:
+    if kind != ".tiktoken + pattern":
+        return None
+    raw = st.text_input('Special tokens as JSON, e.g. {"<|endoftext|>": 100257}', "{}",
+                        key="up_specials")
+    try:
+        value = json.loads(raw)
+    except ValueError:
+        value = None
+    if not isinstance(value, dict) or not all(isinstance(v, int) for v in value.values()):
+        raise ValueError("special tokens must be a JSON object of text -> integer id")
+    return value
+
+
+def render() -> None:
+    """Draw the upload form and the list of this session's tokenizers."""
+    st.caption(f"Files up to {MAX_UPLOAD_MB} MB each, checked before use (all 256 single bytes, "
+               "unique non-negative ids, merges made of known tokens). Nothing is unpickled. "
+               "Your tokenizers are visible to you only, for this session.")
+    kind = st.radio("Format", KINDS, horizontal=True, key="up_kind")
+    labels = ["vocab.json", "merges.txt"] if kind == "vocab.json + merges.txt" else [kind.split(" ")[0]]
+    files = [st.file_uploader(label, key=f"up_file_{label}") for label in labels]
+    pattern = _pattern(kind)
+    name = st.text_input("Name in the selectors", files[0].name if files[0] else "my-tokenizer",
+                         key="up_name", max_chars=60)
+    if st.button("Add tokenizer", type="primary", disabled=not all(files)):
+        try:
+            specials = _specials(kind)
+            data = [f.getvalue() for f in files]
+            enc = load_upload(kind, data, name=name or "my-tokenizer",
+                              **({"pattern": pattern} if pattern else {}),
+                              special_tokens=specials)
+            enc.encode_ordinary("Hello world, 你好 123")  # a custom pattern fails here, not later
+        except ValueError as e:
+            st.error(f"Not added: {e}")
+        else:
+            added = add_user_encoding(enc, fingerprint(kind, data, f"{pattern}|{specials}"))
+            st.success(f"Added {added!r} ({enc.n_vocab:,} ids): choose it in the sidebar.")
+    for existing in list(user_encodings()):
+        c1, c2 = st.columns([5, 1])
+        c1.text(f"{existing}  ({user_encodings()[existing][0].n_vocab:,} ids)")
+        c2.button("Remove", key=f"up_rm_{existing}", on_click=remove_user_encoding, args=(existing,))

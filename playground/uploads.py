@@ -1,0 +1,74 @@
+"""Bring your own tokenizer: uploaded files -> a validated ``Encoding``, or a clear error.
+
+Three kinds, each through the engine's loaders: HF ``tokenizer.json``; GPT-2
+``vocab.json`` + ``merges.txt``; a ``.tiktoken`` file plus a split pattern. Every
+file is size-capped before parsing (and ``server.maxUploadSize`` caps what
+Streamlit accepts); a pattern that did not ship with us runs with a timeout.
+Nothing is ever unpickled. The fingerprint (sha256 of kind, files and options)
+keys caches, so users never see each other's results.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from bbpe_core import (
+    CL100K_PATTERN,
+    GPT2_PATTERN,
+    O200K_PATTERN,
+    Encoding,
+    load_gpt2_files,
+    load_hf_tokenizer_json,
+    load_tiktoken,
+)
+
+__all__ = ["MAX_UPLOAD_MB", "KINDS", "PATTERNS", "PATTERN_TIMEOUT", "load_upload", "fingerprint"]
+
+MAX_UPLOAD_MB = 25
+"""Per-file cap in MB, enforced before parsing (``.streamlit/config.toml`` has the same)."""
+PATTERN_TIMEOUT = 2.0
+"""Seconds a split by an uploaded or custom pattern may take per call."""
+KINDS = ("tokenizer.json", "vocab.json + merges.txt", ".tiktoken + pattern")
+PATTERNS = {"gpt2": GPT2_PATTERN, "cl100k_base": CL100K_PATTERN, "o200k_base": O200K_PATTERN}
+"""Shipped split patterns a ``.tiktoken`` upload can use (or a custom one)."""
+
+
+def fingerprint(kind: str, files: list[bytes], options: str) -> str:
+    """A short sha256 of what defines an uploaded encoding."""
+    h = hashlib.sha256(kind.encode() + b"\0" + options.encode())
+    for data in files:
+        h.update(hashlib.sha256(data).digest())
+    return h.hexdigest()[:12]
+
+
+def load_upload(kind: str, files: list[bytes], *, name: str, pattern: str = GPT2_PATTERN,
+                special_tokens: dict[str, int] | None = None) -> Encoding:
+    """Build an encoding from uploaded files.
+
+    Args:
+        kind: one of ``KINDS``.
+        files: the files' bytes: one for tokenizer.json and .tiktoken, two
+            (vocab.json, merges.txt) for GPT-2 files.
+        name: the name it gets in the selectors.
+        pattern: the split pattern for ``.tiktoken`` and GPT-2 files.
+        special_tokens: for ``.tiktoken``, text -> id.
+
+    Returns:
+        The encoding.
+
+    Raises:
+        ValueError: for a file over the cap, a malformed or unsupported file (the
+            message names it), or a pattern that does not compile.
+    """
+    cap = MAX_UPLOAD_MB * 1024 * 1024
+    timeout = None if pattern in PATTERNS.values() else PATTERN_TIMEOUT
+    if kind == "tokenizer.json":
+        return load_hf_tokenizer_json(files[0], name=name, max_bytes=cap,
+                                      pattern_timeout=PATTERN_TIMEOUT)
+    if kind == "vocab.json + merges.txt":
+        return load_gpt2_files(files[0], files[1], name=name, pat_str=pattern, max_bytes=cap,
+                               pattern_timeout=timeout)
+    if kind == ".tiktoken + pattern":
+        return load_tiktoken(files[0], name=name, pat_str=pattern, special_tokens=special_tokens,
+                             max_bytes=cap, pattern_timeout=timeout)
+    raise ValueError(f"unknown kind of tokenizer file: {kind!r}")
