@@ -58,3 +58,97 @@ def test_large_paste_counts_and_notice(app):
     assert not app.exception
     expected = len(bbpe_core.get_encoding("gpt2").encode(text))
     assert _metrics(app)["Tokens"] == f"{expected:,}"
+
+
+def _mode(app, mode):
+    app.radio(key="pg_mode").set_value(mode).run()
+    assert not app.exception
+
+
+def test_text_survives_mode_and_encoding_switches(app):
+    app.text_area(key="pg_text").input("keep me 你好").run()
+    for mode in ("Chat", "Decode", "Compare", "Text"):
+        _mode(app, mode)
+    app.selectbox(key="encoding").select("o200k_base").run()
+    assert app.text_area(key="pg_text").value == "keep me 你好"
+
+
+def test_decode_mode(app):
+    _mode(app, "Decode")
+    app.text_area(key="decode_ids").input("31373, 995").run()
+    m = _metrics(app)
+    assert (m["Ids"], m["Bytes"], m["Characters recovered"], m["Invalid UTF-8 bytes"]) == (
+        "2", "11", "11", "0")
+    app.text_area(key="decode_ids").input("31373 220 19526").run()
+    assert _metrics(app)["Invalid UTF-8 bytes"] == "2" and app.warning
+
+
+@pytest.mark.parametrize(
+    "typed, encoding, message",
+    [("1, x", "gpt2", "item 2 ('x')"), ("100256", "cl100k_base", "unassigned"),
+     ("50257", "gpt2", "out of range")],
+)
+def test_decode_bad_input_is_a_message(app, typed, encoding, message):
+    app.selectbox(key="encoding").select(encoding).run()
+    _mode(app, "Decode")
+    app.text_area(key="decode_ids").input(typed).run()
+    assert not app.exception and message in app.error[0].value
+
+
+def test_chat_mode_counts_and_editing(app):
+    _mode(app, "Chat")
+    app.selectbox(key="chat_model").select("gpt-3.5-turbo").run()
+    assert _metrics(app)["Tokens in the prompt"] == str(_tiktoken_chat_count(
+        "<|im_start|>system\nYou are a helpful assistant.<|im_end|>\n"
+        "<|im_start|>user\nHello! How many tokens is this?<|im_end|>\n<|im_start|>assistant\n"))
+    app.button(key="chat_del_1").click().run()  # remove the system message
+    assert len([t for t in app.text_area if t.key.startswith("chat_content_")]) == 1
+    [b for b in app.button if b.label == "Add message"][0].click().run()
+    contents = [t for t in app.text_area if t.key.startswith("chat_content_")]
+    assert len(contents) == 2
+    contents[1].input("Sure.").run()
+    up = [b for b in app.button if b.key and b.key.startswith("chat_up_")][1]
+    up.click().run()
+    contents = [t.value for t in app.text_area if t.key.startswith("chat_content_")]
+    assert contents == ["Sure.", "Hello! How many tokens is this?"]
+    assert not app.exception
+
+
+def _tiktoken_chat_count(prompt: str) -> int:
+    import tiktoken
+
+    from conftest import tiktoken_encoding
+
+    base = tiktoken_encoding("cl100k_base")
+    enc = tiktoken.Encoding("chat", pat_str=base._pat_str, mergeable_ranks=base._mergeable_ranks,
+                            special_tokens={**base._special_tokens, "<|im_start|>": 100264,
+                                            "<|im_end|>": 100265, "<|im_sep|>": 100266})
+    return len(enc.encode(prompt, allowed_special="all"))
+
+
+def test_compare_mode(app):
+    _mode(app, "Compare")
+    app.text_area(key="pg_text").input("    return x").run()
+    table = app.dataframe[0].value
+    assert list(table["tokens"]) == [5, 3, 3]
+    app.multiselect(key="cmp_names").set_value([]).run()
+    assert app.info and not app.exception
+
+
+def test_shared_link_reopens_view():
+    from playground.share import encode_state
+
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.query_params["s"] = encode_state("cl100k_base", "Text", "shared text")
+    at.run()
+    assert not at.exception
+    assert at.text_area(key="pg_text").value == "shared text"
+    assert at.selectbox(key="encoding").value == "cl100k_base"
+    assert _metrics(at)["Tokens"] == "2"
+
+
+def test_broken_shared_link_is_a_warning():
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.query_params["s"] = "garbage!!"
+    at.run()
+    assert not at.exception and "could not be opened" in at.warning[0].value

@@ -2,23 +2,28 @@
 
 from __future__ import annotations
 
-import itertools
-
 import streamlit as st
 
 from ..chat import CHAT_MODELS, ROLES, Message, build_prompt, chat_encoding, template, tokens_per_message
 from ..token_html import token_view_html
 from ..widgets import kept
 
-_IDS = itertools.count(1)
 CUSTOM = "custom…"
 
 
+def _new_id() -> int:
+    """A message id unique in this session (widget keys follow a message when it moves)."""
+    st.session_state["chat_next_id"] = st.session_state.get("chat_next_id", 0) + 1
+    return st.session_state["chat_next_id"]
+
+
 def _messages() -> list[dict]:
-    return st.session_state.setdefault("chat_messages", [
-        {"id": next(_IDS), "role": "system", "name": "", "content": "You are a helpful assistant."},
-        {"id": next(_IDS), "role": "user", "name": "", "content": "Hello! How many tokens is this?"},
-    ])
+    if "chat_messages" not in st.session_state:
+        st.session_state["chat_messages"] = [
+            {"id": _new_id(), "role": "system", "name": "", "content": "You are a helpful assistant."},
+            {"id": _new_id(), "role": "user", "name": "", "content": "Hello! How many tokens is this?"},
+        ]
+    return st.session_state["chat_messages"]
 
 
 def _move(i: int, step: int) -> None:
@@ -35,7 +40,7 @@ def _remove(i: int) -> None:
 def _add() -> None:
     rows = _messages()
     role = "system" if not rows else "assistant" if rows[-1]["role"] == "user" else "user"
-    rows.append({"id": next(_IDS), "role": role, "name": "", "content": ""})
+    rows.append({"id": _new_id(), "role": role, "name": "", "content": ""})
 
 
 def _row(i: int, row: dict, last: int) -> None:

@@ -46,13 +46,13 @@ def render() -> None:
     labels = ["vocab.json", "merges.txt"] if kind == "vocab.json + merges.txt" else [kind.split(" ")[0]]
     files = [st.file_uploader(label, key=f"up_file_{label}") for label in labels]
     pattern = _pattern(kind)
-    name = st.text_input("Name in the selectors", files[0].name if files[0] else "my-tokenizer",
-                         key="up_name", max_chars=60)
+    name = st.text_input("Name in the selectors", key="up_name", max_chars=60,
+                         placeholder="the file's name")
     if st.button("Add tokenizer", type="primary", disabled=not all(files)):
         try:
             specials = _specials(kind)
             data = [f.getvalue() for f in files]
-            enc = load_upload(kind, data, name=name or "my-tokenizer",
+            enc = load_upload(kind, data, name=name or files[0].name,
                               **({"pattern": pattern} if pattern else {}),
                               special_tokens=specials)
             enc.encode_ordinary("Hello world, 你好 123")  # a custom pattern fails here, not later
@@ -60,7 +60,10 @@ def render() -> None:
             st.error(f"Not added: {e}")
         else:
             added = add_user_encoding(enc, fingerprint(kind, data, f"{pattern}|{specials}"))
-            st.success(f"Added {added!r} ({enc.n_vocab:,} ids): choose it in the sidebar.")
+            st.session_state["up_flash"] = f"Added {added!r} ({enc.n_vocab:,} ids): choose it in the sidebar."
+            st.rerun()  # so the sidebar's selector, drawn earlier in this run, lists it
+    if flash := st.session_state.pop("up_flash", None):
+        st.success(flash)
     for existing in list(user_encodings()):
         c1, c2 = st.columns([5, 1])
         c1.text(f"{existing}  ({user_encodings()[existing][0].n_vocab:,} ids)")

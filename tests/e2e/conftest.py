@@ -71,7 +71,7 @@ def browser():
 
 @pytest.fixture
 def page(browser, app_url):
-    context = browser.new_context(viewport={"width": 1300, "height": 1000})
+    context = browser.new_context(viewport={"width": 1300, "height": 1800})
     pg = context.new_page()
     pg.dialogs = []
     pg.on("dialog", lambda d: (pg.dialogs.append(d.message), d.dismiss()))
