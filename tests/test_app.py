@@ -117,7 +117,7 @@ def test_chat_mode_counts_and_editing(app):
 def _tiktoken_chat_count(prompt: str) -> int:
     import tiktoken
 
-    from conftest import tiktoken_encoding
+    from oracles import tiktoken_encoding
 
     base = tiktoken_encoding("cl100k_base")
     enc = tiktoken.Encoding("chat", pat_str=base._pat_str, mergeable_ranks=base._mergeable_ranks,

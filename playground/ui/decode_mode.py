@@ -8,6 +8,7 @@ from ..decode import decode_ids
 from ..html_base import esc, page_css, show_text
 from ..session import resolve
 from ..widgets import kept
+from .common import metric_row
 from .share_link import share_button
 
 
@@ -21,11 +22,9 @@ def render(name: str) -> None:
     except ValueError as e:
         st.error(str(e))
         return
-    c1, c2, c3, c4 = st.columns(4)
-    c1.metric("Ids", f"{len(report.ids):,}")
-    c2.metric("Bytes", f"{len(report.data):,}")
-    c3.metric("Characters recovered", f"{report.recovered_chars:,}")
-    c4.metric("Invalid UTF-8 bytes", f"{report.invalid_bytes:,}")
+    metric_row([("Ids", f"{len(report.ids):,}"), ("Bytes", f"{len(report.data):,}"),
+                ("Characters recovered", f"{report.recovered_chars:,}"),
+                ("Invalid UTF-8 bytes", f"{report.invalid_bytes:,}")])
     if not report.valid_utf8:
         st.warning("These bytes are not valid UTF-8 on their own (a character is cut at the "
                    "start or end): the bytes that do not decode are shown in hex.")

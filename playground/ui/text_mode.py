@@ -11,6 +11,7 @@ from ..samples import DEFAULT_TEXT
 from ..session import resolve
 from ..token_html import LAYERS, layers_html, token_view_html
 from ..widgets import kept
+from .common import metric_row
 from .share_link import share_button
 
 
@@ -44,11 +45,9 @@ def render(name: str) -> None:
     except ValueError as e:  # includes PatternTimeoutError
         st.error(f"This text cannot be encoded with {name}: {e}")
         return
-    c1, c2, c3, c4 = st.columns(4)
-    c1.metric("Tokens", f"{result.n_tokens:,}")
-    c2.metric("Characters", f"{result.n_chars:,}")
-    c3.metric("UTF-8 bytes", f"{result.n_bytes:,}")
-    c4.metric("Characters per token", f"{result.chars_per_token:.2f}")
+    metric_row([("Tokens", f"{result.n_tokens:,}"), ("Characters", f"{result.n_chars:,}"),
+                ("UTF-8 bytes", f"{result.n_bytes:,}"),
+                ("Characters per token", f"{result.chars_per_token:.2f}")])
     notice = ""
     if result.truncated:
         notice = (

@@ -17,7 +17,6 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
-ARTIFACTS = ROOT / "tests" / "artifacts"
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -79,11 +78,3 @@ def page(browser, app_url):
     pg.wait_for_selector(".bbpe-view .tok", timeout=60_000)
     yield pg
     context.close()
-
-
-def screenshot(page, name: str) -> Path:
-    """Save a full-page screenshot under tests/artifacts/ and return its path."""
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    path = ARTIFACTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
-    return path

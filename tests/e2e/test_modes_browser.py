@@ -9,9 +9,8 @@ import time
 import pytest
 
 import bbpe_core
-from conftest import screenshot
+from browser_helpers import screenshot, set_text, wait_for_metric
 from playground.share import encode_state
-from test_playground_browser import set_text, wait_for_metric
 
 pytestmark = pytest.mark.browser
 

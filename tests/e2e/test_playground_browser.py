@@ -5,32 +5,9 @@ from __future__ import annotations
 import pytest
 
 import bbpe_core
-from conftest import screenshot
+from browser_helpers import screenshot, set_text, wait_for_metric
 
 pytestmark = pytest.mark.browser
-
-
-def set_text(page, text: str) -> None:
-    """Type into the text area and apply it (Ctrl+Enter), then wait for the rerun."""
-    area = page.get_by_role("textbox", name="Text", exact=True)
-    area.fill(text)
-    area.press("Control+Enter")
-    page.wait_for_timeout(300)
-    page.wait_for_function(
-        "() => !document.querySelector('[data-testid=\"stStatusWidget\"]')", timeout=30_000)
-
-
-def metric(page, label: str) -> str:
-    box = page.locator('[data-testid="stMetric"]').filter(has_text=label)
-    return box.locator('[data-testid="stMetricValue"]').inner_text()
-
-
-def wait_for_metric(page, label: str, value: str) -> None:
-    page.wait_for_function(
-        """([label, value]) => [...document.querySelectorAll('[data-testid="stMetric"]')]
-            .some(m => m.innerText.includes(label) &&
-                 m.querySelector('[data-testid="stMetricValue"]').innerText.trim() === value)""",
-        arg=[label, value], timeout=30_000)
 
 
 def test_chinese_english_and_script_text(page):

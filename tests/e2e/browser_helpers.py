@@ -1,0 +1,31 @@
+"""Helpers for the browser tests: screenshots, typing into the page, waiting for metrics."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+
+
+def screenshot(page, name: str) -> Path:
+    """Save a full-page screenshot under tests/artifacts/ and return its path."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def set_text(page, text: str) -> None:
+    """Type into the text area and apply it (Ctrl+Enter)."""
+    area = page.get_by_role("textbox", name="Text", exact=True)
+    area.fill(text)
+    area.press("Control+Enter")
+
+
+def wait_for_metric(page, label: str, value: str) -> None:
+    """Wait until the metric ``label`` shows ``value``."""
+    page.wait_for_function(
+        """([label, value]) => [...document.querySelectorAll('[data-testid="stMetric"]')]
+            .some(m => m.innerText.includes(label) &&
+                 m.querySelector('[data-testid="stMetricValue"]').innerText.trim() === value)""",
+        arg=[label, value], timeout=30_000)

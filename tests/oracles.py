@@ -1,0 +1,47 @@
+"""The oracles: tiktoken encodings built from our own data files (test-only).
+
+tiktoken is given its own possessive split patterns (from tiktoken_ext/openai_public.py)
+and ranks parsed here independently of bbpe_core's loader, so parity tests compare two
+implementations, not one with itself. Nothing is fetched from the network.
+"""
+
+from __future__ import annotations
+
+import base64
+import gzip
+from pathlib import Path
+
+import bbpe_core
+
+DATA = Path(bbpe_core.__file__).parent / "data"
+ENCODING_NAMES = ["gpt2", "cl100k_base", "o200k_base"]
+
+TIKTOKEN_PATTERNS = {
+    "gpt2": r"""'(?:[sdmt]|ll|ve|re)| ?\p{L}++| ?\p{N}++| ?[^\s\p{L}\p{N}]++|\s++$|\s+(?!\S)|\s""",
+    "cl100k_base": r"""'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+| ?[^\s\p{L}\p{N}]++[\r\n]*+|\s++$|\s*[\r\n]|\s+(?!\S)|\s""",
+    # o200k_base's tiktoken pattern is the same string as ours (verbatim from openai_public.py)
+    "o200k_base": bbpe_core.O200K_PATTERN,
+}
+DATA_FILES = {"gpt2": "r50k_base", "cl100k_base": "cl100k_base", "o200k_base": "o200k_base"}
+
+
+def _ranks(name: str) -> dict[bytes, int]:
+    with gzip.open(DATA / f"{DATA_FILES[name]}.tiktoken.gz", "rt") as f:
+        return {base64.b64decode(t): int(r) for t, r in (line.split() for line in f if line.strip())}
+
+
+_ORACLES: dict = {}
+
+
+def tiktoken_encoding(name: str):
+    """tiktoken's Encoding for one shipped encoding, from our data file (cached)."""
+    if name not in _ORACLES:
+        import tiktoken
+
+        _ORACLES[name] = tiktoken.Encoding(
+            name,
+            pat_str=TIKTOKEN_PATTERNS[name],
+            mergeable_ranks=_ranks(name),
+            special_tokens=bbpe_core.get_encoding(name).special_tokens,
+        )
+    return _ORACLES[name]
