@@ -3,4 +3,11 @@
 import streamlit as st
 
 st.set_page_config(page_title="BBPE tokenizer playground", page_icon="🧩", layout="wide")
-st.navigation([st.Page("pages/playground.py", title="Playground", icon="🔤", default=True)]).run()
+st.navigation(
+    [
+        st.Page("pages/playground.py", title="Playground", icon="🔤", default=True),
+        st.Page("pages/trace.py", title="Merge trace", icon="🪜"),
+        st.Page("pages/byte_map.py", title="Byte map", icon="🔢"),
+        st.Page("pages/vocabulary.py", title="Vocabulary", icon="📚"),
+    ]
+).run()

@@ -6,7 +6,7 @@ Public API, re-exported by name:
   cl100k_base and o200k_base.
 - ``Encoding``: ``encode``, ``encode_ordinary``, ``encode_batch``, ``decode``,
   ``decode_bytes``, ``decode_single_token_bytes``, plus ``tokenize``,
-  ``pre_tokenize`` and ``encode_detailed`` for viewers.
+  ``pre_tokenize`` and ``encode_detailed`` for viewers; ``trace`` for every merge step.
 - ``bytes_to_unicode``, ``byte_encoder``, ``byte_decoder``: GPT-2's byte map.
 - Loaders and savers for ``.tiktoken``, GPT-2 ``vocab.json`` + ``merges.txt`` and
   HF ``tokenizer.json``.
@@ -26,12 +26,15 @@ from .merges import recover_merges
 from .pre_tokenizer import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN, PatternTimeoutError
 from .registry import get_encoding, list_encoding_names
 from .spans import Chunk, TokenSpan
+from .trace import ChunkTrace, MergeStep, trace
 
 __all__ = [
     "CL100K_PATTERN",
     "Chunk",
+    "ChunkTrace",
     "Encoding",
     "GPT2_PATTERN",
+    "MergeStep",
     "O200K_PATTERN",
     "PatternTimeoutError",
     "TokenSpan",
@@ -49,4 +52,5 @@ __all__ = [
     "save_gpt2_files",
     "save_hf_tokenizer_json",
     "save_tiktoken_bpe",
+    "trace",
 ]

@@ -6,7 +6,7 @@ import plotly.graph_objects as go
 
 from .compare import Comparison
 
-__all__ = ["token_count_bar"]
+__all__ = ["token_count_bar", "count_bar"]
 
 
 def token_count_bar(results: list[Comparison], n_chars: int) -> go.Figure:
@@ -31,4 +31,23 @@ def token_count_bar(results: list[Comparison], n_chars: int) -> go.Figure:
         margin={"t": 60, "b": 40, "l": 60, "r": 20},
         height=360,
     )
+    return fig
+
+
+def count_bar(labels: list[str], counts: list[int], *, title: str, x_title: str,
+              y_title: str, log_y: bool = False) -> go.Figure:
+    """A plain bar chart of counts.
+
+    Args:
+        labels: bar labels (x).
+        counts: bar heights.
+        title, x_title, y_title: chart title and axis titles (with units).
+        log_y: a logarithmic y axis (for long tails).
+    """
+    fig = go.Figure(go.Bar(x=labels, y=counts, text=[f"{c:,}" for c in counts],
+                           textposition="outside", marker_color="#5b6fd6"))
+    fig.update_layout(title=title, xaxis_title=x_title, yaxis_title=y_title, height=360,
+                      margin={"t": 60, "b": 40, "l": 60, "r": 20})
+    if log_y:
+        fig.update_yaxes(type="log")
     return fig

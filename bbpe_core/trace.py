@@ -1,0 +1,116 @@
+"""The merge trace: every BPE step of a text, as data, for teaching (seed 000, ``bpe()``).
+
+For each chunk: its bytes, then each merge in order (the pair merged, its rank,
+the runner-up pairs with their ranks, the parts after the step) until no adjacent
+pair has a rank, then the chunk's ids, which are always ``encode``'s. The steps
+are those of ``bpe._merge_small`` (lowest rank, leftmost on a tie), recomputed
+in the plain way so every candidate can be shown: O(n²) per step, so chunks are
+limited to ``MAX_TRACE_BYTES``.
+
+When the encoding looks a whole chunk up before merging (tiktoken; HF
+``ignore_merges``), ``looked_up`` says so: the steps still show how merging
+builds it, and ``ids`` is the looked-up token, as ``encode`` gives.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .encoding import Encoding
+from .spans import Chunk
+
+__all__ = ["MAX_TRACE_BYTES", "MergeStep", "ChunkTrace", "trace"]
+
+MAX_TRACE_BYTES = 400
+"""Longest chunk (in UTF-8 bytes) that is traced."""
+
+
+@dataclass(frozen=True)
+class MergeStep:
+    """One merge.
+
+    Attributes:
+        pair: the two parts merged, as bytes.
+        position: the index of the pair's left part before the merge.
+        rank: its rank (merge priority; lower merges first).
+        runner_up: the other mergeable pairs at this step, ``[(pair, rank), ...]``
+            by rank then position (duplicates of the chosen pair included).
+        parts: the parts after the merge.
+    """
+
+    pair: tuple[bytes, bytes]
+    position: int
+    rank: int
+    runner_up: list[tuple[tuple[bytes, bytes], int]]
+    parts: list[bytes]
+
+
+@dataclass(frozen=True)
+class ChunkTrace:
+    """All merges of one chunk.
+
+    Attributes:
+        chunk: the pre-token (or special token) traced.
+        initial: its single bytes (empty for a special token).
+        steps: the merges in order.
+        ids: its token ids, equal to ``encode``'s for this chunk.
+        looked_up: the whole chunk is one token found by lookup before merging.
+    """
+
+    chunk: Chunk
+    initial: list[bytes]
+    steps: list[MergeStep]
+    ids: list[int]
+    looked_up: bool
+
+
+def _trace_chunk(enc: Encoding, chunk: Chunk) -> ChunkTrace:
+    if chunk.special:
+        return ChunkTrace(chunk, [], [], [enc.encode_single_token(chunk.text)], False)
+    piece = chunk.text.encode("utf-8")
+    if len(piece) > MAX_TRACE_BYTES:
+        raise ValueError(
+            f"chunk {chunk.text[:20]!r}… is {len(piece)} bytes; traces stop at {MAX_TRACE_BYTES}"
+        )
+    parts = [piece[i : i + 1] for i in range(len(piece))]
+    initial, steps = list(parts), []
+    while True:
+        candidates = [
+            ((parts[i], parts[i + 1]), rank, i)
+            for i in range(len(parts) - 1)
+            if (rank := enc._pair_rank(parts[i], parts[i + 1])) is not None
+        ]
+        if not candidates:
+            break
+        candidates.sort(key=lambda c: (c[1], c[2]))
+        pair, rank, i = candidates[0]
+        parts = parts[:i] + [pair[0] + pair[1]] + parts[i + 2 :]
+        steps.append(MergeStep(pair, i, rank, [(p, r) for p, r, _ in candidates[1:]], list(parts)))
+    ranks = enc.mergeable_ranks
+    looked_up = enc.ignore_merges and piece in ranks
+    ids = [ranks[piece]] if looked_up else [ranks[p] for p in parts]
+    return ChunkTrace(chunk, initial, steps, ids, looked_up)
+
+
+def trace(enc: Encoding, text: str, **special) -> list[ChunkTrace]:
+    """Trace the merges of every chunk of ``text``.
+
+    Args:
+        enc: the encoding.
+        text: the text (a word or a short passage).
+        **special: ``allowed_special`` / ``disallowed_special``, as for ``encode``.
+
+    Returns:
+        One ``ChunkTrace`` per chunk; their ids, concatenated, equal ``encode``'s.
+
+    Raises:
+        ValueError: for disallowed special-token text, a chunk longer than
+            ``MAX_TRACE_BYTES``, or an encoding with ``add_prefix_space``.
+
+    >>> from bbpe_core import get_encoding
+    >>> [t.chunk.text for t in trace(get_encoding("gpt2"), "it's")]
+    ['it', "'s"]
+    """
+    if enc.add_prefix_space:
+        raise ValueError(f"{enc.name} adds a prefix space; its merges are not traced")
+    return [_trace_chunk(enc, c) for c in enc.pre_tokenize(text, **special)]

@@ -1,0 +1,51 @@
+"""Merge trace: every BPE step of a word, with ranks, runner-ups, a step slider and trees."""
+
+import streamlit as st
+
+from bbpe_core import trace
+from bbpe_core.byte_level import to_gpt2_str
+from playground.session import resolve
+from playground.trace_html import parts_html, step_sentence, trees_html
+from playground.widgets import encoding_selector, kept
+
+st.title("Merge trace")
+st.caption("BPE starts from single bytes and repeatedly merges the adjacent pair with the lowest "
+           "rank (leftmost on a tie) until no adjacent pair forms a token (seed 000, bpe()).")
+name = encoding_selector()
+text = st.text_input("Word or short text", max_chars=200, **kept("tr_text", "朋友 lower"))
+enc, _ = resolve(name)
+try:
+    traces = trace(enc, text, allowed_special="all")
+except ValueError as e:
+    st.error(str(e))
+    st.stop()
+st.write(f"{len(traces)} chunk(s) after pre-tokenization; ids: "
+         f"`{[i for t in traces for i in t.ids]}`")
+ranks = enc.mergeable_ranks
+for k, t in enumerate(traces):
+    with st.container(border=True):
+        st.markdown(f"**Chunk {k + 1}**")
+        st.code(f"text {t.chunk.text!r}\nUTF-8 {t.chunk.text.encode().hex(' ')}\n"
+                f"Ġ form {to_gpt2_str(t.chunk.text.encode())!r}", language=None)
+        if t.chunk.special:
+            st.write(f"A special token: never merged, id {t.ids[0]}.")
+            continue
+        n = len(t.steps)
+        step = st.slider("Step", 0, n, n, key=f"tr_step_{k}_{t.chunk.text}") if n else 0
+        if step == 0:
+            st.write("Start: one part per byte.")
+            st.html(parts_html(t.initial, ranks))
+        else:
+            s = t.steps[step - 1]
+            st.write(step_sentence(s, step))
+            st.html(parts_html(s.parts, ranks, highlight=s.position))
+            if s.runner_up:
+                st.dataframe(
+                    [{"pair": f"{to_gpt2_str(a)!r} + {to_gpt2_str(b)!r}", "rank": r}
+                     for (a, b), r in s.runner_up],
+                    hide_index=True, width="content")
+        if step == n:
+            how = ("The whole chunk is itself a token: this encoding looks it up directly "
+                   "before merging. " if t.looked_up else "")
+            st.write(f"{how}No adjacent pair forms a token any more. Final ids: `{t.ids}`.")
+            st.html(trees_html(t, ranks))

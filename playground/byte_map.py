@@ -1,0 +1,50 @@
+"""The byte map page's content: GPT-2's 256-entry byte -> character table, and why.
+
+Source: openai/gpt-2 ``src/encoder.py`` ``bytes_to_unicode``; seed 000, 1.3: the
+188 printable Latin-1 bytes keep their own character; the 68 others (control
+characters, space, DEL, C1 controls, no-break space, soft hyphen) would be
+invisible or unsafe in vocab.json and merges.txt, so they move to 256 + n.
+"""
+
+from __future__ import annotations
+
+from bbpe_core import byte_encoder
+from bbpe_core.byte_level import is_kept_byte
+
+from .html_base import esc, page_css
+
+__all__ = ["byte_reason", "byte_grid_html"]
+
+
+def byte_reason(b: int) -> str:
+    """Why byte ``b`` keeps its character or is shifted.
+
+    >>> byte_reason(0x20)
+    "space: invisible and a separator in merges.txt, so shifted to 'Ġ' (U+0120 = 256 + 32)"
+    """
+    ch = byte_encoder[b]
+    if is_kept_byte(b):
+        return f"printable Latin-1 character {ch!r}: kept as itself"
+    kind = ("control character" if b < 0x20 else "space" if b == 0x20 else "DEL" if b == 0x7F
+            else "C1 control character" if b < 0xA0 else "no-break space" if b == 0xA0
+            else "soft hyphen")
+    sep = ": invisible and a separator in merges.txt" if b == 0x20 else ": not printable"
+    return f"{kind}{sep}, so shifted to {ch!r} (U+{ord(ch):04X} = 256 + {ord(ch) - 256})"
+
+
+def byte_grid_html() -> str:
+    """A 16 x 16 table: row = high nibble, column = low nibble; kept bytes and shifted ones
+    in two colours, the reason on hover."""
+    head = "".join(f"<th>_{c:X}</th>" for c in range(16))
+    rows = []
+    for hi in range(16):
+        cells = []
+        for lo in range(16):
+            b = hi * 16 + lo
+            cls = "kept" if is_kept_byte(b) else "shifted"
+            cells.append(f'<td class="{cls}" title="{esc(f"0x{b:02X}: " + byte_reason(b))}">'
+                         f'<span class="ch">{esc(byte_encoder[b])}</span>'
+                         f'<span class="hx">{b:02X}</span></td>')
+        rows.append(f"<tr><th>{hi:X}_</th>{''.join(cells)}</tr>")
+    return (f'<style>{page_css()}</style><table class="bytemap"><tr><th></th>{head}</tr>'
+            f'{"".join(rows)}</table>')

@@ -1,0 +1,84 @@
+"""HTML and words for the merge trace page: parts as chips, a sentence per step, merge trees."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bbpe_core import ChunkTrace, MergeStep
+from bbpe_core.byte_level import to_gpt2_str
+
+from .html_base import esc, page_css, token_colour
+
+__all__ = ["step_sentence", "parts_html", "Node", "merge_trees", "trees_html"]
+
+
+def step_sentence(step: MergeStep, number: int) -> str:
+    """One plain sentence saying why this pair merged at this step.
+
+    >>> from bbpe_core import get_encoding, trace
+    >>> step_sentence(trace(get_encoding("gpt2"), "朋友")[0].steps[0], 1)
+    "Step 1: of the 2 adjacent pairs that form a token, ('æ', 'ľ') has the lowest rank (17312), so it merges into 'æľ'."
+    """
+    left, right = to_gpt2_str(step.pair[0]), to_gpt2_str(step.pair[1])
+    n = len(step.runner_up) + 1
+    tie = any(r == step.rank for _, r in step.runner_up)
+    how = "the lowest rank" + (", and it is the leftmost of equal ranks" if tie else "")
+    if n == 1:
+        return (f"Step {number}: only ({left!r}, {right!r}) forms a token (rank {step.rank}), "
+                f"so it merges into {left + right!r}.")
+    return (f"Step {number}: of the {n} adjacent pairs that form a token, ({left!r}, {right!r}) "
+            f"has {how} ({step.rank}), so it merges into {left + right!r}.")
+
+
+def parts_html(parts: list[bytes], ranks: dict[bytes, int], highlight: int | None = None) -> str:
+    """The parts as chips (Ġ form, with id when the part is a token).
+
+    Args:
+        parts: the current parts.
+        ranks: token bytes -> id, for labels and colours.
+        highlight: index of the part just made by a merge.
+    """
+    chips = []
+    for k, p in enumerate(parts):
+        tid = ranks.get(p)
+        extra = " just-merged" if k == highlight else ""
+        label = "" if tid is None else f'<span class="id">{tid}</span>'
+        colour = token_colour(tid) if tid is not None else "#eee"
+        chips.append(f'<span class="cell{extra}" style="background:{colour}" '
+                     f'title="{esc(p.hex(" "))}"><span class="gs">{esc(to_gpt2_str(p))}</span>'
+                     f"{label}</span>")
+    return f'<style>{page_css()}</style><div class="bbpe-cells">{"".join(chips)}</div>'
+
+
+@dataclass
+class Node:
+    """A part in a merge tree: its bytes, the step that made it (0 = a single byte), children."""
+
+    data: bytes
+    step: int = 0
+    children: list["Node"] = field(default_factory=list)
+
+
+def merge_trees(t: ChunkTrace) -> list[Node]:
+    """How each final part was built from bytes, replaying the steps."""
+    nodes = [Node(b) for b in t.initial]
+    for number, step in enumerate(t.steps, start=1):
+        i = step.position
+        nodes[i : i + 2] = [Node(step.pair[0] + step.pair[1], number, nodes[i : i + 2])]
+    return nodes
+
+
+def _node_html(node: Node, ranks: dict[bytes, int]) -> str:
+    tid = ranks.get(node.data)
+    colour = token_colour(tid) if tid is not None else "#eee"
+    head = (f'<span class="node" style="background:{colour}" title="{esc(node.data.hex(" "))}">'
+            f"{esc(to_gpt2_str(node.data))}"
+            + (f' <small>step {node.step}, rank {tid}</small>' if node.step else "") + "</span>")
+    kids = "".join(_node_html(c, ranks) for c in node.children)
+    return f'<div class="tree">{head}{f"<div class=kids>{kids}</div>" if kids else ""}</div>'
+
+
+def trees_html(t: ChunkTrace, ranks: dict[bytes, int]) -> str:
+    """Nested boxes: each final token above the parts it was merged from."""
+    body = "".join(_node_html(n, ranks) for n in merge_trees(t))
+    return f'<style>{page_css()}</style><div class="bbpe-trees">{body}</div>'
