@@ -239,3 +239,19 @@ def test_hash_checked():
     data = resources.files("bbpe_core").joinpath("data", "r50k_base.tiktoken.gz").read_bytes()
     with pytest.raises(VocabFileError, match="sha256"):
         bbpe_core.load_tiktoken_bpe(data, expected_hash="0" * 64)
+
+
+def test_exports_give_tiktoken_ids_in_hf_and_transformers(exported):
+    """Issue 5's check, against the tiktoken oracle directly."""
+    from tokenizers import Tokenizer
+    from transformers import GPT2Tokenizer
+
+    from oracles import tiktoken_encoding
+
+    gpt2_tok = GPT2Tokenizer.from_pretrained(str(exported["gpt2"]))
+    gpt2_hf = Tokenizer.from_file(str(exported["gpt2"] / "tokenizer.json"))
+    cl_hf = Tokenizer.from_file(str(exported["cl100k_base"] / "tokenizer.json"))
+    for text in MULTILINGUAL:
+        assert gpt2_tok.encode(text) == tiktoken_encoding("gpt2").encode_ordinary(text)
+        assert gpt2_hf.encode(text).ids == tiktoken_encoding("gpt2").encode_ordinary(text)
+        assert cl_hf.encode(text).ids == tiktoken_encoding("cl100k_base").encode_ordinary(text)

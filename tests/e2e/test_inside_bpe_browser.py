@@ -1,0 +1,49 @@
+"""Inside BPE pages in headless Chromium: step a merge trace, search the vocabulary, byte map."""
+
+from __future__ import annotations
+
+import pytest
+
+from browser_helpers import screenshot
+
+pytestmark = pytest.mark.browser
+
+
+def open_page(page, app_url, path: str, ready: str) -> None:
+    page.goto(f"{app_url}/{path}")
+    page.wait_for_selector(ready, timeout=60_000)
+
+
+def test_step_a_trace(page, app_url):
+    open_page(page, app_url, "trace", ".bbpe-trees")
+    assert "No adjacent pair forms a token any more" in page.locator("body").inner_text()
+    thumb = page.get_by_role("slider").first  # chunk 1, "朋友"
+    thumb.focus()
+    thumb.press("ArrowLeft")
+    page.wait_for_function("() => document.body.innerText.includes('Step 1: of the 2 adjacent pairs')")
+    chips = page.locator(".bbpe-cells").first.locator(".cell .gs").all_inner_texts()
+    assert chips == ["æľ", "ĭ", "å", "ı", "ĭ"]
+    assert page.locator(".just-merged .gs").first.inner_text() == "æľ"
+    thumb.press("ArrowLeft")
+    page.wait_for_function("() => document.body.innerText.includes('Start: one part per byte')")
+    screenshot(page, "trace_step")
+
+
+def test_search_vocabulary(page, app_url):
+    open_page(page, app_url, "vocabulary", '[data-testid="stDataFrame"]')
+    query = page.get_by_role("textbox", name="Query")
+    query.fill("SolidGold")
+    query.press("Enter")
+    page.wait_for_function("() => document.body.innerText.includes('2 shown') || "
+                           "document.body.innerText.includes('shown (at most')")
+    page.wait_for_timeout(1500)
+    assert page.locator('[data-testid="stMetricValue"]').first.inner_text() == "50,257"
+    assert page.locator(".js-plotly-plot").count() == 2
+    screenshot(page, "vocabulary_search")
+
+
+def test_byte_map(page, app_url):
+    open_page(page, app_url, "byte_map", ".bytemap")
+    assert page.locator(".bytemap td.kept").count() == 188
+    assert page.locator(".bytemap td.shifted").count() == 68
+    screenshot(page, "byte_map")

@@ -1,0 +1,137 @@
+"""Byte map, vocabulary explorer and trace HTML as plain Python, and AppTest for their pages."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+import bbpe_core
+from playground.byte_map import byte_grid_html, byte_reason
+from playground.export import vocabulary_files
+from playground.trace_html import merge_trees, step_sentence, trees_html
+from playground.vocab import anatomy, oddities, script_of, search, vocab_entries
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def gpt2_entries():
+    return vocab_entries(bbpe_core.get_encoding("gpt2"))
+
+
+def test_byte_grid():
+    grid = byte_grid_html()
+    assert grid.count('class="kept"') == 188 and grid.count('class="shifted"') == 68
+    assert "Ġ" in grid and "0x20: space" in grid
+    assert byte_reason(ord("A")) == "printable Latin-1 character 'A': kept as itself"
+    assert "U+0100" in byte_reason(0)
+
+
+def test_gpt2_anatomy_is_256_50000_1():
+    a = anatomy(bbpe_core.get_encoding("gpt2"))
+    assert (a["single_bytes"], a["merged"], a["special"], a["unassigned"]) == (256, 50000, 1, 0)
+    assert not a["byte_order"] and a["first_byte_ids"][0] == 188
+    cl = anatomy(bbpe_core.get_encoding("cl100k_base"))
+    assert cl["unassigned"] == 16 and cl["n_vocab"] == 100277
+
+
+def test_entries_know_their_merge(gpt2_entries):
+    by_id = {e.id: e for e in gpt2_entries}
+    assert by_id[17312].merge == (b"\xe6", b"\x9c") and by_id[17312].text is None
+    assert by_id[50256].special and by_id[50256].merge is None
+    assert by_id[0].merge is None and by_id[0].token_str == "!"
+
+
+@pytest.mark.parametrize(
+    "mode, query, first_id",
+    [("substring", " SolidGoldMagikarp", 43453), ("id", "995", 995), ("id", "995-996", 995),
+     ("byte prefix (hex)", "e6 9c", 17312), ("regex", "^ worl", 995)],
+)
+def test_search_modes(gpt2_entries, mode, query, first_id):
+    assert search(gpt2_entries, mode, query)[0].id == first_id
+
+
+@pytest.mark.parametrize(
+    "mode, query, message",
+    [("regex", "(", "not a valid regex"), ("regex", "(a|aa)+$x", None), ("id", "x", "type an id"),
+     ("byte prefix (hex)", "zz", "in hex")],
+)
+def test_search_errors(gpt2_entries, mode, query, message):
+    if message is None:  # a slow regex either finishes or stops at its budget, never hangs
+        try:
+            search(gpt2_entries, mode, query)
+        except ValueError as e:
+            assert "took longer" in str(e)
+        return
+    with pytest.raises(ValueError, match=message):
+        search(gpt2_entries, mode, query)
+
+
+def test_script_classes(gpt2_entries):
+    by_id = {e.id: e for e in gpt2_entries}
+    assert script_of(by_id[17312]) == "partial UTF-8"
+    assert script_of(by_id[995]) == "Latin" and script_of(by_id[50256]) == "special"
+    assert script_of(by_id[198]) == "whitespace"
+
+
+def test_oddities():
+    rows = {r["text"]: r for r in oddities(bbpe_core.get_encoding("gpt2"))}
+    assert rows["' SolidGoldMagikarp'"]["one token"]
+    assert not rows["'        '"]["one token"]
+
+
+def test_vocabulary_files_load_back():
+    files = vocabulary_files(bbpe_core.get_encoding("gpt2"))
+    assert set(files) == {"tokenizer.json", "vocab.json", "merges.txt", "gpt2.tiktoken"}
+    assert files["merges.txt"].startswith(b"#version: 0.2\n")
+
+
+def test_trace_words_and_trees():
+    enc = bbpe_core.get_encoding("gpt2")
+    (t,) = bbpe_core.trace(enc, "朋友")
+    assert "only ('å', 'ı') forms a token (rank 20998)" in step_sentence(t.steps[1], 2)
+    trees = merge_trees(t)
+    assert [n.data for n in trees] == [b"\xe6\x9c", b"\x8b", b"\xe5\x8f", b"\x8b"]
+    assert [c.data for c in trees[0].children] == [b"\xe6", b"\x9c"]
+    html = trees_html(t, enc.mergeable_ranks)
+    assert "step 1, rank 17312" in html and "step 2, rank 20998" in html
+
+
+def _page(path: str) -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at.run()
+    at.switch_page(path).run()
+    assert not at.exception
+    return at
+
+
+def test_trace_page():
+    at = _page("pages/trace.py")
+    at.text_input(key="tr_text").input("朋友").run()
+    assert "[17312, 233, 20998, 233]" in at.markdown[0].value
+    slider = at.slider[0]
+    slider.set_value(1).run()
+    assert any("Step 1: of the 2 adjacent pairs" in m.value for m in at.markdown)
+    at.text_input(key="tr_text").input("a" * 190 + " " + "b" * 10).run()
+    assert not at.exception
+
+
+def test_byte_map_page():
+    at = _page("pages/byte_map.py")
+    at.text_input(key="bm_g").input("ĠhelloĊ").run()
+    assert "text: ' hello\\n'" in at.code[-1].value
+    at.text_input(key="bm_g").input("中").run()
+    assert "not in GPT-2's byte alphabet" in at.error[0].value
+
+
+def test_vocabulary_page():
+    at = _page("pages/vocabulary.py")
+    at.text_input(key="vo_query").input("Magikarp").run()
+    assert 43453 in list(at.dataframe[0].value["id"])
+    at.selectbox(key="vo_mode").select("regex").run()
+    at.text_input(key="vo_query").input("(").run()
+    assert "not a valid regex" in at.error[0].value
+    assert [m.value for m in at.metric][:5] == ["50,257", "256", "50,000", "1", "0"]
