@@ -15,7 +15,8 @@ from functools import lru_cache
 from . import validate
 from .bpe import merge
 from .byte_level import fix_surrogates
-from .pre_tokenizer import find_chunks
+from .pre_tokenizer import SHIPPED_PATTERNS, find_chunks
+from .presplit import presplit
 from .special import (
     AllowedSpecial,
     DisallowedSpecial,
@@ -28,7 +29,7 @@ from .viewer import ViewerMethods
 __all__ = ["Encoding", "CACHED_CHUNK_CHARS"]
 
 CACHED_CHUNK_CHARS = 64
-"""Chunks of at most this many characters are cached after merging."""
+"""Chunks (and presplit words) of at most this many characters are cached after merging."""
 
 
 
@@ -51,7 +52,8 @@ class Encoding(ViewerMethods):
             (tiktoken always does; HF's ``ignore_merges``).
         pattern_timeout: seconds a split may take, for patterns users supplied;
             None for none.
-        cache_size: entries of the merged-chunk LRU cache.
+        cache_size: entries of the merged-chunk LRU cache, and of the word cache
+            (emptied when full).
 
     Raises:
         ValueError: if the vocabulary is inconsistent (see ``validate.check_vocab``)
@@ -101,6 +103,9 @@ class Encoding(ViewerMethods):
             priority = {pair: i for i, pair in enumerate(self._merges)}
             self._pair_rank = lambda left, right: priority.get((left, right))
         self._cached_chunk = lru_cache(maxsize=cache_size)(self._encode_chunk)
+        self._cache_size = cache_size
+        self._word_cache: dict[str, tuple[int, ...]] = {}
+        self._presplit = pat_str in SHIPPED_PATTERNS and not add_prefix_space
 
     def __repr__(self) -> str:
         return f"<Encoding {self.name!r}>"
@@ -136,8 +141,9 @@ class Encoding(ViewerMethods):
         return None if self._merges is None else list(self._merges)
 
     def clear_cache(self) -> None:
-        """Empty the merged-chunk cache (for cold-cache benchmarks)."""
+        """Empty the merged-chunk and word caches (for cold-cache benchmarks)."""
         self._cached_chunk.cache_clear()
+        self._word_cache.clear()
 
     # ---- encoding ------------------------------------------------------------
     def _encode_chunk(self, chunk: str) -> tuple[int, ...]:
@@ -152,12 +158,48 @@ class Encoding(ViewerMethods):
             segment = " " + segment
         return find_chunks(segment, self.pat_str, timeout=self.pattern_timeout)
 
-    def _encode_segment(self, segment: str) -> list[int]:
+    def _encode_chunks(self, segment: str) -> list[int]:
         ids: list[int] = []
         cached, uncached = self._cached_chunk, self._encode_chunk
         for chunk in self._segment_chunks(segment):
             ids.extend(cached(chunk) if len(chunk) <= CACHED_CHUNK_CHARS else uncached(chunk))
         return ids
+
+    def _encode_segment(self, segment: str) -> list[int]:
+        """Ids of text without special tokens: by presplit words (see ``presplit``) with a
+        bounded word cache for the shipped patterns, else chunk by chunk."""
+        if not self._presplit:
+            return self._encode_chunks(segment)
+        words = presplit(segment)
+        cache = self._word_cache
+        missing = [w for w in dict.fromkeys(words) if w not in cache]
+        if missing:
+            self._fill_word_cache(missing)
+        ids: list[int] = []
+        for word in words:
+            found = cache.get(word)
+            ids.extend(self._encode_chunks(word) if found is None else found)
+        return ids
+
+    def _fill_word_cache(self, words: list[str]) -> None:
+        """Encode new words with one regex scan of their concatenation. Every word but
+        a segment's first starts with a space and an ASCII letter, a chunk boundary
+        in any text, so no chunk crosses two words (the first is first here too)."""
+        cache, limit = self._word_cache, CACHED_CHUNK_CHARS
+        if len(cache) + len(words) > self._cache_size:
+            cache.clear()
+        words = [w for w in words if len(w) <= limit][: self._cache_size]
+        cached, uncached = self._cached_chunk, self._encode_chunk
+        pos, k, end, current = 0, 0, 0, []
+        for chunk in find_chunks("".join(words), self.pat_str):
+            while pos >= end:  # the chunk starts the next word
+                if k:
+                    cache[words[k - 1]] = tuple(current)
+                end, k, current = end + len(words[k]), k + 1, []
+            current.extend(cached(chunk) if len(chunk) <= limit else uncached(chunk))
+            pos += len(chunk)
+        if k:
+            cache[words[k - 1]] = tuple(current)
 
     def encode_ordinary(self, text: str) -> list[int]:
         """Encode text, treating special-token text as plain text.
