@@ -1,35 +1,70 @@
-"""Command line: ``python -m bbpe_core encode|decode|tokenize [FILE] [--encoding NAME]``.
+"""Command line: ``python -m bbpe_core encode|decode|tokenize|count``.
 
-Reads FILE (UTF-8) or standard input. ``encode`` prints ids separated by spaces,
-``decode`` reads ids (spaces, commas or a JSON list) and prints the text,
-``tokenize`` prints one GPT-2 Ġ string per line. Special-token text is encoded as
-special tokens with ``--allow-special``, otherwise refused as in ``encode``.
+- ``encode|tokenize [FILE]``: read FILE (UTF-8) or standard input; print the ids
+  separated by spaces, or one GPT-2 Ġ string per line. Special-token text is
+  encoded as special tokens with ``--allow-special``, otherwise refused as in
+  ``Encoding.encode``.
+- ``decode [FILE]``: read ids (spaces, commas or a JSON list); print the text.
+- ``count PATH... [--workers N] [--json]``: tokens, characters and UTF-8 bytes per
+  file and in total, with a progress line on stderr.
 Errors print one line to stderr and exit with status 2, never a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import sys
+from dataclasses import asdict
 
+from .count import FileCount, count_files
 from .id_list import parse_ids
 from .registry import get_encoding, list_encoding_names
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m bbpe_core", description=__doc__.splitlines()[0])
-    parser.add_argument("command", choices=["encode", "decode", "tokenize"])
-    parser.add_argument("file", nargs="?", help="input file (UTF-8); standard input if omitted")
-    parser.add_argument("--encoding", default="gpt2", choices=list_encoding_names() + ["r50k_base"])
-    parser.add_argument("--allow-special", action="store_true",
-                        help="encode special-token text as special tokens")
+    sub = parser.add_subparsers(dest="command", required=True)
+    names = list_encoding_names() + ["r50k_base"]
+    for command in ("encode", "decode", "tokenize", "count"):
+        p = sub.add_parser(command)
+        p.add_argument("--encoding", default="gpt2", choices=names)
+        if command == "count":
+            p.add_argument("paths", nargs="+", help="UTF-8 text files")
+            p.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+            p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+        else:
+            p.add_argument("file", nargs="?", help="input file (UTF-8); standard input if omitted")
+            p.add_argument("--allow-special", action="store_true",
+                           help="encode special-token text as special tokens")
     return parser
+
+
+def _print_counts(results: list[FileCount], as_json: bool) -> None:
+    ok = [r for r in results if not r.error]
+    total = FileCount("TOTAL", sum(r.tokens for r in ok), sum(r.characters for r in ok),
+                      sum(r.bytes for r in ok))
+    if as_json:
+        print(json.dumps({"files": [asdict(r) for r in results], "total": asdict(total)}, indent=1))
+        return
+    width = max(len(r.path) for r in [*results, total])
+    print(f"{'file':<{width}}  {'tokens':>12}  {'characters':>12}  {'bytes':>12}")
+    for r in [*results, total]:
+        if r.error:
+            print(f"{r.path:<{width}}  error: {r.error}")
+        else:
+            print(f"{r.path:<{width}}  {r.tokens:>12,}  {r.characters:>12,}  {r.bytes:>12,}")
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; returns the exit status (0 ok, 2 bad input)."""
     args = _parser().parse_args(argv)
     try:
+        if args.command == "count":
+            results = count_files(args.paths, args.encoding, args.workers, progress=not args.json)
+            _print_counts(results, args.json)
+            return 2 if any(r.error for r in results) else 0
         if args.file:
             with open(args.file, encoding="utf-8") as f:
                 text = f.read()

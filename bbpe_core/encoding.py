@@ -110,6 +110,18 @@ class Encoding(ViewerMethods):
     def __repr__(self) -> str:
         return f"<Encoding {self.name!r}>"
 
+    def __reduce__(self):
+        """Pickle a shipped encoding by name: the receiver reloads it from package data.
+
+        Raises:
+            TypeError: for any other encoding (its tables are not sent between processes).
+        """
+        from .registry import get_encoding, list_encoding_names
+
+        if self.name in list_encoding_names() and get_encoding(self.name) is self:
+            return (get_encoding, (self.name,))
+        raise TypeError(f"only the shipped encodings pickle (by name); {self.name!r} is not one")
+
     # ---- properties ----------------------------------------------------------
     @property
     def n_vocab(self) -> int:

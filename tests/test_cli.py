@@ -50,3 +50,34 @@ def test_parse_ids():
     assert parse_ids(" 1,2 3\n") == [1, 2, 3] and parse_ids("[]") == []
     with pytest.raises(ValueError, match="item 1"):
         parse_ids("-1")
+
+
+def test_count_files(tmp_path, capsys):
+    import json
+
+    files = []
+    for k, text in enumerate(["hello world", "你好", "    return x\n" * 50]):
+        path = tmp_path / f"f{k}.txt"
+        path.write_text(text, encoding="utf-8")
+        files.append(str(path))
+    assert main(["count", *files, "--encoding", "gpt2", "--workers", "2", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert [f["tokens"] for f in report["files"]] == [2, 4, 300]
+    assert report["total"] == {"path": "TOTAL", "tokens": 306, "characters": 663, "bytes": 667,
+                               "error": ""}
+    assert main(["count", files[0], str(tmp_path / "missing.txt"), "--workers", "1"]) == 2
+    out = capsys.readouterr().out
+    assert "error: [Errno 2]" in out and "TOTAL" in out
+
+
+def test_encoding_pickles_by_name():
+    import pickle
+
+    import bbpe_core
+
+    enc = bbpe_core.get_encoding("cl100k_base")
+    assert pickle.loads(pickle.dumps(enc)) is enc and len(pickle.dumps(enc)) < 200
+    mine = bbpe_core.Encoding("mine", pat_str=enc.pat_str, mergeable_ranks=enc.mergeable_ranks,
+                              special_tokens={})
+    with pytest.raises(TypeError, match="only the shipped encodings pickle"):
+        pickle.dumps(mine)
