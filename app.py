@@ -6,6 +6,7 @@ st.set_page_config(page_title="BBPE tokenizer playground", page_icon="🧩", lay
 st.navigation(
     [
         st.Page("pages/playground.py", title="Playground", icon="🔤", default=True),
+        st.Page("pages/compare_lab.py", title="Compare lab", icon="⚖️"),
         st.Page("pages/trace.py", title="Merge trace", icon="🪜"),
         st.Page("pages/byte_map.py", title="Byte map", icon="🔢"),
         st.Page("pages/vocabulary.py", title="Vocabulary", icon="📚"),

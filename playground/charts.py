@@ -6,7 +6,7 @@ import plotly.graph_objects as go
 
 from .compare import Comparison
 
-__all__ = ["token_count_bar", "count_bar"]
+__all__ = ["token_count_bar", "count_bar", "grouped_bar", "lines"]
 
 
 def token_count_bar(results: list[Comparison], n_chars: int) -> go.Figure:
@@ -50,4 +50,27 @@ def count_bar(labels: list[str], counts: list[int], *, title: str, x_title: str,
                       margin={"t": 60, "b": 40, "l": 60, "r": 20})
     if log_y:
         fig.update_yaxes(type="log")
+    return fig
+
+
+def grouped_bar(rows: list[dict], *, x: str, y: str, color: str, title: str, x_title: str,
+                y_title: str, log_y: bool = False) -> go.Figure:
+    """Bars of ``y`` per ``x``, one colour per ``color`` value (plotly express), with a
+    title and axis titles (units in the titles)."""
+    import plotly.express as px
+
+    fig = px.bar(rows, x=x, y=y, color=color, barmode="group", title=title, log_y=log_y,
+                 labels={x: x_title, y: y_title, color: color})
+    fig.update_layout(height=430, margin={"t": 60, "b": 40, "l": 60, "r": 20})
+    return fig
+
+
+def lines(rows: list[dict], *, x: str, y: str, color: str, title: str, x_title: str,
+          y_title: str) -> go.Figure:
+    """Lines with markers of ``y`` over ``x``, one per ``color`` value."""
+    import plotly.express as px
+
+    fig = px.line(rows, x=x, y=y, color=color, line_dash=color, markers=True, title=title,
+                  labels={x: x_title, y: y_title})
+    fig.update_layout(height=400, margin={"t": 60, "b": 40, "l": 60, "r": 20})
     return fig

@@ -1,0 +1,99 @@
+"""Compare lab, formats: the same records as JSON, YAML, TOML, CSV, XML and a Python literal.
+
+Every rendering comes from one data source through a well-kept library (json, PyYAML,
+tomli-w, csv, xml.etree, pprint); nothing is a hand-written string. Users may paste
+their own JSON.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import pprint
+import xml.etree.ElementTree as ET
+
+import tomli_w
+import yaml
+
+from bbpe_core import Encoding
+
+__all__ = ["RECORDS", "render_formats", "parse_records", "format_rows"]
+
+RECORDS = [
+    {"id": 1, "name": "Ada Lovelace", "born": 1815, "field": "mathematics", "active": False},
+    {"id": 2, "name": "Grace Hopper", "born": 1906, "field": "computer science", "active": False},
+    {"id": 3, "name": "Katherine Johnson", "born": 1918, "field": "orbital mechanics", "active": False},
+    {"id": 4, "name": "Margaret Hamilton", "born": 1936, "field": "software engineering", "active": True},
+]
+"""The default data: four records of five fields."""
+
+
+def parse_records(text: str) -> list[dict]:
+    """Records from pasted JSON: a list of objects, or one object (a list of one).
+
+    Raises:
+        ValueError: if it is not JSON, or not objects.
+    """
+    try:
+        data = json.loads(text)
+    except ValueError as e:
+        raise ValueError(f"not valid JSON: {e}") from e
+    data = [data] if isinstance(data, dict) else data
+    if not isinstance(data, list) or not data or not all(isinstance(r, dict) for r in data):
+        raise ValueError("expected a JSON object or a non-empty list of objects")
+    return data
+
+
+def _xml(records: list[dict]) -> str:
+    root = ET.Element("records")
+    for r in records:
+        item = ET.SubElement(root, "record")
+        for k, v in r.items():
+            ET.SubElement(item, str(k)).text = json.dumps(v) if isinstance(v, (dict, list)) else str(v)
+    ET.indent(root)
+    return ET.tostring(root, encoding="unicode")
+
+
+def _csv(records: list[dict]) -> str:
+    out = io.StringIO()
+    fields = list(dict.fromkeys(k for r in records for k in r))
+    writer = csv.DictWriter(out, fieldnames=fields, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows({k: json.dumps(v) if isinstance(v, (dict, list)) else v for k, v in r.items()}
+                     for r in records)
+    return out.getvalue()
+
+
+def render_formats(records: list[dict]) -> dict[str, str]:
+    """Format name -> the records rendered in it.
+
+    Raises:
+        ValueError: if TOML cannot hold the data (e.g. nulls).
+    """
+    try:
+        toml = tomli_w.dumps({"records": records})
+    except (TypeError, ValueError) as e:
+        toml = f"# TOML cannot hold this data: {e}"
+    return {
+        "JSON (indent 4)": json.dumps(records, indent=4, ensure_ascii=False),
+        "JSON (indent 2)": json.dumps(records, indent=2, ensure_ascii=False),
+        "JSON (minified)": json.dumps(records, separators=(",", ":"), ensure_ascii=False),
+        "YAML": yaml.safe_dump(records, allow_unicode=True, sort_keys=False),
+        "TOML": toml,
+        "CSV": _csv(records),
+        "XML": _xml(records),
+        "Python literal": pprint.pformat(records, sort_dicts=False),
+    }
+
+
+def format_rows(encodings: dict[str, Encoding], rendered: dict[str, str]) -> list[dict]:
+    """One row per (format, encoding): tokens, characters, and tokens relative to
+    JSON (indent 4) in that encoding."""
+    rows = []
+    for name, enc in encodings.items():
+        counts = {f: len(enc.encode_ordinary(t)) for f, t in rendered.items()}
+        base = counts["JSON (indent 4)"]
+        rows += [{"format": f, "encoding": name, "tokens": n, "characters": len(rendered[f]),
+                  "vs JSON (indent 4)": round(n / base, 2)} for f, n in counts.items()]
+    return rows

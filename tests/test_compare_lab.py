@@ -1,0 +1,123 @@
+"""Compare lab: its numbers come from the shipped files and equal tiktoken's counts."""
+
+from __future__ import annotations
+
+import ast
+import csv
+import io
+import json
+import tomllib
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+import yaml
+from streamlit.testing.v1 import AppTest
+
+import bbpe_core
+from oracles import ENCODING_NAMES, tiktoken_encoding
+from playground.lab_code import INDENTS, SAMPLE_CODE, indentation_rows, line_token_counts, number_rows, reindent
+from playground.lab_formats import RECORDS, format_rows, parse_records, render_formats
+from playground.lab_languages import UDHR_DIR, language_rows, load_udhr
+
+ROOT = Path(__file__).resolve().parent.parent
+ENCS = {n: bbpe_core.get_encoding(n) for n in ENCODING_NAMES}
+REQUIRED = {"English", "Chinese (simplified)", "Chinese (traditional)", "Japanese", "Korean",
+            "Russian", "Arabic", "Hebrew", "Hindi", "Bengali", "Tamil", "Thai", "Vietnamese",
+            "Greek", "Spanish", "German", "French", "Swahili", "Amharic", "Georgian",
+            "Armenian", "Burmese", "Khmer", "Yoruba"}
+
+
+def test_udhr_files_are_checked_and_complete():
+    samples = load_udhr()
+    assert REQUIRED <= {s.language for s in samples} and len(samples) >= 24
+    assert all(len(s.text) > 2000 for s in samples)
+
+
+def test_udhr_tampering_is_detected(tmp_path, monkeypatch):
+    for f in UDHR_DIR.iterdir():
+        (tmp_path / f.name).write_bytes(f.read_bytes())
+    (tmp_path / "eng.txt").write_text("changed", encoding="utf-8")
+    monkeypatch.setattr("playground.lab_languages.UDHR_DIR", tmp_path)
+    with pytest.raises(ValueError, match="eng.txt does not match its sha256"):
+        load_udhr()
+
+
+def test_language_counts_equal_tiktoken_on_the_files():
+    rows = language_rows(ENCS, load_udhr())
+    index = json.loads((UDHR_DIR / "index.json").read_text(encoding="utf-8"))
+    for item in index:
+        text = (UDHR_DIR / item["file"]).read_text(encoding="utf-8")
+        for name in ENCODING_NAMES:
+            row = next(r for r in rows if r["language"] == item["language"] and r["encoding"] == name)
+            assert row["tokens"] == len(tiktoken_encoding(name).encode_ordinary(text))
+            assert row["characters"] == len(text) and row["bytes"] == len(text.encode())
+    english = [r for r in rows if r["language"] == "English"]
+    assert all(r["token tax"] == 1.0 for r in english)
+    burmese = {r["encoding"]: r["token tax"] for r in rows if r["language"] == "Burmese"}
+    assert burmese["gpt2"] > burmese["o200k_base"] > 1
+
+
+def test_formats_come_from_libraries_and_parse_back():
+    out = render_formats(RECORDS)
+    for key in ("JSON (indent 4)", "JSON (indent 2)", "JSON (minified)"):
+        assert json.loads(out[key]) == RECORDS
+    assert yaml.safe_load(out["YAML"]) == RECORDS
+    assert tomllib.loads(out["TOML"]) == {"records": RECORDS}
+    assert ast.literal_eval(out["Python literal"]) == RECORDS
+    rows = list(csv.DictReader(io.StringIO(out["CSV"])))
+    assert [r["name"] for r in rows] == [r["name"] for r in RECORDS]
+    assert [e.findtext("born") for e in ET.fromstring(out["XML"])] == [str(r["born"]) for r in RECORDS]
+
+
+def test_format_counts_equal_tiktoken():
+    rendered = render_formats(RECORDS)
+    for row in format_rows(ENCS, rendered):
+        assert row["tokens"] == len(tiktoken_encoding(row["encoding"]).encode_ordinary(rendered[row["format"]]))
+    yaml_vs_json = {r["encoding"]: r["vs JSON (indent 4)"] for r in format_rows(ENCS, rendered) if r["format"] == "YAML"}
+    assert all(v < 1 for v in yaml_vs_json.values())
+
+
+@pytest.mark.parametrize("bad", ["{", "[1, 2]", "[]", '"text"'])
+def test_parse_records_refuses(bad):
+    with pytest.raises(ValueError):
+        parse_records(bad)
+
+
+def test_indentation_lab():
+    assert reindent(SAMPLE_CODE, "    ") == SAMPLE_CODE
+    rows = {(r["indent"], r["encoding"]): r for r in indentation_rows(ENCS)}
+    for style, unit in INDENTS.items():
+        code = reindent(SAMPLE_CODE, unit)
+        for name in ENCODING_NAMES:
+            assert rows[(style, name)]["tokens"] == len(tiktoken_encoding(name).encode_ordinary(code))
+    gpt2 = [rows[(s, "gpt2")]["tokens"] for s in ("2 spaces", "4 spaces", "8 spaces")]
+    assert gpt2[0] < gpt2[1] < gpt2[2]  # one token per space of indentation
+    cl = {rows[(s, "cl100k_base")]["tokens"] for s in ("2 spaces", "4 spaces", "8 spaces")}
+    assert len(cl) == 1
+    counts = line_token_counts(ENCS["gpt2"], SAMPLE_CODE)
+    assert sum(counts) == rows[("4 spaces", "gpt2")]["tokens"]
+    assert len(counts) == len(SAMPLE_CODE.splitlines())
+
+
+def test_numbers_lab():
+    rows = number_rows(ENCS, 9)
+    cl = {r["digits"]: r for r in rows if r["encoding"] == "cl100k_base"}
+    assert cl[9]["integer split"] == "314 | 159 | 265" and cl[7]["integer tokens"] == 3
+    assert len(ENCS["gpt2"].encode("998")) == 1 and len(ENCS["gpt2"].encode("9988")) == 2
+    for r in rows:
+        pi = "31415926535897932384626433832795"[: r["digits"]]
+        assert r["integer tokens"] == len(tiktoken_encoding(r["encoding"]).encode_ordinary(pi))
+
+
+def test_compare_lab_page():
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)
+    at.run()
+    at.switch_page("pages/compare_lab.py").run()
+    assert not at.exception
+    languages = at.dataframe[0].value
+    assert set(languages["encoding"]) == set(ENCODING_NAMES) and len(languages) >= 72
+    at.text_area(key="lab_json").input("{not json").run()
+    assert "not valid JSON" in at.error[0].value and not at.exception
+    at.multiselect(key="lab_names").set_value([]).run()
+    assert at.info and not at.exception
