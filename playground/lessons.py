@@ -1,0 +1,155 @@
+"""Lessons: the questions of seed 002, each answered by numbers the tokenizer computes live.
+
+Each lesson has a question, a short explanation (true for today's encodings; seed 002 is
+corrected where it is wrong: GPT-3 kept GPT-2's r50k_base ranks and so its
+one-token-per-space), an editable example, and a function that turns the example into
+the numbers that make the point, reusing the compare lab's computations.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from bbpe_core import Encoding
+
+from .lab_code import number_pieces, reindent
+from .lab_formats import RECORDS, render_formats
+
+__all__ = ["Lesson", "LESSONS", "guess_feedback", "corpus_count"]
+
+Facts = Callable[[dict[str, Encoding], str], list[dict]]
+CORPUS = Path(__file__).resolve().parent.parent / "assets" / "corpora" / "en_python_docs.txt"
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One lesson: key, question, explanation, the example text, how special tokens in it
+    are treated (``encode`` keyword arguments), and its facts function."""
+
+    key: str
+    question: str
+    explanation: str
+    example: str
+    facts: Facts
+    special: dict
+
+
+def _count(enc: Encoding, text: str, **special) -> int:
+    return len(enc.encode(text, **({"disallowed_special": ()} | special)))
+
+
+def _spelling(encs, text):
+    word = text.strip()
+    return [{"encoding": n, "letters": len(word), "tokens": _count(e, word),
+             "tokens of the reversed word": _count(e, word[::-1])} for n, e in encs.items()]
+
+
+def _languages(encs, text):
+    en, _, zh = text.partition("\n")
+    return [{"encoding": n, "English tokens": _count(e, en), "Chinese tokens": _count(e, zh),
+             "Chinese ÷ English": round(_count(e, zh) / max(_count(e, en), 1), 2)}
+            for n, e in encs.items()]
+
+
+def _numbers(encs, text):
+    return [{"encoding": n, "number": num, "tokens": len(number_pieces(e, num)),
+             "pieces": " | ".join(number_pieces(e, num))}
+            for n, e in encs.items() for num in text.split()]
+
+
+def _python(encs, text):
+    return [{"encoding": n, "4 spaces": _count(e, text), "tabs": _count(e, reindent(text, "\t")),
+             "8 spaces": _count(e, reindent(text, " " * 8))} for n, e in encs.items()]
+
+
+def _endoftext(encs, text):
+    return [{"encoding": n, "as a special token": _count(e, text, allowed_special="all"),
+             "as plain text": _count(e, text)} for n, e in encs.items()]
+
+
+@lru_cache(maxsize=8)
+def corpus_count(enc: Encoding) -> Counter:
+    """How often each id occurs when the shipped English corpus (1 MB) is encoded."""
+    return Counter(enc.encode_ordinary(CORPUS.read_text(encoding="utf-8")))
+
+
+def _glitch(encs, text):
+    rows = []
+    for n, e in encs.items():
+        ids = e.encode_ordinary(text)
+        counts = corpus_count(e)
+        rows.append({"encoding": n, "tokens": len(ids), "ids": str(ids),
+                     "rarest piece's count in 1 MB of English": min((counts[i] for i in ids), default=0)})
+    return rows
+
+
+def _yaml(encs, text):
+    rendered = render_formats(RECORDS[:1])
+    return [{"encoding": n, "JSON (indent 4)": _count(e, rendered["JSON (indent 4)"]),
+             "YAML": _count(e, rendered["YAML"]), "your text": _count(e, text)}
+            for n, e in encs.items()]
+
+
+LESSONS = [
+    Lesson("spelling", "Why do LLMs struggle to spell words and reverse strings?",
+           "A model sees tokens, not letters: a word of nine letters may be two or three tokens, "
+           "and which letters are inside a token is never shown to it. Reversed, the same letters "
+           "become unusual pieces and cost more tokens. How many r's are in this word?",
+           "strawberry", _spelling, {}),
+    Lesson("languages", "Why do LLMs do better in English?",
+           "The tokenizers were trained mostly on English, so English words are whole tokens "
+           "while other scripts fall apart into pieces, often single UTF-8 bytes. The same meaning "
+           "takes more tokens: less fits in the context, and each token carries less. o200k_base "
+           "narrows the gap.",
+           "All human beings are born free and equal in dignity and rights.\n"
+           "人人生而自由，在尊严和权利上一律平等。", _languages, {}),
+    Lesson("arithmetic", "Why are LLMs bad at arithmetic?",
+           "Digits are cut into tokens arbitrarily in gpt2 (998 is one token, 9988 two), so "
+           "aligning ones, tens and hundreds is hard. cl100k_base and o200k_base cut digit runs "
+           "into groups of at most three, from the left, which is regular but still not aligned "
+           "to place value.", "998 9988 123456789 3.14159", _numbers, {}),
+    Lesson("python", "Why was GPT-2 bad at Python?",
+           "GPT-2's pattern leaves every space of indentation its own token, so deeply indented "
+           "code eats the context. GPT-3 used the same r50k_base ranks and had the same problem "
+           "(seed 002 says it was fixed; it was fixed in cl100k_base, for GPT-3.5 and GPT-4, which "
+           "has tokens for runs of spaces).",
+           "def f(items):\n    for x in items:\n        if x:\n            print(x)\n", _python, {}),
+    Lesson("endoftext", "Why does a model stop at <|endoftext|>?",
+           "During training every document ends with the special token <|endoftext|>, one id "
+           "(50256 in gpt2), so a model learns that after it nothing follows. Typed as plain text "
+           "the same characters are seven ordinary tokens; tiktoken refuses the text by default "
+           "because it could be used to trick a model.", "Done.<|endoftext|>", _endoftext,
+           {"allowed_special": "all"}),
+    Lesson("glitch", "Why did \"SolidGoldMagikarp\" break models?",
+           "The tokenizer was trained on text in which a Reddit user name was frequent, so it got "
+           "its own token; the model's training text hardly contained it, so its embedding was "
+           "never trained, and prompts with it produced strange output. Count how often its "
+           "token occurs in a megabyte of ordinary English.", " SolidGoldMagikarp", _glitch, {}),
+    Lesson("yaml", "Why is YAML cheaper than JSON?",
+           "Indented JSON spends tokens on braces, quotes, commas and indentation that YAML does "
+           "not write; the same record costs fewer tokens as YAML. Minified JSON is a close "
+           "second. Edit the text to compare your own.", render_formats(RECORDS[:1])["YAML"],
+           _yaml, {}),
+]
+"""The lessons, in the order of seed 002's questions."""
+
+
+def guess_feedback(guess: int, actual: int) -> str:
+    """What the page says after a guess.
+
+    >>> guess_feedback(3, 3)
+    'Exactly right: 3 tokens.'
+    >>> guess_feedback(2, 5)
+    'It is 5 tokens: you were 3 too low (60% off).'
+    """
+    tokens = f"{actual} token{'' if actual == 1 else 's'}"
+    if guess == actual:
+        return f"Exactly right: {tokens}."
+    diff = guess - actual
+    side = "high" if diff > 0 else "low"
+    off = abs(diff) / actual * 100 if actual else 100
+    return f"It is {tokens}: you were {abs(diff)} too {side} ({off:.0f}% off)."

@@ -1,0 +1,25 @@
+"""Walk every lesson in headless Chromium, saving a screenshot of each."""
+
+from __future__ import annotations
+
+import pytest
+
+from browser_helpers import screenshot
+from playground.lessons import LESSONS
+
+pytestmark = pytest.mark.browser
+
+
+def test_walk_every_lesson(page, app_url):
+    page.goto(f"{app_url}/lessons")
+    page.wait_for_selector(".bbpe-view", timeout=90_000)
+    for k, lesson in enumerate(LESSONS):
+        summary = page.locator("summary").filter(has_text=lesson.question)
+        if k:  # the first one starts open
+            summary.click()
+        page.wait_for_function(
+            "q => [...document.querySelectorAll('details')].some(d => d.open && d.innerText.includes(q) && d.querySelector('.bbpe-view'))",
+            arg=lesson.question, timeout=60_000)
+        summary.scroll_into_view_if_needed()
+        screenshot(page, f"lesson_{k + 1}_{lesson.key}")
+    assert page.locator("details[open]").count() == len(LESSONS)

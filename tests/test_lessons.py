@@ -1,0 +1,82 @@
+"""Lessons: every lesson's numbers, checked against tiktoken; the page in AppTest."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+import bbpe_core
+from oracles import ENCODING_NAMES, tiktoken_encoding
+from playground.lab_code import reindent
+from playground.lab_formats import RECORDS, render_formats
+from playground.lessons import CORPUS, LESSONS, guess_feedback
+
+ROOT = Path(__file__).resolve().parent.parent
+ENCS = {n: bbpe_core.get_encoding(n) for n in ENCODING_NAMES}
+BY_KEY = {lesson.key: lesson for lesson in LESSONS}
+
+
+def facts(key: str, text: str | None = None) -> dict[str, list[dict]]:
+    lesson = BY_KEY[key]
+    rows = lesson.facts(ENCS, lesson.example if text is None else text)
+    return {n: [r for r in rows if r["encoding"] == n] for n in ENCODING_NAMES}
+
+
+def tk(name: str, text: str, **kw) -> int:
+    return len(tiktoken_encoding(name).encode(text, **({"disallowed_special": ()} | kw)))
+
+
+def test_seven_lessons_in_seed_order():
+    assert [lesson.key for lesson in LESSONS] == [
+        "spelling", "languages", "arithmetic", "python", "endoftext", "glitch", "yaml"]
+    assert "GPT-3 used the same r50k_base ranks" in BY_KEY["python"].explanation
+
+
+@pytest.mark.parametrize("name", ENCODING_NAMES)
+def test_lesson_numbers_match_tiktoken(name):
+    (row,) = facts("spelling")[name]
+    assert (row["tokens"], row["tokens of the reversed word"]) == (tk(name, "strawberry"), tk(name, "yrrebwarts"))
+    en, zh = BY_KEY["languages"].example.split("\n")
+    (row,) = facts("languages")[name]
+    assert (row["English tokens"], row["Chinese tokens"]) == (tk(name, en), tk(name, zh))
+    for row in facts("arithmetic")[name]:
+        assert row["tokens"] == tk(name, row["number"])
+    code = BY_KEY["python"].example
+    (row,) = facts("python")[name]
+    assert (row["4 spaces"], row["tabs"]) == (tk(name, code), tk(name, reindent(code, "\t")))
+    (row,) = facts("endoftext")[name]
+    assert row["as a special token"] == tk(name, "Done.<|endoftext|>", allowed_special="all") == 3
+    assert row["as plain text"] == tk(name, "Done.<|endoftext|>")
+    (row,) = facts("yaml")[name]
+    yaml_text = render_formats(RECORDS[:1])["YAML"]
+    assert row["YAML"] == tk(name, yaml_text) < row["JSON (indent 4)"]
+
+
+def test_arithmetic_and_glitch_facts():
+    gpt2 = {r["number"]: r for r in facts("arithmetic")["gpt2"]}
+    assert gpt2["998"]["tokens"] == 1 and gpt2["9988"]["pieces"] == "99 | 88"
+    cl = {r["number"]: r for r in facts("arithmetic")["cl100k_base"]}
+    assert cl["123456789"]["pieces"] == "123 | 456 | 789"
+    (glitch,) = facts("glitch")["gpt2"]
+    assert glitch["ids"] == "[43453]"
+    corpus_ids = tiktoken_encoding("gpt2").encode_ordinary(CORPUS.read_text(encoding="utf-8"))
+    assert glitch["rarest piece's count in 1 MB of English"] == corpus_ids.count(43453) == 0
+
+
+def test_guess_feedback():
+    assert guess_feedback(10, 8) == "It is 8 tokens: you were 2 too high (25% off)."
+
+
+def test_lessons_page():
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)
+    at.run()
+    at.switch_page("pages/lessons.py").run()
+    assert not at.exception and len(at.dataframe) == 7
+    at.text_area(key="lesson_spelling").input("hello").run()
+    assert list(at.dataframe[0].value["tokens"]) == [tk(n, "hello") for n in ENCODING_NAMES]
+    at.number_input(key="guess_spelling").set_value(5).run()
+    at.button(key="reveal_spelling").click().run()
+    assert "It is 1 token: you were 4 too high" in at.info[0].value
+    assert any("?s=" in m.value for m in at.markdown)
