@@ -21,6 +21,8 @@ def test_step_a_trace(page, app_url):
     thumb.focus()
     thumb.press("ArrowLeft")
     page.wait_for_function("() => document.body.innerText.includes('Step 1: of the 2 adjacent pairs')")
+    page.wait_for_function(
+        "() => document.querySelector('.bbpe-cells').querySelectorAll('.cell').length === 5")
     chips = page.locator(".bbpe-cells").first.locator(".cell .gs").all_inner_texts()
     assert chips == ["æľ", "ĭ", "å", "ı", "ĭ"]
     assert page.locator(".just-merged .gs").first.inner_text() == "æľ"
