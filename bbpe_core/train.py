@@ -1,0 +1,207 @@
+"""Training a byte-level BPE: the textbook algorithm, computed incrementally.
+
+Textbook (seeds 001 and 002; minbpe): count every adjacent pair over the corpus, merge
+the most frequent everywhere, repeat. Here: pre-tokenize, count unique chunks once
+(a map-reduce over Counters, so it runs on processes or on a Dask bag), keep pair
+counts and a pair -> chunks index, update both after each merge only where the merged
+pair occurs, and take the next pair from a heap (stale entries skipped). The merges
+equal the textbook's for the same tie rule.
+
+Tie rule: the highest count wins; among equal counts, the pair whose parts' bytes are
+smallest, compared as ``(left bytes, right bytes)``. It depends only on the corpus'
+content, never on the order of the input. Ids: 0..255 are the single bytes in byte
+order, then one id per merge in order (a merge whose bytes equal an existing token
+reuses that token's id), then the special tokens.
+
+``pat_str=None`` means no pre-tokenization: the whole text is one chunk and merges may
+cross word boundaries (seed 002's lesson, whose first merge is ``(101, 32)``, "e ").
+"""
+
+from __future__ import annotations
+
+import heapq
+import warnings
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from .encoding import Encoding
+from .pre_tokenizer import GPT2_PATTERN, find_chunks
+
+__all__ = ["TrainStep", "count_chunks", "train_from_counts", "train"]
+
+
+@dataclass(frozen=True)
+class TrainStep:
+    """What one merge did, for progress bars and charts.
+
+    Attributes:
+        merges_done: merges learned so far (this one included).
+        merges_wanted: merges the vocab_size asks for.
+        pair: the bytes of the two parts merged.
+        count: how often the pair occurred in the corpus.
+        corpus_tokens: tokens of the whole (pre-tokenized) corpus after this merge.
+    """
+
+    merges_done: int
+    merges_wanted: int
+    pair: tuple[bytes, bytes]
+    count: int
+    corpus_tokens: int
+
+
+Progress = Callable[[TrainStep], None]
+
+
+def count_chunks(texts: Iterable[str], pat_str: str | None = GPT2_PATTERN) -> Counter:
+    """Count the chunks (pre-tokens) of some texts: the map step of training.
+
+    Args:
+        texts: strings.
+        pat_str: the split pattern, or None for whole texts as chunks.
+
+    Returns:
+        chunk -> count. Counters add (``+``), which is the reduce step.
+
+    >>> count_chunks(["a dog, a dog"])
+    Counter({' dog': 2, 'a': 1, ',': 1, ' a': 1})
+    """
+    counts: Counter = Counter()
+    for text in texts:
+        counts.update([text] if pat_str is None else find_chunks(text, pat_str))
+    return counts
+
+
+def _pairs(word: list[int]) -> Counter:
+    return Counter(zip(word, word[1:]))
+
+
+def _merge_word(word: list[int], pair: tuple[int, int], new: int) -> list[int]:
+    out, i = [], 0
+    while i < len(word):
+        if i + 1 < len(word) and (word[i], word[i + 1]) == pair:
+            out.append(new)
+            i += 2
+        else:
+            out.append(word[i])
+            i += 1
+    return out
+
+
+def train_from_counts(
+    chunk_counts: Counter,
+    vocab_size: int,
+    *,
+    pat_str: str | None = GPT2_PATTERN,
+    special_tokens: Iterable[str] = (),
+    min_frequency: int = 2,
+    progress: Progress | None = None,
+    name: str = "trained",
+) -> Encoding:
+    """Learn merges from chunk counts (see ``count_chunks``) and build the ``Encoding``.
+
+    Args:
+        chunk_counts: chunk -> count.
+        vocab_size: target number of ids, specials included (>= 256 + len(specials)).
+        pat_str: the split pattern the chunks came from (kept in the encoding); None
+            becomes a pattern that keeps any text whole.
+        special_tokens: texts that get the last ids.
+        min_frequency: a pair seen fewer times is never merged.
+        progress: called with a ``TrainStep`` after each merge.
+        name: the encoding's name.
+
+    Returns:
+        The trained encoding (GPT-2 / HF merge semantics; ``merges`` holds the list).
+
+    Raises:
+        ValueError: for a vocab_size too small, an empty corpus, or duplicate specials.
+
+    Warns:
+        UserWarning: when the corpus runs out of pairs (or of pairs with
+            ``min_frequency``) before ``vocab_size``; says how many merges were learned.
+    """
+    specials = list(dict.fromkeys(special_tokens))
+    if len(specials) != len(list(special_tokens)):
+        raise ValueError("special tokens must be distinct")
+    wanted = vocab_size - 256 - len(specials)
+    if wanted < 0:
+        raise ValueError(f"vocab_size {vocab_size} is below 256 bytes + {len(specials)} special tokens")
+    chunks = [(list(c.encode("utf-8")), n) for c, n in chunk_counts.items() if c]
+    if not chunks:
+        raise ValueError("the corpus is empty: there is nothing to learn from")
+    vocab: dict[int, bytes] = {i: bytes([i]) for i in range(256)}
+    ids: dict[bytes, int] = {b: i for i, b in vocab.items()}
+    counts: Counter = Counter()
+    where: dict[tuple[int, int], set[int]] = {}
+    for k, (word, n) in enumerate(chunks):
+        for pair, m in _pairs(word).items():
+            counts[pair] += m * n
+            where.setdefault(pair, set()).add(k)
+    corpus_tokens = sum(len(word) * n for word, n in chunks)
+    heap = [(-c, vocab[a], vocab[b], a, b) for (a, b), c in counts.items()]
+    heapq.heapify(heap)
+    merges: list[tuple[bytes, bytes]] = []
+    next_id = 256
+    while len(merges) < wanted and heap:
+        neg, _, _, a, b = heapq.heappop(heap)
+        if counts.get((a, b), 0) != -neg or -neg <= 0:
+            continue  # stale entry
+        if -neg < min_frequency:
+            break
+        merged = vocab[a] + vocab[b]
+        new = ids.get(merged)
+        if new is None:
+            new, next_id = next_id, next_id + 1
+            vocab[new], ids[merged] = merged, new
+        merges.append((vocab[a], vocab[b]))
+        touched: set[tuple[int, int]] = set()
+        for k in where.pop((a, b)):
+            word, n = chunks[k]
+            old_pairs, new_word = _pairs(word), _merge_word(word, (a, b), new)
+            new_pairs = _pairs(new_word)
+            for pair in old_pairs.keys() | new_pairs.keys():
+                delta = (new_pairs.get(pair, 0) - old_pairs.get(pair, 0)) * n
+                if delta:
+                    counts[pair] += delta
+                    touched.add(pair)
+                if pair in new_pairs:
+                    where.setdefault(pair, set()).add(k)
+                elif pair in where:
+                    where[pair].discard(k)
+            chunks[k] = (new_word, n)
+            corpus_tokens -= (len(word) - len(new_word)) * n
+        counts.pop((a, b), None)
+        for pair in touched - {(a, b)}:
+            if counts[pair] > 0:
+                heapq.heappush(heap, (-counts[pair], vocab[pair[0]], vocab[pair[1]], *pair))
+        if progress:
+            progress(TrainStep(len(merges), wanted, merges[-1], -neg, corpus_tokens))
+    if len(merges) < wanted:
+        warnings.warn(f"the corpus ran out of pairs (seen at least {min_frequency} times): "
+                      f"learned {len(merges)} of {wanted} merges", stacklevel=2)
+    special_ids = {s: next_id + k for k, s in enumerate(specials)}
+    return Encoding(name, pat_str=pat_str if pat_str is not None else r"(?s:.)+",
+                    mergeable_ranks=ids, special_tokens=special_ids, merges=merges,
+                    ignore_merges=False)
+
+
+def train(
+    text: str | Iterable[str],
+    vocab_size: int,
+    *,
+    pat_str: str | None = GPT2_PATTERN,
+    special_tokens: Iterable[str] = (),
+    min_frequency: int = 2,
+    progress: Progress | None = None,
+    name: str = "trained",
+) -> Encoding:
+    """Train on a string or an iterable of strings; arguments as ``train_from_counts``.
+
+    >>> enc = train("aaabdaaabac", 259, pat_str=None, min_frequency=1)
+    >>> enc.encode("aaabdaaabac")
+    [258, 100, 258, 97, 99]
+    """
+    texts = [text] if isinstance(text, str) else text
+    return train_from_counts(count_chunks(texts, pat_str), vocab_size, pat_str=pat_str,
+                             special_tokens=special_tokens, min_frequency=min_frequency,
+                             progress=progress, name=name)
