@@ -8,6 +8,7 @@ Public API, re-exported by name:
   ``decode_bytes``, ``decode_single_token_bytes``, plus ``tokenize``,
   ``pre_tokenize`` and ``encode_detailed`` for viewers; ``trace`` for every merge step.
 - ``bytes_to_unicode``, ``byte_encoder``, ``byte_decoder``: GPT-2's byte map.
+- ``train``, ``train_files``: an exact, incremental BPE trainer.
 - Loaders and savers for ``.tiktoken``, GPT-2 ``vocab.json`` + ``merges.txt`` and
   HF ``tokenizer.json``.
 
@@ -27,6 +28,7 @@ from .pre_tokenizer import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN, PatternT
 from .registry import get_encoding, list_encoding_names
 from .spans import Chunk, TokenSpan
 from .trace import ChunkTrace, MergeStep, trace
+from .train import TrainStep, count_chunks, train, train_files, train_from_counts
 
 __all__ = [
     "CL100K_PATTERN",
@@ -38,10 +40,12 @@ __all__ = [
     "O200K_PATTERN",
     "PatternTimeoutError",
     "TokenSpan",
+    "TrainStep",
     "VocabFileError",
     "byte_decoder",
     "byte_encoder",
     "bytes_to_unicode",
+    "count_chunks",
     "get_encoding",
     "list_encoding_names",
     "load_gpt2_files",
@@ -53,4 +57,7 @@ __all__ = [
     "save_hf_tokenizer_json",
     "save_tiktoken_bpe",
     "trace",
+    "train",
+    "train_files",
+    "train_from_counts",
 ]

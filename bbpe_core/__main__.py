@@ -7,6 +7,8 @@
 - ``decode [FILE]``: read ids (spaces, commas or a JSON list); print the text.
 - ``count PATH... [--workers N] [--json]``: tokens, characters and UTF-8 bytes per
   file and in total, with a progress line on stderr.
+- ``train FILE... --vocab-size N --out DIR [--pattern NAME|none] [--special TEXT]...``:
+  train a byte-level BPE, with a progress bar on stderr, and save it in every format.
 Errors print one line to stderr and exit with status 2, never a traceback.
 """
 
@@ -27,6 +29,14 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m bbpe_core", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
     names = list_encoding_names() + ["r50k_base"]
+    t = sub.add_parser("train")
+    t.add_argument("files", nargs="+", help="UTF-8 text files")
+    t.add_argument("--vocab-size", type=int, required=True)
+    t.add_argument("--out", required=True, help="directory for the saved files")
+    t.add_argument("--pattern", default="gpt2", choices=list_encoding_names() + ["none"])
+    t.add_argument("--special", action="append", default=[], help="a special token (repeatable)")
+    t.add_argument("--min-frequency", type=int, default=2)
+    t.add_argument("--workers", type=int, default=1)
     for command in ("encode", "decode", "tokenize", "count"):
         p = sub.add_parser(command)
         p.add_argument("--encoding", default="gpt2", choices=names)
@@ -57,10 +67,45 @@ def _print_counts(results: list[FileCount], as_json: bool) -> None:
             print(f"{r.path:<{width}}  {r.tokens:>12,}  {r.characters:>12,}  {r.bytes:>12,}")
 
 
+def _progress_bar(step) -> None:
+    """Draw ``[####----] done/wanted merges`` on stderr."""
+    if step.merges_done % 50 and step.merges_done != step.merges_wanted:
+        return
+    filled = 30 * step.merges_done // max(step.merges_wanted, 1)
+    print(f"\r[{'#' * filled}{'-' * (30 - filled)}] {step.merges_done}/{step.merges_wanted} merges",
+          end="", file=sys.stderr, flush=True)
+
+
+def _train(args) -> int:
+    from pathlib import Path
+
+    from .formats.gpt2_files import save_gpt2_files
+    from .formats.hf_json import save_hf_tokenizer_json
+    from .formats.tiktoken_file import save_tiktoken_bpe
+    from .registry import BUILTIN_ENCODINGS
+    from .train import train_files
+
+    pattern = None if args.pattern == "none" else BUILTIN_ENCODINGS[args.pattern].pat_str
+    enc = train_files(args.files, args.vocab_size, pat_str=pattern, workers=args.workers,
+                      special_tokens=args.special, min_frequency=args.min_frequency,
+                      progress=_progress_bar, name=Path(args.out).name or "trained")
+    print(file=sys.stderr)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    save_hf_tokenizer_json(enc, out / "tokenizer.json")
+    save_gpt2_files(enc, out)
+    save_tiktoken_bpe(enc.mergeable_ranks, out / f"{enc.name}.tiktoken")
+    print(f"{len(enc.merges)} merges, n_vocab {enc.n_vocab}; saved tokenizer.json, vocab.json, "
+          f"merges.txt and {enc.name}.tiktoken in {out}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; returns the exit status (0 ok, 2 bad input)."""
     args = _parser().parse_args(argv)
     try:
+        if args.command == "train":
+            return _train(args)
         if args.command == "count":
             results = count_files(args.paths, args.encoding, args.workers, progress=not args.json)
             _print_counts(results, args.json)

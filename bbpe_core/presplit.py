@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["presplit"]
+__all__ = ["BOUNDARY", "presplit"]
 
-_BOUNDARY = re.compile(r" (?=[A-Za-z])")
+BOUNDARY = re.compile(r" (?=[A-Za-z])")
+"""Where the shipped patterns always start a new chunk: before a space + ASCII letter."""
 
 
 def presplit(text: str) -> list[str]:
@@ -32,7 +33,7 @@ def presplit(text: str) -> list[str]:
     Returns:
         Pieces whose concatenation is ``text``; empty pieces are left out.
     """
-    parts = _BOUNDARY.split(text)
+    parts = BOUNDARY.split(text)
     words = [" " + p for p in parts]
     words[0] = parts[0]
     return words if parts[0] else words[1:]

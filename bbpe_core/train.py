@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from .encoding import Encoding
 from .pre_tokenizer import GPT2_PATTERN, find_chunks
 
-__all__ = ["TrainStep", "count_chunks", "train_from_counts", "train"]
+__all__ = ["TrainStep", "count_chunks", "train_from_counts", "train", "train_files"]
 
 
 @dataclass(frozen=True)
@@ -205,3 +205,55 @@ def train(
     return train_from_counts(count_chunks(texts, pat_str), vocab_size, pat_str=pat_str,
                              special_tokens=special_tokens, min_frequency=min_frequency,
                              progress=progress, name=name)
+
+
+def _count_file(path: str, pat_str: str | None, block_chars: int = 1 << 20) -> Counter:
+    """Count one file's chunks, reading it in blocks. A block is cut only before a space
+    that precedes an ASCII letter, where the shipped patterns always cut (see
+    ``presplit``), so the counts equal those of the whole text; other patterns read
+    the file whole."""
+    from .pre_tokenizer import SHIPPED_PATTERNS
+    from .presplit import BOUNDARY
+
+    with open(path, encoding="utf-8") as f:
+        if pat_str not in SHIPPED_PATTERNS:
+            return count_chunks([f.read()], pat_str)
+        counts, carry = Counter(), ""
+        while block := f.read(block_chars):
+            text = carry + block
+            cut = max((m.start() for m in BOUNDARY.finditer(text, max(0, len(text) - 4096))),
+                      default=0)
+            counts += count_chunks([text[:cut]], pat_str)
+            carry = text[cut:]
+        return counts + count_chunks([carry], pat_str)
+
+
+def train_files(
+    paths: Iterable[str],
+    vocab_size: int,
+    *,
+    pat_str: str | None = GPT2_PATTERN,
+    workers: int = 1,
+    **kwargs,
+) -> Encoding:
+    """Train on UTF-8 files, streamed; chunk counting runs on ``workers`` processes.
+
+    Args:
+        paths: the files.
+        vocab_size, pat_str: as ``train_from_counts``.
+        workers: processes for counting (a plain map-reduce of Counters).
+        **kwargs: ``special_tokens``, ``min_frequency``, ``progress``, ``name``.
+
+    Raises:
+        ValueError: as ``train_from_counts``; OSError or UnicodeDecodeError for a file
+            that cannot be read as UTF-8.
+    """
+    paths = list(paths)
+    if workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            parts = list(pool.map(_count_file, paths, [pat_str] * len(paths)))
+    else:
+        parts = [_count_file(p, pat_str) for p in paths]
+    return train_from_counts(sum(parts, Counter()), vocab_size, pat_str=pat_str, **kwargs)

@@ -81,3 +81,20 @@ def test_encoding_pickles_by_name():
                               special_tokens={})
     with pytest.raises(TypeError, match="only the shipped encodings pickle"):
         pickle.dumps(mine)
+
+
+def test_train_command(tmp_path, capsys):
+    import bbpe_core
+
+    corpus = tmp_path / "corpus.txt"
+    corpus.write_text("the cat sat on the mat. " * 200 + "字节级 BPE " * 50, encoding="utf-8")
+    out = tmp_path / "model"
+    assert main(["train", str(corpus), "--vocab-size", "300", "--out", str(out),
+                 "--special", "<|endoftext|>"]) == 0
+    captured = capsys.readouterr()
+    assert "merges" in captured.err and "saved tokenizer.json" in captured.out
+    loaded = bbpe_core.load_hf_tokenizer_json(out / "tokenizer.json")
+    direct = bbpe_core.train([corpus.read_text(encoding="utf-8")], 300, special_tokens=["<|endoftext|>"])
+    assert loaded.encode("the cat 字节") == direct.encode("the cat 字节")
+    assert main(["train", str(corpus), "--vocab-size", "10", "--out", str(out)]) == 2
+    assert "below 256" in capsys.readouterr().err
