@@ -69,7 +69,7 @@ def _print_counts(results: list[FileCount], as_json: bool) -> None:
 
 def _progress_bar(step) -> None:
     """Draw ``[####----] done/wanted merges`` on stderr."""
-    if step.merges_done % 50 and step.merges_done != step.merges_wanted:
+    if step.merges_done % 50 and step.merges_done not in (1, step.merges_wanted):
         return
     filled = 30 * step.merges_done // max(step.merges_wanted, 1)
     print(f"\r[{'#' * filled}{'-' * (30 - filled)}] {step.merges_done}/{step.merges_wanted} merges",
