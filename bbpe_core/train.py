@@ -53,12 +53,17 @@ class TrainStep:
 Progress = Callable[[TrainStep], None]
 
 
-def count_chunks(texts: Iterable[str], pat_str: str | None = GPT2_PATTERN) -> Counter:
+def count_chunks(texts: Iterable[str], pat_str: str | None = GPT2_PATTERN,
+                 timeout: float | None = None) -> Counter:
     """Count the chunks (pre-tokens) of some texts: the map step of training.
 
     Args:
         texts: strings.
         pat_str: the split pattern, or None for whole texts as chunks.
+        timeout: seconds each text's split may take (for a user's pattern), or None.
+
+    Raises:
+        PatternTimeoutError: if a split runs past ``timeout``.
 
     Returns:
         chunk -> count. Counters add (``+``), which is the reduce step.
@@ -68,7 +73,7 @@ def count_chunks(texts: Iterable[str], pat_str: str | None = GPT2_PATTERN) -> Co
     """
     counts: Counter = Counter()
     for text in texts:
-        counts.update([text] if pat_str is None else find_chunks(text, pat_str))
+        counts.update([text] if pat_str is None else find_chunks(text, pat_str, timeout=timeout))
     return counts
 
 

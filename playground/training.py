@@ -1,0 +1,41 @@
+"""The Train page's content: corpora, the run's history as chart data, merge tables."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+from bbpe_core import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN, Encoding, TrainStep
+from bbpe_core.byte_level import to_gpt2_str
+
+__all__ = ["SAMPLES", "PATTERNS", "MAX_UPLOAD_BYTES", "compression_rows", "merge_rows",
+           "new_token_lengths"]
+
+_CORPORA = Path(__file__).resolve().parent.parent / "assets" / "corpora"
+SAMPLES = {
+    "English (CPython docs, 1 MB)": _CORPORA / "en_python_docs.txt",
+    "Chinese (Tang poems, 1 MB)": _CORPORA / "zh_tang_poems.txt",
+}
+"""Shipped training corpora (sources and licences in assets/corpora/README.md)."""
+PATTERNS = {"gpt2": GPT2_PATTERN, "cl100k_base": CL100K_PATTERN, "o200k_base": O200K_PATTERN,
+            "none (merges may cross words)": None}
+MAX_UPLOAD_BYTES = 5 * 1024 * 1024
+"""An uploaded corpus may be at most this many bytes."""
+
+
+def compression_rows(steps: list[TrainStep], corpus_bytes: int, every: int = 1) -> list[dict]:
+    """Bytes per token of the training corpus after each ``every``-th merge."""
+    return [{"merges": s.merges_done, "bytes per token": corpus_bytes / s.corpus_tokens}
+            for s in steps if s.merges_done % every == 0 or s is steps[-1]]
+
+
+def merge_rows(steps: list[TrainStep]) -> list[dict]:
+    """Rank, pair in Ġ form and count of each merge."""
+    return [{"rank": 255 + s.merges_done, "left": to_gpt2_str(s.pair[0]),
+             "right": to_gpt2_str(s.pair[1]), "new token": to_gpt2_str(s.pair[0] + s.pair[1]),
+             "count": s.count} for s in steps]
+
+
+def new_token_lengths(enc: Encoding) -> Counter:
+    """How many learned (multi-byte) tokens have each byte length."""
+    return Counter(len(b) for b in enc.mergeable_ranks if len(b) > 1)

@@ -1,0 +1,62 @@
+"""The Train page: plain helpers, and AppTest for training, bad input and 'use this tokenizer'."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+import bbpe_core
+from playground.training import SAMPLES, compression_rows, merge_rows, new_token_lengths
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_samples_are_about_a_megabyte_each():
+    for path in SAMPLES.values():
+        assert 900_000 < path.stat().st_size <= 1_000_000
+
+
+def test_history_helpers():
+    steps = []
+    enc = bbpe_core.train("low lower lowest " * 50, 270, progress=steps.append)
+    rows = compression_rows(steps, len(("low lower lowest " * 50).encode()))
+    assert rows[0]["merges"] == 1 and rows[-1]["bytes per token"] > rows[0]["bytes per token"]
+    first = merge_rows(steps)[0]
+    assert first["rank"] == 256 and first["count"] > 0 and first["new token"] == first["left"] + first["right"]
+    assert sum(new_token_lengths(enc).values()) == len(enc.merges)
+
+
+@pytest.fixture
+def page():
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)
+    at.run()
+    at.switch_page("pages/train.py").run()
+    assert not at.exception
+    return at
+
+
+def test_train_and_use(page):
+    page.slider(key="tr_vocab").set_value(512).run()
+    page.button[0].click().run()
+    assert not page.exception and "255 merges" in page.success[0].value
+    assert len(page.dataframe) == 2  # first and last merges
+    [b for b in page.button if b.label == "Use this tokenizer"][0].click().run()
+    assert "trained-512" in page.success[-1].value
+    page.switch_page("pages/playground.py").run()
+    assert "trained-512" in page.selectbox(key="encoding").options
+
+
+def test_bad_inputs_are_messages(page):
+    page.radio(key="tr_source").set_value("paste").run()
+    page.button[0].click().run()
+    assert "empty" in page.error[0].value and not page.exception
+    page.text_area(key="tr_paste").input("aaaa" * 30 + "b").run()
+    page.selectbox(key="tr_pattern").select("custom").run()
+    page.text_input(key="tr_custom").input("(a|aa)+$").run()
+    page.button[0].click().run()
+    assert "Training stopped" in page.error[0].value and not page.exception
+    page.text_input(key="tr_custom").input("(").run()
+    page.button[0].click().run()
+    assert "does not compile" in page.error[0].value
