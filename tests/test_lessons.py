@@ -74,6 +74,8 @@ def test_lessons_page():
     at.run()
     at.switch_page("pages/lessons.py").run()
     assert not at.exception and len(at.dataframe) == 7
+    for lesson, table in zip(LESSONS, at.dataframe):  # each table equals the tiktoken-checked facts
+        assert table.value.to_dict("records") == lesson.facts(ENCS, lesson.example)
     at.text_area(key="lesson_spelling").input("hello").run()
     assert list(at.dataframe[0].value["tokens"]) == [tk(n, "hello") for n in ENCODING_NAMES]
     at.number_input(key="guess_spelling").set_value(5).run()

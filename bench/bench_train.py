@@ -1,0 +1,77 @@
+"""Training speed, in one process: bbpe_core's trainer, HF tokenizers' BpeTrainer, and the
+textbook (naive) algorithm of the seeds, on ~1 MB of real English and Chinese.
+
+Prints a markdown table and writes it to bench/results/train.md. The naive algorithm
+recounts the whole corpus per merge, so it runs for NAIVE_MERGES merges only and is
+compared with bbpe_core on the same number of merges.
+
+    python bench/bench_train.py
+"""
+
+from __future__ import annotations
+
+import platform
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+import bbpe_core  # noqa: E402
+from test_train import naive_merges  # noqa: E402  (the test suite's reference trainer)
+
+ROOT = Path(__file__).resolve().parent.parent
+VOCAB = 8192
+NAIVE_MERGES = 100
+
+
+def hf_train(text: str) -> float:
+    from tokenizers import Regex, Tokenizer, models, pre_tokenizers, trainers
+
+    tok = Tokenizer(models.BPE())
+    tok.pre_tokenizer = pre_tokenizers.Sequence([
+        pre_tokenizers.Split(Regex(bbpe_core.GPT2_PATTERN), behavior="isolated"),
+        pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=False)])
+    trainer = trainers.BpeTrainer(vocab_size=VOCAB, min_frequency=2, show_progress=False,
+                                  initial_alphabet=pre_tokenizers.ByteLevel.alphabet())
+    start = time.perf_counter()
+    tok.train_from_iterator([text], trainer=trainer)
+    return time.perf_counter() - start
+
+
+def ours(text: str, vocab: int) -> float:
+    start = time.perf_counter()
+    bbpe_core.train(text, vocab)
+    return time.perf_counter() - start
+
+
+def naive(text: str) -> float:
+    counts = bbpe_core.count_chunks([text])
+    start = time.perf_counter()
+    naive_merges(counts, NAIVE_MERGES, 2)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    corpora = {"English (1 MB)": ROOT / "assets/corpora/en_python_docs.txt",
+               "Chinese (1 MB)": ROOT / "assets/corpora/zh_tang_poems.txt"}
+    lines = [f"Machine: {platform.machine()}, Python {platform.python_version()}; one process.", "",
+             f"| corpus | bbpe_core, vocab {VOCAB} (s) | HF BpeTrainer, vocab {VOCAB} (s) | ours ÷ HF | "
+             f"naive, {NAIVE_MERGES} merges (s) | bbpe_core, {NAIVE_MERGES} merges (s) | naive ÷ ours |",
+             "|---|---|---|---|---|---|---|"]
+    for label, path in corpora.items():
+        text = path.read_text(encoding="utf-8")
+        t_ours, t_hf = ours(text, VOCAB), hf_train(text)
+        t_naive, t_small = naive(text), ours(text, 256 + NAIVE_MERGES)
+        lines.append(f"| {label} | {t_ours:.2f} | {t_hf:.2f} | {t_ours / t_hf:.1f}x | {t_naive:.1f} | "
+                     f"{t_small:.2f} | {t_naive / t_small:.0f}x |")
+        print(lines[-1], flush=True)
+    table = "\n".join(lines) + "\n"
+    print(table)
+    (Path(__file__).resolve().parent / "results").mkdir(exist_ok=True)
+    (Path(__file__).resolve().parent / "results" / "train.md").write_text(table, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
