@@ -81,16 +81,31 @@ def _pairs(word: list[int]) -> Counter:
     return Counter(zip(word, word[1:]))
 
 
-def _merge_word(word: list[int], pair: tuple[int, int], new: int) -> list[int]:
-    out, i = [], 0
-    while i < len(word):
-        if i + 1 < len(word) and (word[i], word[i + 1]) == pair:
+def _merge_word(word: list[int], a: int, b: int, new: int) -> tuple[list[int], Counter]:
+    """Merge every ``(a, b)`` of ``word`` left to right; return the new word and the change
+    of each adjacent pair's count (computed around each merge, as HF's ``Word::merge``).
+
+    >>> _merge_word([1, 1, 1], 1, 1, 9)
+    ([9, 1], Counter({(9, 1): 1, (1, 1): -2}))
+    """
+    out: list[int] = []
+    changes: Counter = Counter()
+    i, n = 0, len(word)
+    while i < n:
+        if i + 1 < n and word[i] == a and word[i + 1] == b:
+            if out:
+                changes[(out[-1], a)] -= 1
+                changes[(out[-1], new)] += 1
+            if i + 2 < n:
+                changes[(b, word[i + 2])] -= 1
+                changes[(new, word[i + 2])] += 1
+            changes[(a, b)] -= 1
             out.append(new)
             i += 2
         else:
             out.append(word[i])
             i += 1
-    return out
+    return out, changes
 
 
 def train_from_counts(
@@ -160,19 +175,17 @@ def train_from_counts(
             vocab[new], ids[merged] = merged, new
         merges.append((vocab[a], vocab[b]))
         touched: set[tuple[int, int]] = set()
-        for k in where.pop((a, b)):
+        for k in where.pop((a, b)):  # entries may be stale: the merge then changes nothing
             word, n = chunks[k]
-            old_pairs, new_word = _pairs(word), _merge_word(word, (a, b), new)
-            new_pairs = _pairs(new_word)
-            for pair in old_pairs.keys() | new_pairs.keys():
-                delta = (new_pairs.get(pair, 0) - old_pairs.get(pair, 0)) * n
+            new_word, changes = _merge_word(word, a, b, new)
+            if not changes:
+                continue
+            for pair, delta in changes.items():
                 if delta:
-                    counts[pair] += delta
+                    counts[pair] += delta * n
                     touched.add(pair)
-                if pair in new_pairs:
-                    where.setdefault(pair, set()).add(k)
-                elif pair in where:
-                    where[pair].discard(k)
+                    if delta > 0:
+                        where.setdefault(pair, set()).add(k)
             chunks[k] = (new_word, n)
             corpus_tokens -= (len(word) - len(new_word)) * n
         counts.pop((a, b), None)
