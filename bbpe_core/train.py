@@ -81,31 +81,38 @@ def _pairs(word: list[int]) -> Counter:
     return Counter(zip(word, word[1:]))
 
 
-def _merge_word(word: list[int], a: int, b: int, new: int) -> tuple[list[int], Counter]:
+def _merge_word(word: list[int], a: int, b: int, new: int) -> tuple[list[int], dict]:
     """Merge every ``(a, b)`` of ``word`` left to right; return the new word and the change
     of each adjacent pair's count (computed around each merge, as HF's ``Word::merge``).
 
     >>> _merge_word([1, 1, 1], 1, 1, 9)
-    ([9, 1], Counter({(9, 1): 1, (1, 1): -2}))
+    ([9, 1], {(1, 1): -2, (9, 1): 1})
     """
     out: list[int] = []
-    changes: Counter = Counter()
+    changes: dict[tuple[int, int], int] = {}
     i, n = 0, len(word)
-    while i < n:
-        if i + 1 < n and word[i] == a and word[i + 1] == b:
+    while True:
+        try:
+            j = word.index(a, i)  # jump to the next candidate (C speed)
+        except ValueError:
+            out.extend(word[i:])
+            return out, changes
+        out.extend(word[i:j])
+        if j + 1 < n and word[j + 1] == b:
             if out:
-                changes[(out[-1], a)] -= 1
-                changes[(out[-1], new)] += 1
-            if i + 2 < n:
-                changes[(b, word[i + 2])] -= 1
-                changes[(new, word[i + 2])] += 1
-            changes[(a, b)] -= 1
+                prev = out[-1]
+                changes[(prev, a)] = changes.get((prev, a), 0) - 1
+                changes[(prev, new)] = changes.get((prev, new), 0) + 1
+            if j + 2 < n:
+                nxt = word[j + 2]
+                changes[(b, nxt)] = changes.get((b, nxt), 0) - 1
+                changes[(new, nxt)] = changes.get((new, nxt), 0) + 1
+            changes[(a, b)] = changes.get((a, b), 0) - 1
             out.append(new)
-            i += 2
+            i = j + 2
         else:
-            out.append(word[i])
-            i += 1
-    return out, changes
+            out.append(a)
+            i = j + 1
 
 
 def train_from_counts(
