@@ -19,16 +19,18 @@ cross word boundaries (seed 002's lesson, whose first merge is ``(101, 32)``, "e
 
 from __future__ import annotations
 
-import heapq
+import itertools
 import warnings
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from .bpe_learn import learn_merges
 from .encoding import Encoding
 from .pre_tokenizer import GPT2_PATTERN, find_chunks
 
-__all__ = ["TrainStep", "count_chunks", "train_from_counts", "train", "train_files"]
+__all__ = ["TrainStep", "CharLevelBPE", "count_chunks", "train_from_counts", "train", "train_files",
+           "train_char_level"]
 
 
 @dataclass(frozen=True)
@@ -77,44 +79,6 @@ def count_chunks(texts: Iterable[str], pat_str: str | None = GPT2_PATTERN,
     return counts
 
 
-def _pairs(word: list[int]) -> Counter:
-    return Counter(zip(word, word[1:]))
-
-
-def _merge_word(word: list[int], a: int, b: int, new: int) -> tuple[list[int], dict]:
-    """Merge every ``(a, b)`` of ``word`` left to right; return the new word and the change
-    of each adjacent pair's count (computed around each merge, as HF's ``Word::merge``).
-
-    >>> _merge_word([1, 1, 1], 1, 1, 9)
-    ([9, 1], {(1, 1): -2, (9, 1): 1})
-    """
-    out: list[int] = []
-    changes: dict[tuple[int, int], int] = {}
-    i, n = 0, len(word)
-    while True:
-        try:
-            j = word.index(a, i)  # jump to the next candidate (C speed)
-        except ValueError:
-            out.extend(word[i:])
-            return out, changes
-        out.extend(word[i:j])
-        if j + 1 < n and word[j + 1] == b:
-            if out:
-                prev = out[-1]
-                changes[(prev, a)] = changes.get((prev, a), 0) - 1
-                changes[(prev, new)] = changes.get((prev, new), 0) + 1
-            if j + 2 < n:
-                nxt = word[j + 2]
-                changes[(b, nxt)] = changes.get((b, nxt), 0) - 1
-                changes[(new, nxt)] = changes.get((new, nxt), 0) + 1
-            changes[(a, b)] = changes.get((a, b), 0) - 1
-            out.append(new)
-            i = j + 2
-        else:
-            out.append(a)
-            i = j + 1
-
-
 def train_from_counts(
     chunk_counts: Counter,
     vocab_size: int,
@@ -157,54 +121,17 @@ def train_from_counts(
     if not chunks:
         raise ValueError("the corpus is empty: there is nothing to learn from")
     vocab: dict[int, bytes] = {i: bytes([i]) for i in range(256)}
-    ids: dict[bytes, int] = {b: i for i, b in vocab.items()}
-    counts: Counter = Counter()
-    where: dict[tuple[int, int], set[int]] = {}
-    for k, (word, n) in enumerate(chunks):
-        for pair, m in _pairs(word).items():
-            counts[pair] += m * n
-            where.setdefault(pair, set()).add(k)
-    corpus_tokens = sum(len(word) * n for word, n in chunks)
-    heap = [(-c, vocab[a], vocab[b], a, b) for (a, b), c in counts.items()]
-    heapq.heapify(heap)
-    merges: list[tuple[bytes, bytes]] = []
-    next_id = 256
-    while len(merges) < wanted and heap:
-        neg, _, _, a, b = heapq.heappop(heap)
-        if counts.get((a, b), 0) != -neg or -neg <= 0:
-            continue  # stale entry
-        if -neg < min_frequency:
-            break
-        merged = vocab[a] + vocab[b]
-        new = ids.get(merged)
-        if new is None:
-            new, next_id = next_id, next_id + 1
-            vocab[new], ids[merged] = merged, new
-        merges.append((vocab[a], vocab[b]))
-        touched: set[tuple[int, int]] = set()
-        for k in where.pop((a, b)):  # entries may be stale: the merge then changes nothing
-            word, n = chunks[k]
-            new_word, changes = _merge_word(word, a, b, new)
-            if not changes:
-                continue
-            for pair, delta in changes.items():
-                if delta:
-                    counts[pair] += delta * n
-                    touched.add(pair)
-                    if delta > 0:
-                        where.setdefault(pair, set()).add(k)
-            chunks[k] = (new_word, n)
-            corpus_tokens -= (len(word) - len(new_word)) * n
-        counts.pop((a, b), None)
-        for pair in touched - {(a, b)}:
-            if counts[pair] > 0:
-                heapq.heappush(heap, (-counts[pair], vocab[pair[0]], vocab[pair[1]], *pair))
-        if progress:
-            progress(TrainStep(len(merges), wanted, merges[-1], -neg, corpus_tokens))
+
+    numbers = itertools.count(1)
+
+    def on_merge(pair: tuple[bytes, bytes], count: int, corpus_tokens: int) -> None:
+        progress(TrainStep(next(numbers), wanted, pair, count, corpus_tokens))
+
+    merges, ids = learn_merges(chunks, vocab, wanted, min_frequency, on_merge if progress else None)
     if len(merges) < wanted:
         warnings.warn(f"the corpus ran out of pairs (seen at least {min_frequency} times): "
                       f"learned {len(merges)} of {wanted} merges", stacklevel=2)
-    special_ids = {s: next_id + k for k, s in enumerate(specials)}
+    special_ids = {s: len(vocab) + k for k, s in enumerate(specials)}
     return Encoding(name, pat_str=pat_str if pat_str is not None else r"(?s:.)+",
                     mergeable_ranks=ids, special_tokens=special_ids, merges=merges,
                     ignore_merges=False)
@@ -282,3 +209,57 @@ def train_files(
     else:
         parts = [_count_file(p, pat_str) for p in paths]
     return train_from_counts(sum(parts, Counter()), vocab_size, pat_str=pat_str, **kwargs)
+
+
+@dataclass(frozen=True)
+class CharLevelBPE:
+    """Character-level BPE, for contrast with byte-level (seed 003): its base vocabulary is
+    the corpus' characters, so CJK spends thousands of ids on them and any character it
+    never saw is unknown; byte-level BPE needs only 256 and never meets an unknown.
+
+    Attributes:
+        alphabet: the base characters (the most frequent ones, at most ``vocab_size``).
+        merges: the merged character pairs in order.
+        vocab_size: the size asked for.
+    """
+
+    alphabet: frozenset[str]
+    merges: list[tuple[str, str]]
+    vocab_size: int
+
+    def unknown_chars(self, text: str) -> int:
+        """Characters of ``text`` outside the alphabet (each would be an unknown token)."""
+        return sum(1 for ch in text if ch not in self.alphabet)
+
+
+def train_char_level(texts: str | Iterable[str], vocab_size: int, *,
+                     pat_str: str | None = GPT2_PATTERN, min_frequency: int = 2) -> CharLevelBPE:
+    """Train BPE over characters instead of bytes (same loop, same tie rule).
+
+    Args:
+        texts: a string or strings.
+        vocab_size: base characters + merges.
+        pat_str, min_frequency: as ``train``.
+
+    Raises:
+        ValueError: for an empty corpus or a vocab_size below 1.
+    """
+    if vocab_size < 1:
+        raise ValueError("vocab_size must be at least 1")
+    counts = count_chunks([texts] if isinstance(texts, str) else texts, pat_str)
+    freq: Counter = Counter()
+    for chunk, n in counts.items():
+        for ch in chunk:
+            freq[ch] += n
+    if not freq:
+        raise ValueError("the corpus is empty: there is nothing to learn from")
+    alphabet = sorted(freq, key=lambda ch: (-freq[ch], ch))[:vocab_size]
+    ids = {ch: i for i, ch in enumerate(alphabet)}
+    chunks = []
+    for chunk, n in counts.items():  # characters outside the alphabet split the chunk
+        for piece in "".join(ch if ch in ids else "\0" for ch in chunk).split("\0"):
+            if piece:
+                chunks.append(([ids[ch] for ch in piece], n))
+    merges, _ = learn_merges(chunks, dict(enumerate(alphabet)), vocab_size - len(alphabet),
+                             min_frequency)
+    return CharLevelBPE(frozenset(alphabet), merges, vocab_size)

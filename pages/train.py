@@ -4,11 +4,13 @@ import time
 
 import streamlit as st
 
-from bbpe_core import PatternTimeoutError, train_from_counts, count_chunks
+from bbpe_core import PatternTimeoutError, count_chunks, train_from_counts
+from bbpe_core.train import train_char_level
 from playground.charts import count_bar, lines
 from playground.export import vocabulary_files
 from playground.session import add_user_encoding
-from playground.training import MAX_UPLOAD_BYTES, PATTERNS, SAMPLES, compression_rows, merge_rows, new_token_lengths
+from playground.training import (MAX_UPLOAD_BYTES, PATTERNS, SAMPLES, compression_rows,
+                                 contrast_rows, merge_rows, new_token_lengths)
 from playground.uploads import PATTERN_TIMEOUT, fingerprint
 from playground.widgets import kept
 
@@ -63,7 +65,8 @@ if st.button("Train", type="primary"):
         st.stop()
     for w in caught:
         st.warning(str(w.message))
-    st.session_state["tr_result"] = {"enc": enc, "steps": steps, "bytes": len(text.encode()),
+    chars = train_char_level([text], vocab_size, pat_str=pattern) if pattern_name != "custom" else None
+    st.session_state["tr_result"] = {"enc": enc, "steps": steps, "bytes": len(text.encode()), "chars": chars,
                                      "seconds": time.perf_counter() - started,
                                      "fp": fingerprint("train", [text.encode()], f"{vocab_size}|{pattern}|{specials}")}
 
@@ -87,6 +90,12 @@ if result:
         st.plotly_chart(count_bar([str(k) for k in sorted(lengths)], [lengths[k] for k in sorted(lengths)],
                                   title="New tokens by length", x_title="token length (bytes)",
                                   y_title="tokens (count)"), width="stretch")
+    if result["chars"] is not None:
+        st.markdown("**Byte-level vs character-level BPE, same corpus and vocabulary size**")
+        st.dataframe(contrast_rows(enc, result["chars"]), hide_index=True)
+        st.caption("Unseen text: the Universal Declaration of Human Rights in English, Chinese, "
+                   "Russian, Arabic and Hindi. A character-level vocabulary spends its ids on "
+                   "characters and cannot encode one it never saw; byte-level BPE never can't.")
     if st.button("Use this tokenizer"):
         name = add_user_encoding(enc, result["fp"])
         st.success(f"{name!r} is now in the encoding selector of every page (this session only).")

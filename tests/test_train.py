@@ -139,3 +139,18 @@ def test_counting_is_a_map_reduce_on_dask():
             lambda a, b: a + b, initial=Counter()).compute()
     assert counts == count_chunks(texts)
     assert train_from_counts(counts, 270).merges == train(texts, 270).merges
+
+
+def test_char_level_contrast():
+    from bbpe_core.train import train_char_level
+
+    wiki = train_char_level("aaabdaaabac", 7, pat_str=None, min_frequency=1)
+    assert wiki.alphabet == {"a", "b", "c", "d"}
+    assert wiki.merges == [("a", "a"), ("a", "b"), ("aa", "ab")]
+    zh = "人人生而自由，在尊严和权利上一律平等。" * 5
+    small = train_char_level(zh, 10)
+    assert len(small.alphabet) == 10 and small.merges == []
+    assert small.unknown_chars("人人自由平等") > 0
+    assert bbpe_core.train(zh, 300).decode(bbpe_core.train(zh, 300).encode("未见过的字")) == "未见过的字"
+    with pytest.raises(ValueError, match="empty"):
+        train_char_level("", 10)

@@ -41,7 +41,10 @@ def test_train_and_use(page):
     page.slider(key="tr_vocab").set_value(512).run()
     page.button[0].click().run()
     assert not page.exception and "255 merges" in page.success[0].value
-    assert len(page.dataframe) == 2  # first and last merges
+    assert len(page.dataframe) == 3  # first merges, last merges, bytes vs characters
+    contrast = page.dataframe[2].value.to_dict("records")
+    assert contrast[0]["unknown symbols in unseen text"] == 0
+    assert contrast[1]["base vocabulary"] > 100 and contrast[1]["unknown symbols in unseen text"] > 1000
     [b for b in page.button if b.label == "Use this tokenizer"][0].click().run()
     assert "trained-512" in page.success[-1].value
     page.switch_page("pages/playground.py").run()
