@@ -43,6 +43,24 @@ def load_tiktoken_bpe(
             duplicate token or rank, a negative rank, too many lines, a hash mismatch.
     """
     data, name = read_bytes(source, name=name, max_bytes=max_bytes, expected_hash=expected_hash)
+    try:  # fast path: the whole file at C speed; any problem falls back to the careful loop
+        lines = data.decode("utf-8").split("\n")
+        if lines and lines[-1] == "":
+            lines.pop()
+        if len(lines) <= MAX_LINES:
+            pairs = [line.split(" ") for line in lines]
+            ranks = {binascii.a2b_base64(t, strict_mode=True): int(r) for t, r in pairs}
+            values = ranks.values()
+            if ranks and len(ranks) == len(lines) == len(set(values)) and min(values) >= 0 \
+                    and b"" not in ranks:
+                return ranks
+    except (ValueError, binascii.Error, UnicodeDecodeError):
+        pass
+    return _parse_carefully(data, name)
+
+
+def _parse_carefully(data: bytes, name: str) -> dict[bytes, int]:
+    """Parse line by line, raising ``VocabFileError`` at the first bad line."""
     ranks: dict[bytes, int] = {}
     seen: set[int] = set()
     for number, line in numbered_lines(data, name):
