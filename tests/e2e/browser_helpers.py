@@ -29,3 +29,12 @@ def wait_for_metric(page, label: str, value: str) -> None:
             .some(m => m.innerText.includes(label) &&
                  m.querySelector('[data-testid="stMetricValue"]').innerText.trim() === value)""",
         arg=[label, value], timeout=30_000)
+
+
+def wait_for_chips(page, count: int) -> None:
+    """Wait until the (first) token view shows ``count`` chips: Streamlit updates the metrics
+    and the HTML views in separate steps, so a metric alone does not mean the view is new."""
+    page.wait_for_function(
+        "n => document.querySelector('.bbpe-view') && "
+        "document.querySelector('.bbpe-view').querySelectorAll('.tok').length === n",
+        arg=count, timeout=30_000)

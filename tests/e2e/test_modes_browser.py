@@ -9,7 +9,7 @@ import time
 import pytest
 
 import bbpe_core
-from browser_helpers import screenshot, set_text, wait_for_metric
+from browser_helpers import screenshot, set_text, wait_for_chips, wait_for_metric
 from playground.share import encode_state
 
 pytestmark = pytest.mark.browser
@@ -27,6 +27,8 @@ def choose_mode(page, mode: str) -> None:
 def test_hover_links_token_view_and_layers(page):
     set_text(page, "dog dog cat dog")
     wait_for_metric(page, "Tokens", "4")
+    wait_for_chips(page, 4)
+    page.wait_for_function("() => document.querySelectorAll('.bbpe-cells .cell').length === 4")
     dog, cat = (bbpe_core.get_encoding("gpt2").encode(w)[0] for w in (" dog", " cat"))
     assert outline(page, f".bbpe-cells .t{dog}") == "none"
     page.locator(f".bbpe-view .t{dog}").first.hover()
@@ -39,12 +41,14 @@ def test_hover_links_token_view_and_layers(page):
 
 
 def test_whitespace_toggle(page):
+    n = len(bbpe_core.get_encoding("gpt2").encode("a b\tc"))
     set_text(page, "a b\tc")
-    wait_for_metric(page, "Tokens", str(len(bbpe_core.get_encoding("gpt2").encode("a b\tc"))))
+    wait_for_metric(page, "Tokens", str(n))
+    wait_for_chips(page, n)
     assert "·" in page.locator(".bbpe-view").first.inner_text()
     page.get_by_text("Show whitespace").first.click()
-    page.wait_for_timeout(800)
-    assert "·" not in page.locator(".bbpe-view").first.inner_text()
+    page.wait_for_function("() => !document.querySelector('.bbpe-view').innerText.includes('·')")
+    assert "a b\tc" == page.locator(".bbpe-view").first.inner_text()
     screenshot(page, "whitespace_off")
 
 
@@ -80,6 +84,8 @@ def test_upload_tokenizer_json(page, tmp_path):
     page.get_by_role("option", name="tiny-gpt2.json").click()
     set_text(page, "hello world")
     wait_for_metric(page, "Tokens", "2")
+    wait_for_chips(page, 2)
+    page.wait_for_function("() => document.querySelectorAll('.bbpe-cells .row.id').length === 2")
     assert page.locator(".bbpe-cells .row.id").all_inner_texts() == ["31373", "995"]
     screenshot(page, "upload_tokenizer_json")
 

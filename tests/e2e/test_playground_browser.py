@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import bbpe_core
-from browser_helpers import screenshot, set_text, wait_for_metric
+from browser_helpers import screenshot, set_text, wait_for_chips, wait_for_metric
 
 pytestmark = pytest.mark.browser
 
@@ -15,6 +15,8 @@ def test_chinese_english_and_script_text(page):
     expected = bbpe_core.get_encoding("gpt2").encode(text)
     set_text(page, text)
     wait_for_metric(page, "Tokens", str(len(expected)))
+    page.wait_for_function(
+        "n => document.querySelectorAll('.bbpe-cells .cell .id').length === n", arg=len(expected))
     view = page.locator(".bbpe-view").first
     assert view.inner_text().replace("·", " ") == text
     assert page.locator(".bbpe-view script, .bbpe-view img").count() == 0
@@ -27,6 +29,7 @@ def test_chinese_english_and_script_text(page):
 def test_three_separate_space_chips(page):
     set_text(page, "    return x")
     wait_for_metric(page, "Tokens", "5")
+    wait_for_chips(page, 5)
     chips = page.locator(".bbpe-view .tok")
     assert chips.count() == 5
     assert chips.all_inner_texts()[:3] == ["·", "·", "·"]
