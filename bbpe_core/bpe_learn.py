@@ -20,38 +20,50 @@ def _pairs(word: list[int]) -> Counter:
     return Counter(zip(word, word[1:]))
 
 
-def _merge_word(word: list[int], a: int, b: int, new: int) -> tuple[list[int], dict]:
-    """Merge every ``(a, b)`` of ``word`` left to right; return the new word and the change
-    of each adjacent pair's count (computed around each merge, as HF's ``Word::merge``).
+def _merge_word(word: list[int], a: int, b: int, new: int, n: int, k: int,
+                deltas: dict, where: dict) -> list[int] | None:
+    """Merge every ``(a, b)`` of chunk ``k`` (counted ``n`` times) left to right.
 
-    >>> _merge_word([1, 1, 1], 1, 1, 9)
-    ([9, 1], {(1, 1): -2, (9, 1): 1})
+    Adds each neighbouring pair's change of count, times ``n``, to ``deltas`` (computed
+    around each merge, as HF's ``Word::merge``; the merged pair itself is left out), and
+    records chunk ``k`` under every pair it gains in ``where``.
+
+    Returns:
+        The new word, or None if it held no ``(a, b)`` (a stale index entry).
+
+    >>> deltas, where = {}, {}
+    >>> _merge_word([1, 1, 1], 1, 1, 9, 2, 0, deltas, where), deltas, where
+    ([9, 1], {(1, 1): -2, (9, 1): 2}, {(9, 1): {0}})
     """
     out: list[int] = []
-    changes: dict[tuple[int, int], int] = {}
-    i, n = 0, len(word)
+    get = deltas.get
+    i, size, merged = 0, len(word), False
     while True:
         try:
             j = word.index(a, i)  # jump to the next candidate (C speed)
         except ValueError:
-            out.extend(word[i:])
-            return out, changes
-        out.extend(word[i:j])
-        if j + 1 < n and word[j + 1] == b:
+            break
+        if j + 1 < size and word[j + 1] == b:
+            out.extend(word[i:j])
             if out:
-                prev = out[-1]
-                changes[(prev, a)] = changes.get((prev, a), 0) - 1
-                changes[(prev, new)] = changes.get((prev, new), 0) + 1
-            if j + 2 < n:
-                nxt = word[j + 2]
-                changes[(b, nxt)] = changes.get((b, nxt), 0) - 1
-                changes[(new, nxt)] = changes.get((new, nxt), 0) + 1
-            changes[(a, b)] = changes.get((a, b), 0) - 1
+                old, gained = (out[-1], a), (out[-1], new)
+                deltas[old] = get(old, 0) - n
+                deltas[gained] = get(gained, 0) + n
+                where.setdefault(gained, set()).add(k)
+            if j + 2 < size:
+                old, gained = (b, word[j + 2]), (new, word[j + 2])
+                deltas[old] = get(old, 0) - n
+                deltas[gained] = get(gained, 0) + n
+                where.setdefault(gained, set()).add(k)
             out.append(new)
-            i = j + 2
+            i, merged = j + 2, True
         else:
-            out.append(a)
+            out.extend(word[i : j + 1])
             i = j + 1
+    if not merged:
+        return None
+    out.extend(word[i:])
+    return out
 
 
 def learn_merges(
@@ -75,11 +87,11 @@ def learn_merges(
         symbols (a merge whose value already exists reuses that id).
     """
     ids = {v: i for i, v in vocab.items()}
-    counts: Counter = Counter()
+    counts: dict[tuple[int, int], int] = {}
     where: dict[tuple[int, int], set[int]] = {}
     for k, (word, n) in enumerate(chunks):
         for pair, m in _pairs(word).items():
-            counts[pair] += m * n
+            counts[pair] = counts.get(pair, 0) + m * n
             where.setdefault(pair, set()).add(k)
     corpus_tokens = sum(len(word) * n for word, n in chunks)
     heap = [(-c, vocab[a], vocab[b], a, b) for (a, b), c in counts.items()]
@@ -98,24 +110,20 @@ def learn_merges(
             new, next_id = next_id, next_id + 1
             vocab[new], ids[merged] = merged, new
         merges.append((vocab[a], vocab[b]))
-        touched: set[tuple[int, int]] = set()
+        deltas: dict[tuple[int, int], int] = {}
         for k in where.pop((a, b)):  # entries may be stale: the merge then changes nothing
             word, n = chunks[k]
-            new_word, changes = _merge_word(word, a, b, new)
-            if not changes:
-                continue
-            for pair, delta in changes.items():
-                if delta:
-                    counts[pair] += delta * n
-                    touched.add(pair)
-                    if delta > 0:
-                        where.setdefault(pair, set()).add(k)
-            chunks[k] = (new_word, n)
-            corpus_tokens -= (len(word) - len(new_word)) * n
+            new_word = _merge_word(word, a, b, new, n, k, deltas, where)
+            if new_word is not None:
+                chunks[k] = (new_word, n)
+                corpus_tokens -= (len(word) - len(new_word)) * n
         counts.pop((a, b), None)
-        for pair in touched - {(a, b)}:
-            if counts[pair] > 0:
-                heapq.heappush(heap, (-counts[pair], vocab[pair[0]], vocab[pair[1]], *pair))
+        deltas.pop((a, b), None)
+        for pair, delta in deltas.items():
+            if delta:
+                count = counts[pair] = counts.get(pair, 0) + delta
+                if count > 0:
+                    heapq.heappush(heap, (-count, vocab[pair[0]], vocab[pair[1]], *pair))
         if on_merge:
             on_merge(merges[-1], -neg, corpus_tokens)
     return merges, ids
