@@ -142,21 +142,25 @@ def train(
     vocab_size: int,
     *,
     pat_str: str | None = GPT2_PATTERN,
-    special_tokens: Iterable[str] = (),
-    min_frequency: int = 2,
-    progress: Progress | None = None,
-    name: str = "trained",
+    **kwargs,
 ) -> Encoding:
-    """Train on a string or an iterable of strings; arguments as ``train_from_counts``.
+    """Train on a string or an iterable of strings.
+
+    Args:
+        text: the corpus.
+        vocab_size, pat_str: as ``train_from_counts``.
+        **kwargs: ``special_tokens``, ``min_frequency``, ``progress``, ``name``, as
+            ``train_from_counts``.
+
+    Raises:
+        ValueError: as ``train_from_counts``, and for a pattern that does not compile.
 
     >>> enc = train("aaabdaaabac", 259, pat_str=None, min_frequency=1)
     >>> enc.encode("aaabdaaabac")
     [258, 100, 258, 97, 99]
     """
     texts = [text] if isinstance(text, str) else text
-    return train_from_counts(count_chunks(texts, pat_str), vocab_size, pat_str=pat_str,
-                             special_tokens=special_tokens, min_frequency=min_frequency,
-                             progress=progress, name=name)
+    return train_from_counts(count_chunks(texts, pat_str), vocab_size, pat_str=pat_str, **kwargs)
 
 
 def _count_file(path: str, pat_str: str | None, block_chars: int = 1 << 20) -> Counter:
