@@ -29,7 +29,9 @@ from .viewer import ViewerMethods
 __all__ = ["Encoding", "CACHED_CHUNK_CHARS"]
 
 CACHED_CHUNK_CHARS = 64
-"""Chunks (and presplit words) of at most this many characters are cached after merging."""
+"""Chunks of at most this many characters are cached after merging."""
+CACHED_WORD_CHARS = 256
+"""Presplit words of at most this many characters are cached (bounds the cache's memory)."""
 
 
 
@@ -184,13 +186,13 @@ class Encoding(ViewerMethods):
             return self._encode_chunks(segment)
         words = presplit(segment)
         cache = self._word_cache
-        missing = [w for w in dict.fromkeys(words) if w not in cache]
-        if missing:
-            self._fill_word_cache(missing)
+        found = [cache.get(w) for w in words]
+        if None in found:  # new words: encode them all with one scan, then look again
+            self._fill_word_cache([w for w in dict.fromkeys(words) if w not in cache])
+            found = [cache.get(w) for w in words]
         ids: list[int] = []
-        for word in words:
-            found = cache.get(word)
-            ids.extend(self._encode_chunks(word) if found is None else found)
+        for word, word_ids in zip(words, found):
+            ids.extend(self._encode_chunks(word) if word_ids is None else word_ids)
         return ids
 
     def _fill_word_cache(self, words: list[str]) -> None:
@@ -200,7 +202,7 @@ class Encoding(ViewerMethods):
         cache, limit = self._word_cache, CACHED_CHUNK_CHARS
         if len(cache) + len(words) > self._cache_size:
             cache.clear()
-        words = [w for w in words if len(w) <= limit][: self._cache_size]
+        words = [w for w in words if len(w) <= CACHED_WORD_CHARS][: self._cache_size]
         cached, uncached = self._cached_chunk, self._encode_chunk
         pos, k, end, current = 0, 0, 0, []
         for chunk in find_chunks("".join(words), self.pat_str):
