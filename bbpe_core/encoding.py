@@ -24,6 +24,7 @@ from .special import (
     resolve_special,
     split_on_special,
 )
+from .decoding import DecodeMethods
 from .viewer import ViewerMethods
 
 __all__ = ["Encoding", "CACHED_CHUNK_CHARS"]
@@ -35,7 +36,7 @@ CACHED_WORD_CHARS = 256
 
 
 
-class Encoding(ViewerMethods):
+class Encoding(DecodeMethods, ViewerMethods):
     """A byte-level BPE encoding (tiktoken's ``Encoding``, plus viewer methods).
 
     Args:
@@ -323,57 +324,3 @@ class Encoding(ViewerMethods):
             return self._mergeable_ranks[text_or_bytes]
         except KeyError:
             raise KeyError(f"{text_or_bytes!r} is not a single token of {self.name}") from None
-
-    # ---- decoding ------------------------------------------------------------
-    def decode_single_token_bytes(self, token: int) -> bytes:
-        """The bytes of one id (special tokens give their UTF-8 text).
-
-        Raises:
-            KeyError: if the id is unknown or unassigned (the message names it).
-            TypeError: if ``token`` is not an int.
-
-        >>> from bbpe_core import get_encoding
-        >>> get_encoding("gpt2").decode_single_token_bytes(995)
-        b' world'
-        """
-        if not isinstance(token, int):
-            raise TypeError(f"token ids are ints, not {type(token).__name__}: {token!r}")
-        try:
-            return self._decoder[token]
-        except KeyError:
-            raise KeyError(
-                f"token id {token} is not in {self.name} (ids run 0..{self.max_token_value}, "
-                "some unassigned)"
-            ) from None
-
-    def decode_tokens_bytes(self, tokens: Sequence[int]) -> list[bytes]:
-        """The bytes of each id; same errors as ``decode_single_token_bytes``."""
-        return [self.decode_single_token_bytes(t) for t in tokens]
-
-    def decode_bytes(self, tokens: Sequence[int]) -> bytes:
-        """Decode ids to bytes: lossless, even where tokens cut a character.
-
-        Raises:
-            KeyError: for an unknown id (named).
-        """
-        return b"".join(self.decode_tokens_bytes(tokens))
-
-    def decode(self, tokens: Sequence[int], errors: str = "replace") -> str:
-        """Decode ids to text.
-
-        WARNING: lossy with the default ``errors="replace"``: bytes that are not valid
-        UTF-8 (a sequence cut inside a character) become U+FFFD. Decode whole
-        sequences, not token by token; use ``decode_bytes`` for the exact bytes.
-
-        Args:
-            tokens: the ids.
-            errors: as for ``bytes.decode`` (``"strict"`` raises UnicodeDecodeError).
-
-        Raises:
-            KeyError: for an unknown id (named).
-
-        >>> from bbpe_core import get_encoding
-        >>> get_encoding("gpt2").decode([31373, 995])
-        'hello world'
-        """
-        return self.decode_bytes(tokens).decode("utf-8", errors=errors)
