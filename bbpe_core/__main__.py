@@ -79,9 +79,7 @@ def _progress_bar(step) -> None:
 def _train(args) -> int:
     from pathlib import Path
 
-    from .formats.gpt2_files import save_gpt2_files
-    from .formats.hf_json import save_hf_tokenizer_json
-    from .formats.tiktoken_file import save_tiktoken_bpe
+    from .formats import save_all
     from .registry import BUILTIN_ENCODINGS
     from .train import train_files
 
@@ -92,9 +90,7 @@ def _train(args) -> int:
     print(file=sys.stderr)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    save_hf_tokenizer_json(enc, out / "tokenizer.json")
-    save_gpt2_files(enc, out)
-    save_tiktoken_bpe(enc.mergeable_ranks, out / f"{enc.name}.tiktoken")
+    save_all(enc, out)
     print(f"{len(enc.merges)} merges, n_vocab {enc.n_vocab}; saved tokenizer.json, vocab.json, "
           f"merges.txt and {enc.name}.tiktoken in {out}")
     return 0

@@ -1,6 +1,7 @@
 """Train your own byte-level BPE and watch it learn; then use it on every page."""
 
 import time
+import warnings
 
 import streamlit as st
 
@@ -54,8 +55,6 @@ if st.button("Train", type="primary"):
 
     try:
         counts = count_chunks([text], pattern, timeout=None if pattern_name != "custom" else PATTERN_TIMEOUT)
-        import warnings
-
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             enc = train_from_counts(counts, vocab_size, pat_str=pattern, special_tokens=specials,

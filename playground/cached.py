@@ -12,7 +12,7 @@ import streamlit as st
 
 from bbpe_core import Encoding, get_encoding
 
-from .analysis import Analysis, analyse, special_kwargs
+from .analysis import Analysis, analyse
 from .compare import Comparison, compare
 
 __all__ = ["load_encoding", "cached_analysis", "cached_comparison"]
@@ -34,4 +34,4 @@ def cached_analysis(key: str, text: str, mode: str, _enc: Encoding) -> Analysis:
 def cached_comparison(keys: tuple[str, ...], text: str, mode: str,
                       _encodings: dict[str, Encoding], max_tokens: int) -> list[Comparison]:
     """``compare.compare``, cached by (keys, text, mode, max_tokens), 8 entries at most."""
-    return compare(_encodings, text, special_kwargs(mode), max_tokens)
+    return compare(_encodings, text, mode, max_tokens)

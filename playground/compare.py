@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 from bbpe_core import Encoding, TokenSpan
 
+from .analysis import analyse
+
 __all__ = ["Comparison", "compare", "differing_ends"]
 
 
@@ -24,23 +26,20 @@ class Comparison:
     spans: list[TokenSpan]
 
 
-def compare(encodings: dict[str, Encoding], text: str, mode_kwargs: dict, max_tokens: int) -> list[Comparison]:
-    """Encode ``text`` with each encoding.
+def compare(encodings: dict[str, Encoding], text: str, mode: str, max_tokens: int) -> list[Comparison]:
+    """Encode ``text`` with each encoding (``analysis.analyse`` for each).
 
     Args:
         encodings: name -> encoding.
         text: the text.
-        mode_kwargs: special-token arguments for ``encode``.
+        mode: a key of ``analysis.SPECIAL_MODES``.
         max_tokens: tokens described per encoding.
 
     Returns:
         One ``Comparison`` per encoding, in the given order.
     """
-    return [
-        Comparison(name, len(enc.encode(text, **mode_kwargs)),
-                   enc.encode_detailed(text, max_tokens=max_tokens, **mode_kwargs))
-        for name, enc in encodings.items()
-    ]
+    results = [(name, analyse(enc, text, mode, max_tokens)) for name, enc in encodings.items()]
+    return [Comparison(name, r.n_tokens, r.spans) for name, r in results]
 
 
 def differing_ends(results: list[Comparison]) -> dict[str, frozenset[int]]:
@@ -50,7 +49,7 @@ def differing_ends(results: list[Comparison]) -> dict[str, frozenset[int]]:
     tokens never shows as a difference.
 
     >>> from bbpe_core import get_encoding
-    >>> rs = compare({n: get_encoding(n) for n in ("gpt2", "cl100k_base")}, "    x", {}, 10)
+    >>> rs = compare({n: get_encoding(n) for n in ("gpt2", "cl100k_base")}, "    x", "as plain text", 10)
     >>> sorted(differing_ends(rs)["gpt2"])  # gpt2 cuts "   " into three spaces
     [1, 2]
     """

@@ -6,12 +6,11 @@ import csv
 import io
 import json
 import tempfile
-from pathlib import Path
 
-import bbpe_core
 from bbpe_core import Encoding, TokenSpan
+from bbpe_core.formats import save_all
 
-__all__ = ["FIELDS", "tokens_csv", "tokens_json", "EXPORT_NOTES", "vocabulary_files"]
+__all__ = ["FIELDS", "rows_csv", "tokens_csv", "tokens_json", "EXPORT_NOTES", "vocabulary_files"]
 
 FIELDS = ("id", "token", "bytes_hex", "start", "end", "special")
 
@@ -24,13 +23,26 @@ def _rows(spans: list[TokenSpan]) -> list[dict]:
     ]
 
 
-def tokens_csv(spans: list[TokenSpan]) -> str:
-    """CSV with a header row of ``FIELDS`` (csv module quoting)."""
+def rows_csv(rows: list[dict], fields: tuple[str, ...] | None = None) -> str:
+    """CSV of table rows (dicts with the same keys), header first (csv module quoting).
+
+    Args:
+        rows: the rows.
+        fields: the columns; the first row's keys if None.
+
+    >>> rows_csv([{"a": 1, "b": "x,y"}])
+    'a,b\\n1,"x,y"\\n'
+    """
     out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=FIELDS, lineterminator="\n")
+    writer = csv.DictWriter(out, fieldnames=fields or list(rows[0]), lineterminator="\n")
     writer.writeheader()
-    writer.writerows(_rows(spans))
+    writer.writerows(rows)
     return out.getvalue()
+
+
+def tokens_csv(spans: list[TokenSpan]) -> str:
+    """CSV with a header row of ``FIELDS``."""
+    return rows_csv(_rows(spans), FIELDS)
 
 
 def tokens_json(spans: list[TokenSpan]) -> str:
@@ -51,8 +63,4 @@ EXPORT_NOTES = {
 def vocabulary_files(enc: Encoding) -> dict[str, bytes]:
     """Every format the engine saves, as ``{file name: content}``."""
     with tempfile.TemporaryDirectory() as d:
-        root = Path(d)
-        bbpe_core.save_hf_tokenizer_json(enc, root / "tokenizer.json")
-        bbpe_core.save_gpt2_files(enc, root)
-        bbpe_core.save_tiktoken_bpe(enc.mergeable_ranks, root / f"{enc.name}.tiktoken")
-        return {p.name: p.read_bytes() for p in sorted(root.iterdir())}
+        return {p.name: p.read_bytes() for p in sorted(save_all(enc, d))}

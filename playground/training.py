@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from bbpe_core import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN, Encoding, TrainStep
+from bbpe_core import Encoding, TrainStep
 from bbpe_core.byte_level import to_gpt2_str
 from bbpe_core.train import CharLevelBPE
+
+from .uploads import PATTERNS as SHIPPED_PATTERNS
 
 __all__ = ["SAMPLES", "PATTERNS", "MAX_UPLOAD_BYTES", "compression_rows", "merge_rows",
            "new_token_lengths", "UNSEEN", "contrast_rows"]
@@ -18,8 +20,7 @@ SAMPLES = {
     "Chinese (Tang poems, 1 MB)": _CORPORA / "zh_tang_poems.txt",
 }
 """Shipped training corpora (sources and licences in assets/corpora/README.md)."""
-PATTERNS = {"gpt2": GPT2_PATTERN, "cl100k_base": CL100K_PATTERN, "o200k_base": O200K_PATTERN,
-            "none (merges may cross words)": None}
+PATTERNS = {**SHIPPED_PATTERNS, "none (merges may cross words)": None}
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 """An uploaded corpus may be at most this many bytes."""
 

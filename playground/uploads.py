@@ -12,15 +12,8 @@ from __future__ import annotations
 
 import hashlib
 
-from bbpe_core import (
-    CL100K_PATTERN,
-    GPT2_PATTERN,
-    O200K_PATTERN,
-    Encoding,
-    load_gpt2_files,
-    load_hf_tokenizer_json,
-    load_tiktoken,
-)
+from bbpe_core import GPT2_PATTERN, Encoding, load_gpt2_files, load_hf_tokenizer_json, load_tiktoken
+from bbpe_core.registry import BUILTIN_ENCODINGS
 
 __all__ = ["MAX_UPLOAD_MB", "KINDS", "PATTERNS", "PATTERN_TIMEOUT", "load_upload", "fingerprint"]
 
@@ -29,7 +22,7 @@ MAX_UPLOAD_MB = 25
 PATTERN_TIMEOUT = 2.0
 """Seconds a split by an uploaded or custom pattern may take per call."""
 KINDS = ("tokenizer.json", "vocab.json + merges.txt", ".tiktoken + pattern")
-PATTERNS = {"gpt2": GPT2_PATTERN, "cl100k_base": CL100K_PATTERN, "o200k_base": O200K_PATTERN}
+PATTERNS = {name: spec.pat_str for name, spec in BUILTIN_ENCODINGS.items()}
 """Shipped split patterns a ``.tiktoken`` upload can use (or a custom one)."""
 
 

@@ -71,7 +71,7 @@ def test_chat_encoding_ids():
 # ---- compare ----------------------------------------------------------------------
 def test_compare_and_differing_boundaries():
     encs = {n: bbpe_core.get_encoding(n) for n in ("gpt2", "cl100k_base")}
-    results = compare(encs, "    return x", {}, 100)
+    results = compare(encs, "    return x", "as special tokens", 100)
     assert [r.n_tokens for r in results] == [5, 3]
     marks = differing_ends(results)
     assert marks["gpt2"] == frozenset({1, 2}) and marks["cl100k_base"] == frozenset()

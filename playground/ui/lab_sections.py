@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import csv
-import io
-
 import streamlit as st
 
 from ..charts import grouped_bar, lines
+from ..export import rows_csv
 from ..html_base import esc, page_css
 from ..lab_code import INDENTS, SAMPLE_CODE, indentation_rows, line_token_counts, number_rows, reindent
 from ..lab_formats import RECORDS, format_rows, parse_records, render_formats
@@ -15,17 +13,9 @@ from ..lab_languages import Sample, language_rows, load_udhr
 from ..widgets import kept
 
 
-def _csv(rows: list[dict]) -> str:
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(rows)
-    return out.getvalue()
-
-
 def _table(rows: list[dict], name: str) -> None:
     st.dataframe(rows, hide_index=True, width="stretch")
-    st.download_button(f"Download {name} (CSV)", _csv(rows), f"{name}.csv", "text/csv",
+    st.download_button(f"Download {name} (CSV)", rows_csv(rows), f"{name}.csv", "text/csv",
                        key=f"dl_{name}")
 
 
