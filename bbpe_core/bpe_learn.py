@@ -1,69 +1,42 @@
 """The merge-learning loop shared by byte-level and character-level training.
 
 Symbols are ints; ``vocab`` gives each its value (bytes for byte-level BPE, str for
-character-level), and values concatenate into new tokens and break ties. Pair counts
-and a pair -> chunks index are updated only around each merge (as HF ``tokenizers``'
-``Word::merge``), and the next pair comes from a heap whose stale entries are skipped.
-The result equals the textbook algorithm's (tests/test_train.py checks it).
+character-level), and values concatenate into new tokens and break ties.
+
+All unique chunks sit in one array of symbols, linked both ways, with a separator (-1)
+between chunks (the layout of SentencePiece's and fastBPE's trainers). Each pair keeps
+the positions where it starts, so a merge touches only its own occurrences: it links the
+right symbol out and moves the two neighbouring pairs' counts, as HF ``tokenizers``'
+``Word::merge`` does, without rewriting whole chunks. The next pair comes from a heap that
+holds an upper bound of every pair's count (pushed when a count grows; a popped entry
+whose count has since shrunk goes back with the current count). The result equals the
+textbook algorithm's (tests/test_train.py checks it).
 """
 
 from __future__ import annotations
 
 import heapq
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable
 
 __all__ = ["learn_merges"]
 
-
-def _pairs(word: list[int]) -> Counter:
-    return Counter(zip(word, word[1:]))
+_SEP, _DEAD = -1, -2
 
 
-def _merge_word(word: list[int], a: int, b: int, new: int, n: int, k: int,
-                deltas: dict, where: dict) -> list[int] | None:
-    """Merge every ``(a, b)`` of chunk ``k`` (counted ``n`` times) left to right.
+def _layout(chunks: list[tuple[list[int], int]]) -> tuple[list[int], list[int]]:
+    """Chunks in one array: ``[-1, *w1, -1, *w2, ..., -1]`` and each position's count.
 
-    Adds each neighbouring pair's change of count, times ``n``, to ``deltas`` (computed
-    around each merge, as HF's ``Word::merge``; the merged pair itself is left out), and
-    records chunk ``k`` under every pair it gains in ``where``.
-
-    Returns:
-        The new word, or None if it held no ``(a, b)`` (a stale index entry).
-
-    >>> deltas, where = {}, {}
-    >>> _merge_word([1, 1, 1], 1, 1, 9, 2, 0, deltas, where), deltas, where
-    ([9, 1], {(1, 1): -2, (9, 1): 2}, {(9, 1): {0}})
+    >>> _layout([([5, 6], 3), ([7], 2)])
+    ([-1, 5, 6, -1, 7, -1], [0, 3, 3, 0, 2, 0])
     """
-    out: list[int] = []
-    get = deltas.get
-    i, size, merged = 0, len(word), False
-    while True:
-        try:
-            j = word.index(a, i)  # jump to the next candidate (C speed)
-        except ValueError:
-            break
-        if j + 1 < size and word[j + 1] == b:
-            out.extend(word[i:j])
-            if out:
-                old, gained = (out[-1], a), (out[-1], new)
-                deltas[old] = get(old, 0) - n
-                deltas[gained] = get(gained, 0) + n
-                where.setdefault(gained, set()).add(k)
-            if j + 2 < size:
-                old, gained = (b, word[j + 2]), (new, word[j + 2])
-                deltas[old] = get(old, 0) - n
-                deltas[gained] = get(gained, 0) + n
-                where.setdefault(gained, set()).add(k)
-            out.append(new)
-            i, merged = j + 2, True
-        else:
-            out.extend(word[i : j + 1])
-            i = j + 1
-    if not merged:
-        return None
-    out.extend(word[i:])
-    return out
+    sym, cnt = [_SEP], [0]
+    for word, n in chunks:
+        sym += word
+        sym.append(_SEP)
+        cnt += [n] * len(word)
+        cnt.append(0)
+    return sym, cnt
 
 
 def learn_merges(
@@ -76,7 +49,7 @@ def learn_merges(
     """Learn up to ``wanted`` merges.
 
     Args:
-        chunks: ``[(symbols, count), ...]``; rewritten in place as merges apply.
+        chunks: ``[(symbols, count), ...]``, each unique chunk once with its count.
         vocab: symbol id -> value (bytes or str) for every initial symbol; extended.
         wanted: merges to learn at most.
         min_frequency: stop when the best pair occurs fewer times.
@@ -85,45 +58,71 @@ def learn_merges(
     Returns:
         ``(merges, ids)``: the merged value pairs in order, and value -> id for all
         symbols (a merge whose value already exists reuses that id).
+
+    Wikipedia's example, ``aaabdaaabac``: Z = aa, then Y = ab, then X = ZY.
+
+    >>> merges, _ = learn_merges([([0, 0, 0, 1, 3, 0, 0, 0, 1, 0, 2], 1)],
+    ...                          {0: "a", 1: "b", 2: "c", 3: "d"}, 3, 1)
+    >>> merges
+    [('a', 'a'), ('a', 'b'), ('aa', 'ab')]
     """
     ids = {v: i for i, v in vocab.items()}
-    counts: dict[tuple[int, int], int] = {}
-    where: dict[tuple[int, int], set[int]] = {}
-    for k, (word, n) in enumerate(chunks):
-        for pair, m in _pairs(word).items():
-            counts[pair] = counts.get(pair, 0) + m * n
-            where.setdefault(pair, set()).add(k)
+    sym, cnt = _layout(chunks)
+    nxt = list(range(1, len(sym) + 1))
+    prv = list(range(-1, len(sym) - 1))
+    where: defaultdict[tuple[int, int], list[int]] = defaultdict(list)
+    for p, pair in enumerate(zip(sym, sym[1:])):
+        where[pair].append(p)  # pairs with a separator are never looked up
+    counts = Counter()
+    for word, n in chunks:
+        for pair, m in Counter(zip(word, word[1:])).items():
+            counts[pair] += m * n
     corpus_tokens = sum(len(word) * n for word, n in chunks)
     heap = [(-c, vocab[a], vocab[b], a, b) for (a, b), c in counts.items()]
     heapq.heapify(heap)
     merges: list[tuple] = []
     next_id = max(vocab) + 1
     while len(merges) < wanted and heap:
-        neg, _, _, a, b = heapq.heappop(heap)
-        if counts.get((a, b), 0) != -neg or -neg <= 0:
-            continue  # stale entry
-        if -neg < min_frequency:
+        neg, va, vb, a, b = heapq.heappop(heap)
+        count = counts.get((a, b), 0)
+        if count != -neg:
+            if 0 < count < -neg:  # shrank since pushed: back with the current count
+                heapq.heappush(heap, (-count, va, vb, a, b))
+            continue
+        if count < min_frequency or count <= 0:
             break
-        merged = vocab[a] + vocab[b]
+        merged = va + vb
         new = ids.get(merged)
         if new is None:
             new, next_id = next_id, next_id + 1
             vocab[new], ids[merged] = merged, new
-        merges.append((vocab[a], vocab[b]))
-        deltas: dict[tuple[int, int], int] = {}
-        for k in where.pop((a, b)):  # entries may be stale: the merge then changes nothing
-            word, n = chunks[k]
-            new_word = _merge_word(word, a, b, new, n, k, deltas, where)
-            if new_word is not None:
-                chunks[k] = (new_word, n)
-                corpus_tokens -= (len(word) - len(new_word)) * n
-        counts.pop((a, b), None)
-        deltas.pop((a, b), None)
-        for pair, delta in deltas.items():
-            if delta:
-                count = counts[pair] = counts.get(pair, 0) + delta
-                if count > 0:
-                    heapq.heappush(heap, (-count, vocab[pair[0]], vocab[pair[1]], *pair))
+        merges.append((va, vb))
+        grown = set()
+        for p in sorted(where.pop((a, b))):  # left to right: overlaps merge as in a word
+            q = nxt[p]
+            if sym[p] != a or sym[q] != b:
+                continue  # an entry made stale by an earlier merge
+            n, left, right = cnt[p], prv[p], nxt[q]
+            x, y = sym[left], sym[right]
+            if x >= 0:
+                counts[(x, a)] -= n
+                pair = (x, new)
+                counts[pair] += n
+                where[pair].append(left)
+                grown.add(pair)
+            if y >= 0:
+                counts[(b, y)] -= n
+                pair = (new, y)
+                counts[pair] += n
+                where[pair].append(p)
+                grown.add(pair)
+            sym[p], sym[q] = new, _DEAD
+            nxt[p], prv[right] = right, p
+            corpus_tokens -= n
+        del counts[(a, b)]
+        grown.discard((a, b))
+        for pair in grown:
+            heapq.heappush(heap, (-counts[pair], vocab[pair[0]], vocab[pair[1]], *pair))
         if on_merge:
-            on_merge(merges[-1], -neg, corpus_tokens)
+            on_merge(merges[-1], count, corpus_tokens)
     return merges, ids

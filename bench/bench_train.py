@@ -2,10 +2,10 @@
 textbook (naive) algorithm of the seeds, on ~1 MB of real English and Chinese.
 
 Prints a markdown table and writes it to bench/results/train.md. The naive algorithm
-recounts the whole corpus per merge, so it runs for NAIVE_MERGES merges only and is
-compared with bbpe_core on the same number of merges.
+recounts the whole corpus per merge: run to the full vocabulary it takes tens of minutes
+(Chinese), so ``--quick`` stops it (and a second bbpe_core run) after 100 merges.
 
-    python bench/bench_train.py
+    python bench/bench_train.py [--quick]
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from test_train import naive_merges  # noqa: E402  (the test suite's reference t
 
 ROOT = Path(__file__).resolve().parent.parent
 VOCAB = 8192
-NAIVE_MERGES = 100
+QUICK_MERGES = 100
 
 
 def hf_train(text: str) -> float:
@@ -46,24 +46,25 @@ def ours(text: str, vocab: int) -> float:
     return time.perf_counter() - start
 
 
-def naive(text: str) -> float:
-    counts = bbpe_core.count_chunks([text])
+def naive(text: str, merges: int) -> float:
     start = time.perf_counter()
-    naive_merges(counts, NAIVE_MERGES, 2)
+    naive_merges(bbpe_core.count_chunks([text]), merges, 2)
     return time.perf_counter() - start
 
 
 def main() -> None:
+    merges = QUICK_MERGES if "--quick" in sys.argv[1:] else VOCAB - 256
     corpora = {"English (1 MB)": ROOT / "assets/corpora/en_python_docs.txt",
                "Chinese (1 MB)": ROOT / "assets/corpora/zh_tang_poems.txt"}
     lines = [f"Machine: {platform.machine()}, Python {platform.python_version()}; one process.", "",
              f"| corpus | bbpe_core, vocab {VOCAB} (s) | HF BpeTrainer, vocab {VOCAB} (s) | ours ÷ HF | "
-             f"naive, {NAIVE_MERGES} merges (s) | bbpe_core, {NAIVE_MERGES} merges (s) | naive ÷ ours |",
+             f"naive, {merges} merges (s) | bbpe_core, {merges} merges (s) | naive ÷ ours |",
              "|---|---|---|---|---|---|---|"]
     for label, path in corpora.items():
         text = path.read_text(encoding="utf-8")
         t_ours, t_hf = ours(text, VOCAB), hf_train(text)
-        t_naive, t_small = naive(text), ours(text, 256 + NAIVE_MERGES)
+        t_naive = naive(text, merges)
+        t_small = t_ours if merges == VOCAB - 256 else ours(text, 256 + merges)
         lines.append(f"| {label} | {t_ours:.2f} | {t_hf:.2f} | {t_ours / t_hf:.1f}x | {t_naive:.1f} | "
                      f"{t_small:.2f} | {t_naive / t_small:.0f}x |")
         print(lines[-1], flush=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import warnings
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -11,6 +12,8 @@ from hypothesis import strategies as st
 
 import bbpe_core
 from bbpe_core.train import count_chunks, train, train_from_counts
+
+CORPORA = Path(__file__).resolve().parent.parent / "assets" / "corpora"
 
 
 def naive_merges(chunk_counts: Counter, n_merges: int, min_frequency: int) -> list[tuple[bytes, bytes]]:
@@ -154,3 +157,10 @@ def test_char_level_contrast():
     assert bbpe_core.train(zh, 300).decode(bbpe_core.train(zh, 300).encode("未见过的字")) == "未见过的字"
     with pytest.raises(ValueError, match="empty"):
         train_char_level("", 10)
+
+
+@pytest.mark.parametrize("corpus", ["en_python_docs.txt", "zh_tang_poems.txt"])
+def test_equals_the_textbook_algorithm_on_real_text(corpus):
+    text = (CORPORA / corpus).read_text(encoding="utf-8")[:3000]
+    counts = count_chunks([text])
+    assert train_from_counts(counts, 256 + 200).merges == naive_merges(counts, 200, 2)
