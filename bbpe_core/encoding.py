@@ -1,8 +1,7 @@
 """``Encoding``: a byte-level BPE tokenizer with tiktoken's API and a viewer's extras.
 
 Data flow: text -> special-token segments (``special``) -> chunks (``pre_tokenizer``)
--> UTF-8 bytes -> BPE parts (``bpe``) -> ids. Merged chunks are cached per
-encoding (bounded LRU; only chunks up to ``CACHED_CHUNK_CHARS`` characters).
+-> UTF-8 bytes -> BPE parts (``bpe``) -> ids, through the caches of ``cached_encode``.
 
 Does not load files (see ``formats``) or know encoding names (see ``registry``).
 """
@@ -10,13 +9,10 @@ Does not load files (see ``formats``) or know encoding names (see ``registry``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 
 from . import validate
-from .bpe import merge
 from .byte_level import fix_surrogates
 from .pre_tokenizer import SHIPPED_PATTERNS, find_chunks
-from .presplit import presplit
 from .special import (
     AllowedSpecial,
     DisallowedSpecial,
@@ -24,19 +20,14 @@ from .special import (
     resolve_special,
     split_on_special,
 )
+from .cached_encode import CachedEncodeMethods
 from .decoding import DecodeMethods
 from .viewer import ViewerMethods
 
-__all__ = ["Encoding", "CACHED_CHUNK_CHARS"]
-
-CACHED_CHUNK_CHARS = 64
-"""Chunks of at most this many characters are cached after merging."""
-CACHED_WORD_CHARS = 256
-"""Presplit words of at most this many characters are cached (bounds the cache's memory)."""
+__all__ = ["Encoding"]
 
 
-
-class Encoding(DecodeMethods, ViewerMethods):
+class Encoding(CachedEncodeMethods, DecodeMethods, ViewerMethods):
     """A byte-level BPE encoding (tiktoken's ``Encoding``, plus viewer methods).
 
     Args:
@@ -105,10 +96,7 @@ class Encoding(DecodeMethods, ViewerMethods):
         else:
             priority = {pair: i for i, pair in enumerate(self._merges)}
             self._pair_rank = lambda left, right: priority.get((left, right))
-        self._cached_chunk = lru_cache(maxsize=cache_size)(self._encode_chunk)
-        self._cache_size = cache_size
-        self._word_cache: dict[str, tuple[int, ...]] = {}
-        self._presplit = pat_str in SHIPPED_PATTERNS and not add_prefix_space
+        self._init_caches(cache_size, presplit=pat_str in SHIPPED_PATTERNS and not add_prefix_space)
 
     def __repr__(self) -> str:
         return f"<Encoding {self.name!r}>"
@@ -154,67 +142,6 @@ class Encoding(DecodeMethods, ViewerMethods):
     def merges(self) -> list[tuple[bytes, bytes]] | None:
         """The merge list for GPT-2 / HF semantics, or None for tiktoken's ranks."""
         return None if self._merges is None else list(self._merges)
-
-    def clear_cache(self) -> None:
-        """Empty the merged-chunk and word caches (for cold-cache benchmarks)."""
-        self._cached_chunk.cache_clear()
-        self._word_cache.clear()
-
-    # ---- encoding ------------------------------------------------------------
-    def _encode_chunk(self, chunk: str) -> tuple[int, ...]:
-        piece = chunk.encode("utf-8")
-        ranks = self._mergeable_ranks
-        if self.ignore_merges and piece in ranks:
-            return (ranks[piece],)
-        return tuple([ranks[part] for part in merge(piece, self._pair_rank)])
-
-    def _segment_chunks(self, segment: str) -> list[str]:
-        if self.add_prefix_space and not segment.startswith(" "):
-            segment = " " + segment
-        return find_chunks(segment, self.pat_str, timeout=self.pattern_timeout)
-
-    def _encode_chunks(self, segment: str) -> list[int]:
-        ids: list[int] = []
-        cached, uncached = self._cached_chunk, self._encode_chunk
-        for chunk in self._segment_chunks(segment):
-            ids.extend(cached(chunk) if len(chunk) <= CACHED_CHUNK_CHARS else uncached(chunk))
-        return ids
-
-    def _encode_segment(self, segment: str) -> list[int]:
-        """Ids of text without special tokens: by presplit words (see ``presplit``) with a
-        bounded word cache for the shipped patterns, else chunk by chunk."""
-        if not self._presplit:
-            return self._encode_chunks(segment)
-        words = presplit(segment)
-        cache = self._word_cache
-        found = [cache.get(w) for w in words]
-        if None in found:  # new words: encode them all with one scan, then look again
-            self._fill_word_cache([w for w in dict.fromkeys(words) if w not in cache])
-            found = [cache.get(w) for w in words]
-        ids: list[int] = []
-        for word, word_ids in zip(words, found):
-            ids.extend(self._encode_chunks(word) if word_ids is None else word_ids)
-        return ids
-
-    def _fill_word_cache(self, words: list[str]) -> None:
-        """Encode new words with one regex scan of their concatenation. Every word but
-        a segment's first starts with a space and an ASCII letter, a chunk boundary
-        in any text, so no chunk crosses two words (the first is first here too)."""
-        cache, limit = self._word_cache, CACHED_CHUNK_CHARS
-        if len(cache) + len(words) > self._cache_size:
-            cache.clear()
-        words = [w for w in words if len(w) <= CACHED_WORD_CHARS][: self._cache_size]
-        cached, uncached = self._cached_chunk, self._encode_chunk
-        pos, k, end, current = 0, 0, 0, []
-        for chunk in find_chunks("".join(words), self.pat_str):
-            while pos >= end:  # the chunk starts the next word
-                if k:
-                    cache[words[k - 1]] = tuple(current)
-                end, k, current = end + len(words[k]), k + 1, []
-            current.extend(cached(chunk) if len(chunk) <= limit else uncached(chunk))
-            pos += len(chunk)
-        if k:
-            cache[words[k - 1]] = tuple(current)
 
     def encode_ordinary(self, text: str) -> list[int]:
         """Encode text, treating special-token text as plain text.

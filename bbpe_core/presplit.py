@@ -1,39 +1,59 @@
-"""A fast first cut of text at places the shipped split patterns always cut.
+"""Fast first cuts of text at places where the shipped split patterns always cut.
 
-In GPT2_PATTERN, CL100K_PATTERN and O200K_PATTERN a space followed by an ASCII
-letter always starts a new chunk: no alternative can end with a space that is
-followed by a letter (``\\s+(?!\\S)`` leaves the last space for the word, and
-punctuation, digit and letter runs contain no space), and every letter
-alternative may start with that space. So the text can first be cut there with a
-plain ``re`` split (C speed), each piece ("word") encoded on its own, and whole
-words cached: most words of real text repeat, and a cached word costs one dict
-lookup instead of a regex scan. tiktoken's idea of caching merged pieces, one
-level up. Only ASCII letters are tested, so no Unicode-version question arises.
+In GPT2_PATTERN, CL100K_PATTERN and O200K_PATTERN:
 
->>> presplit("it's a dog!  Yes")
-["it's", ' a', ' dog! ', ' Yes']
+1. A space followed by an ASCII letter always starts a new chunk: no alternative can
+   end with a space that is followed by a letter (``\\s+(?!\\S)`` leaves the last space
+   for the word, and punctuation, digit and letter runs contain no space), and every
+   letter alternative may start with that space. This holds whatever comes before.
+2. Between a letter and a following punctuation mark or newline (``LETTERS`` then
+   ``MARKS``) a new chunk always starts: letter runs never continue into them (o200k's
+   runs end in an optional contraction, which starts with ``'``: not a mark here), and
+   no alternative holds a letter followed by anything but letters (and o200k's
+   combining marks; none is in ``MARKS``). Both sets are fixed ASCII, kana, CJK and
+   Hangul ranges whose categories no Unicode version since 3.0 has changed, so no
+   Unicode-version question arises.
+
+The text is cut with plain ``re`` (C speed), each piece ("word") encoded on its own, and
+whole words cached: most words of real text repeat, and a cached word costs one dict
+lookup instead of a regex scan (tiktoken's idea of caching merged pieces, one level up).
+Cut 1 runs on all text; cut 2 only inside long pieces (scripts written without spaces),
+as it is slower on English. ``tests/test_presplit.py`` checks both against the patterns.
+
+>>> BOUNDARY.split("it's a dog!  Yes")
+["it's", 'a', 'dog! ', 'Yes']
+>>> split_marks("床前明月光，疑是地上霜。")
+['床前明月光', '，疑是地上霜', '。']
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["BOUNDARY", "presplit"]
+__all__ = ["BOUNDARY", "LETTERS", "MARKS", "split_marks"]
 
 BOUNDARY = re.compile(r" (?=[A-Za-z])")
-"""Where the shipped patterns always start a new chunk: before a space + ASCII letter."""
+"""Cut 1: a space before an ASCII letter (``split`` drops the space; it starts the next
+word)."""
+
+LETTERS = "A-Za-z\u3041-\u3096\u30a1-\u30fa\u4e00-\u9fff\uac00-\ud7a3"
+"""Letters (category Lo/Lu/Ll) after which cut 2 may fall: ASCII, hiragana, katakana,
+CJK Unified Ideographs, Hangul syllables (a ``re`` character-class body)."""
+
+MARKS = ",.;:!?()\"\n\u3001\u3002\uff0c\uff1a\uff1b\uff01\uff1f\u300c\u300d\u300a\u300b\uff08\uff09\u201c\u201d"
+"""Punctuation (categories P*) and newline before which cut 2 falls: ASCII , . ; : ! ? ( ) "
+and newline; 、 。 ， ： ； ！ ？ 「 」 《 》 （ ） “ ”."""
+
+_MARK_CUT = re.compile(f"(?=[{MARKS}])(?<=[{LETTERS}])")
 
 
-def presplit(text: str) -> list[str]:
-    """Cut ``text`` before every space that precedes an ASCII letter.
+def split_marks(piece: str) -> list[str]:
+    """Cut 2: cut ``piece`` between each letter of ``LETTERS`` and a following ``MARKS``.
 
     Args:
-        text: ordinary text (no special tokens).
+        piece: text that starts at a chunk boundary.
 
     Returns:
-        Pieces whose concatenation is ``text``; empty pieces are left out.
+        Non-empty pieces whose concatenation is ``piece`` (``[]`` for ``""``).
     """
-    parts = BOUNDARY.split(text)
-    words = [" " + p for p in parts]
-    words[0] = parts[0]
-    return words if parts[0] else words[1:]
+    return [p for p in _MARK_CUT.split(piece) if p]

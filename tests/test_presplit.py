@@ -1,0 +1,70 @@
+"""The fast first cuts (``presplit``) fall only where every shipped pattern cuts, and
+encoding through the word and piece caches gives tiktoken's ids in every cache state."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import bbpe_core
+from bbpe_core.cached_encode import CACHED_WORD_CHARS
+from bbpe_core.pre_tokenizer import split
+from bbpe_core.presplit import BOUNDARY, split_marks
+from oracles import ENCODING_NAMES, tiktoken_encoding
+
+PATTERNS = [bbpe_core.GPT2_PATTERN, bbpe_core.CL100K_PATTERN, bbpe_core.O200K_PATTERN]
+
+# Letters of each cut set and their neighbours: other letters, a combining mark (o200k
+# glues marks to letters), apostrophes (contractions), digits, every kind of space.
+ALPHABET = list("aZ'’ 9\n\r\t.,;:!?()\"-/") + list("中文，。、！？「」《》（）“”あア한éΩʕ\u0301😀")
+texts = st.text(alphabet=ALPHABET, max_size=60)
+
+
+def chunk_starts(text: str, pat_str: str) -> set[int]:
+    return {start for _, start, _ in split(text, pat_str)}
+
+
+def cut_offsets(pieces: list[str]) -> set[int]:
+    offsets, pos = set(), 0
+    for piece in pieces[:-1]:
+        pos += len(piece)
+        offsets.add(pos)
+    return offsets
+
+
+@pytest.mark.parametrize("pat_str", PATTERNS, ids=ENCODING_NAMES)
+@given(text=texts)
+def test_boundary_cuts_are_chunk_starts(pat_str, text):
+    spaces = {m.start() for m in BOUNDARY.finditer(text)}
+    assert spaces <= chunk_starts(text, pat_str)
+
+
+@pytest.mark.parametrize("pat_str", PATTERNS, ids=ENCODING_NAMES)
+@given(text=texts)
+def test_mark_cuts_are_chunk_starts(pat_str, text):
+    pieces = split_marks(text)
+    assert "".join(pieces) == text
+    assert cut_offsets(pieces) <= chunk_starts(text, pat_str)
+
+
+def test_mark_cuts_fall_after_letters_only():
+    assert split_marks("床前明月光，疑是地上霜。\n") == ["床前明月光", "，疑是地上霜", "。\n"]
+    assert split_marks("it's. 9, ”a") == ["it's", ". 9, ”a"]
+
+
+long_texts = st.lists(st.text(alphabet=ALPHABET, min_size=1, max_size=40), min_size=1, max_size=40).map(
+    lambda parts: "".join(parts) * (1 + CACHED_WORD_CHARS // max(1, len("".join(parts)))))
+
+
+@pytest.mark.parametrize("name", ENCODING_NAMES)
+@given(text=long_texts)
+def test_long_pieces_encode_as_tiktoken_in_every_cache_state(name, text):
+    shared = bbpe_core.get_encoding(name)
+    tiny = bbpe_core.Encoding(name, pat_str=shared.pat_str, mergeable_ranks=shared.mergeable_ranks,
+                              special_tokens=shared.special_tokens, cache_size=3)
+    expected = tiktoken_encoding(name).encode_ordinary(text)
+    for enc in (shared, tiny):
+        assert enc.encode_ordinary(text) == expected  # cold or partly filled caches
+        assert enc.encode_ordinary(text) == expected  # warm (or emptied when full)
+        assert enc.encode_ordinary(text + " Tail") == expected + tiktoken_encoding(name).encode_ordinary(" Tail")
