@@ -32,7 +32,7 @@ import heapq
 import sys
 from collections.abc import Callable
 
-__all__ = ["PairRank", "merge", "HEAP_THRESHOLD"]
+__all__ = ["PairRank", "merge", "merge_ranked", "HEAP_THRESHOLD"]
 
 PairRank = Callable[[bytes, bytes], "int | None"]
 """``pair_rank(left, right)``: the merge priority of two adjacent parts (lower merges
@@ -57,6 +57,42 @@ def merge(piece: bytes, pair_rank: PairRank) -> list[bytes]:
     if len(piece) > HEAP_THRESHOLD:
         return _merge_heap(piece, pair_rank)
     return _merge_small(piece, pair_rank)
+
+
+_BYTES = [bytes([b]) for b in range(256)]
+
+
+def merge_ranked(piece: bytes, ranks: dict[bytes, int]) -> list[bytes]:
+    """``merge`` with tiktoken's semantics (a pair's rank is ``ranks[left + right]``),
+    the rank look-ups inlined: the same result, about twice as fast on short chunks.
+
+    Args:
+        piece: the chunk's UTF-8 bytes.
+        ranks: ``mergeable_ranks`` (token bytes -> rank).
+
+    Returns:
+        The parts, in order.
+
+    >>> merge_ranked(b"abab", {b"a": 0, b"b": 1, b"ab": 2, b"aba": 3})
+    [b'ab', b'ab']
+    """
+    if len(piece) > HEAP_THRESHOLD:
+        return _merge_heap(piece, lambda left, right: ranks.get(left + right))
+    get, no_rank = ranks.get, _NO_RANK
+    parts = list(map(_BYTES.__getitem__, piece))
+    pair_ranks = [get(a + b, no_rank) for a, b in zip(parts, parts[1:])]
+    while pair_ranks:
+        best = min(pair_ranks)
+        if best == no_rank:
+            break
+        i = pair_ranks.index(best)  # the leftmost pair of lowest rank, as tiktoken
+        parts[i] += parts.pop(i + 1)
+        del pair_ranks[i]
+        if i:
+            pair_ranks[i - 1] = get(parts[i - 1] + parts[i], no_rank)
+        if i < len(pair_ranks):
+            pair_ranks[i] = get(parts[i] + parts[i + 1], no_rank)
+    return parts
 
 
 def _rank_or_max(pair_rank: PairRank, left: bytes, right: bytes) -> int:

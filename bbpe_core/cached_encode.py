@@ -10,23 +10,25 @@ full, so memory stays bounded whatever is encoded.
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import chain
+from itertools import accumulate, chain, count
 
-from .bpe import merge
+from .bpe import merge, merge_ranked
 from .pre_tokenizer import find_chunks
 from .presplit import BOUNDARY, split_marks
 
-__all__ = ["CachedEncodeMethods", "CACHED_CHUNK_CHARS", "CACHED_WORD_CHARS"]
+__all__ = ["CachedEncodeMethods", "CACHED_CHUNK_CHARS", "CACHED_WORD_CHARS", "WORD_CACHE_CHARS"]
 
 CACHED_CHUNK_CHARS = 64
 """Chunks of at most this many characters are cached after merging."""
 CACHED_WORD_CHARS = 256
-"""Presplit words shorter than this many characters are cached (bounds the caches'
-memory); longer ones are cut further (``presplit.split_marks``)."""
+"""Presplit words shorter than this many characters are encoded in batches; longer ones
+one by one, cut further (``presplit.split_marks``) into parts that are cached if short."""
+WORD_CACHE_CHARS = 1 << 23
+"""The word cache is emptied when its words would pass this many characters in all."""
 
 
 class CachedEncodeMethods:
-    """``Encoding``'s encode path (a mixin). Needs ``_mergeable_ranks``, ``_pair_rank``,
+    """``Encoding``'s encode path (a mixin). Needs ``_mergeable_ranks``, ``_merges``, ``_pair_rank``,
     ``ignore_merges``, ``add_prefix_space``, ``pat_str`` and ``pattern_timeout``."""
 
     def _init_caches(self, cache_size: int, *, presplit: bool) -> None:
@@ -35,6 +37,7 @@ class CachedEncodeMethods:
         self._cached_chunk = lru_cache(maxsize=cache_size)(self._encode_chunk)
         self._cache_size = cache_size
         self._word_cache: dict[str, tuple[int, ...]] = {}  # "w" -> ids of " w"
+        self._word_chars = 0  # characters of the words in _word_cache
         self._piece_cache: dict[str, tuple[int, ...]] = {}
         self._presplit = presplit
 
@@ -42,6 +45,7 @@ class CachedEncodeMethods:
         """Empty the merged-chunk and word caches (for cold-cache benchmarks)."""
         self._cached_chunk.cache_clear()
         self._word_cache.clear()
+        self._word_chars = 0
         self._piece_cache.clear()
 
     # ---- encoding ------------------------------------------------------------
@@ -50,7 +54,9 @@ class CachedEncodeMethods:
         ranks = self._mergeable_ranks
         if self.ignore_merges and piece in ranks:
             return (ranks[piece],)
-        return tuple([ranks[part] for part in merge(piece, self._pair_rank)])
+        if self._merges is None:
+            return tuple(map(ranks.__getitem__, merge_ranked(piece, ranks)))
+        return tuple(map(ranks.__getitem__, merge(piece, self._pair_rank)))
 
     def _segment_chunks(self, segment: str) -> list[str]:
         if self.add_prefix_space and not segment.startswith(" "):
@@ -79,43 +85,58 @@ class CachedEncodeMethods:
 
     def _encode_words(self, words: list[str]) -> list[int]:
         cache = self._word_cache
-        self._fill_word_cache([w for w in dict.fromkeys(words)
-                               if w not in cache and len(w) < CACHED_WORD_CHARS])
-        ids: list[int] = []
-        for word in words:  # a word too long to cache, or one dropped by a full cache
-            found = cache.get(word)
-            ids.extend(self._encode_piece(" " + word) if found is None else found)
-        return ids
+        new = [w for w in dict.fromkeys(words) if w not in cache]
+        short = [w for w in new if len(w) < CACHED_WORD_CHARS]
+        self._fill_word_cache([w for w in short if w.isascii()])  # the ASCII fast path
+        self._fill_word_cache([w for w in short if not w.isascii()])
+        for word in new:
+            if len(word) >= CACHED_WORD_CHARS:
+                found = tuple(self._encode_piece(" " + word))
+                self._make_room(1, len(word))
+                cache[word] = found
+        try:
+            return list(chain.from_iterable(map(cache.__getitem__, words)))
+        except KeyError:  # the cache was emptied on the way (full)
+            return list(chain.from_iterable(
+                cache[w] if w in cache else self._encode_piece(" " + w) for w in words))
+
+    def _make_room(self, words: int, chars: int) -> None:
+        """Empty the word cache if ``words`` more words of ``chars`` characters in all
+        would pass ``cache_size`` words or ``WORD_CACHE_CHARS`` characters."""
+        if (len(self._word_cache) + words > self._cache_size
+                or self._word_chars + chars > WORD_CACHE_CHARS):
+            self._word_cache.clear()
+            self._word_chars = 0
+        self._word_chars += chars
 
     def _fill_word_cache(self, words: list[str]) -> None:
-        """Encode new words with one regex scan of ``" " + " ".join(words)``: each starts
-        with a space + ASCII letter, a chunk boundary in any context, so no chunk
-        crosses two words."""
-        cache, limit = self._word_cache, CACHED_CHUNK_CHARS
+        """Encode new words (each shorter than ``CACHED_WORD_CHARS``) with one regex scan
+        of ``" " + " ".join(words)``: each starts with a space + ASCII letter, a chunk
+        boundary in any context, so no chunk crosses two words. Chunks are then merged
+        and grouped into words by ``map`` at C speed, with no Python loop per chunk."""
+        words = words[: self._cache_size]
         if not words:
             return
-        if len(cache) + len(words) > self._cache_size:
-            cache.clear()
-        words = words[: self._cache_size]
-        cached, uncached = self._cached_chunk, self._encode_chunk
-        pos, k, end, current = 0, 0, 0, []
-        for chunk in find_chunks(" " + " ".join(words), self.pat_str):
-            while pos >= end:  # the chunk starts the next word
-                if k:
-                    cache[words[k - 1]] = tuple(current)
-                end, k, current = end + len(words[k]) + 1, k + 1, []
-            current.extend(cached(chunk) if len(chunk) <= limit else uncached(chunk))
-            pos += len(chunk)
-        if k:
-            cache[words[k - 1]] = tuple(current)
+        self._make_room(len(words), sum(map(len, words)))
+        chunks = find_chunks(" " + " ".join(words), self.pat_str)
+        chunk_ids = list(map(self._cached_chunk, chunks))  # chunks are short here
+        chunk_at = dict(zip(accumulate(map(len, chunks), initial=0), count()))
+        word_starts = accumulate(map(len, words), lambda pos, n: pos + n + 1, initial=0)
+        first = list(map(chunk_at.__getitem__, word_starts))  # a word's first chunk
+        per_word = map(chunk_ids.__getitem__, map(slice, first, first[1:]))
+        self._word_cache.update(zip(words, map(tuple, map(chain.from_iterable, per_word))))
 
     def _encode_piece(self, piece: str) -> list[int]:
         """Ids of text that starts at a chunk boundary: whole if short, else cut at
         ``presplit.split_marks`` with each part cached (scripts without spaces)."""
         if len(piece) < CACHED_WORD_CHARS:
             return self._encode_chunks(piece)
-        cache, ids = self._piece_cache, []
-        for part in split_marks(piece):
+        cache, ids, parts = self._piece_cache, [], split_marks(piece)
+        try:
+            return list(chain.from_iterable(map(cache.__getitem__, parts)))
+        except KeyError:
+            pass
+        for part in parts:
             found = cache.get(part)
             if found is None:
                 found = self._encode_chunks(part)

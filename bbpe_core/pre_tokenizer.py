@@ -20,6 +20,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import lru_cache
 
+import re
+
 import regex
 
 from .unicode_pin import PINNED_CLASSES
@@ -28,6 +30,7 @@ __all__ = [
     "GPT2_PATTERN",
     "CL100K_PATTERN",
     "O200K_PATTERN",
+    "ASCII_PATTERNS",
     "PatternTimeoutError",
     "compile_pattern",
     "find_chunks",
@@ -61,6 +64,26 @@ O200K_PATTERN = "|".join(
 )
 """o200k_base split pattern (GPT-4o, o1, o3): splits on case classes, glues ``[\\r\\n/]*``
 after punctuation. Source: ``o200k_base()`` in tiktoken's ``openai_public.py``, verbatim."""
+
+
+_WS = r"\t\n\x0b\x0c\r "
+_ASCII_EQUIVALENTS = {
+    GPT2_PATTERN: rf"""'s|'t|'re|'ve|'m|'ll|'d| ?[A-Za-z]+| ?[0-9]+| ?[^{_WS}A-Za-z0-9]+"""
+                  rf"""|[{_WS}]+(?![^{_WS}])|[{_WS}]+""",
+    CL100K_PATTERN: rf"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\nA-Za-z0-9]?[A-Za-z]+|[0-9]{{1,3}}"""
+                    rf"""| ?[^{_WS}A-Za-z0-9]+[\r\n]*|[{_WS}]*[\r\n]+|[{_WS}]+(?![^{_WS}])|[{_WS}]+""",
+    O200K_PATTERN: rf"""[^\r\nA-Za-z0-9]?[A-Z]*[a-z]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?"""
+                   rf"""|[^\r\nA-Za-z0-9]?[A-Z]+[a-z]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?|[0-9]{{1,3}}"""
+                   rf"""| ?[^{_WS}A-Za-z0-9]+[\r\n/]*|[{_WS}]*[\r\n]+|[{_WS}]+(?![^{_WS}])|[{_WS}]+""",
+}
+ASCII_PATTERNS = {pat: re.compile(ascii_pat) for pat, ascii_pat in _ASCII_EQUIVALENTS.items()}
+"""Each shipped pattern -> its equivalent on ASCII-only text, compiled with the standard
+library's ``re`` (about 3x faster than ``regex`` on these patterns, and faster than
+tiktoken's whole encode). Below U+0080, ``\p{L}`` is ``[A-Za-z]``, ``\p{Lu}`` ``[A-Z]``,
+``\p{Ll}`` ``[a-z]``, ``\p{Lt}``, ``\p{Lm}``, ``\p{Lo}`` and ``\p{M}`` are empty,
+``\p{N}`` is ``[0-9]``, and ``\s`` is tab, LF, VT, FF, CR and space (``\x1c``-``\x1f``
+are not White_Space in tiktoken's engine nor in ``regex``). Used only when
+``text.isascii()``; tests/test_pre_tokenizer.py checks each against its original."""
 
 
 def _ranges(pairs: list[tuple[int, int]]) -> str:
@@ -162,6 +185,8 @@ def find_chunks(text: str, pat_str: str, *, timeout: float | None = None) -> lis
         PatternTimeoutError: if ``timeout`` is exceeded.
         ValueError: if the pattern does not compile.
     """
+    if text.isascii() and pat_str in ASCII_PATTERNS:
+        return ASCII_PATTERNS[pat_str].findall(text)
     pattern = compile_pattern(pat_str)
     try:
         if pattern.groups == 0:
@@ -178,9 +203,12 @@ def iter_split(
 
     Arguments and errors as for ``split``.
     """
-    pattern = compile_pattern(pat_str)
+    if text.isascii() and pat_str in ASCII_PATTERNS:
+        matches = ASCII_PATTERNS[pat_str].finditer(text)
+    else:
+        matches = compile_pattern(pat_str).finditer(text, timeout=timeout)
     try:
-        for m in pattern.finditer(text, timeout=timeout):
+        for m in matches:
             yield m.group(), m.start(), m.end()
     except TimeoutError as e:
         raise _timeout_error(timeout) from e
