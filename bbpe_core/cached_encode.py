@@ -10,7 +10,7 @@ full, so memory stays bounded whatever is encoded.
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import accumulate, chain, count
+from itertools import chain
 
 from .bpe import merge, merge_ranked
 from .pre_tokenizer import find_chunks
@@ -112,19 +112,21 @@ class CachedEncodeMethods:
     def _fill_word_cache(self, words: list[str]) -> None:
         """Encode new words (each shorter than ``CACHED_WORD_CHARS``) with one regex scan
         of ``" " + " ".join(words)``: each starts with a space + ASCII letter, a chunk
-        boundary in any context, so no chunk crosses two words. Chunks are then merged
-        and grouped into words by ``map`` at C speed, with no Python loop per chunk."""
+        boundary in any context, so no chunk crosses two words, and a chunk starts a word
+        exactly when it starts with a space + ASCII letter (no word holds one inside)."""
         words = words[: self._cache_size]
         if not words:
             return
         self._make_room(len(words), sum(map(len, words)))
         chunks = find_chunks(" " + " ".join(words), self.pat_str)
         chunk_ids = list(map(self._cached_chunk, chunks))  # chunks are short here
-        chunk_at = dict(zip(accumulate(map(len, chunks), initial=0), count()))
-        word_starts = accumulate(map(len, words), lambda pos, n: pos + n + 1, initial=0)
-        first = list(map(chunk_at.__getitem__, word_starts))  # a word's first chunk
-        per_word = map(chunk_ids.__getitem__, map(slice, first, first[1:]))
-        self._word_cache.update(zip(words, map(tuple, map(chain.from_iterable, per_word))))
+        first = [i for i, c in enumerate(chunks) if c[0] == " " and c[1:2].isalpha() and c[1].isascii()]
+        if len(first) != len(words):  # cannot happen for the shipped patterns (tested)
+            raise RuntimeError(f"{self.pat_str!r} split words apart; encode them one by one")
+        first.append(len(chunks))
+        self._word_cache.update(zip(words, [
+            chunk_ids[i] if j == i + 1 else tuple(chain.from_iterable(chunk_ids[i:j]))
+            for i, j in zip(first, first[1:])]))
 
     def _encode_piece(self, piece: str) -> list[int]:
         """Ids of text that starts at a chunk boundary: whole if short, else cut at
