@@ -10,6 +10,8 @@ from __future__ import annotations
 import base64
 import binascii
 import os
+import re
+from functools import partial
 
 from ..encoding import Encoding
 from .source import VocabFileError, numbered_lines, read_bytes
@@ -18,6 +20,9 @@ __all__ = ["load_tiktoken_bpe", "load_tiktoken", "save_tiktoken_bpe"]
 
 MAX_LINES = 2_000_000
 """A .tiktoken file may hold at most this many lines."""
+
+_WELL_FORMED = re.compile(r"(?:[A-Za-z0-9+/=]+ [0-9]+\n)*(?:[A-Za-z0-9+/=]+ [0-9]+)?")
+_strict_b64decode = partial(binascii.a2b_base64, strict_mode=True)
 
 
 def load_tiktoken_bpe(
@@ -44,15 +49,13 @@ def load_tiktoken_bpe(
     """
     data, name = read_bytes(source, name=name, max_bytes=max_bytes, expected_hash=expected_hash)
     try:  # fast path: the whole file at C speed; any problem falls back to the careful loop
-        lines = data.decode("utf-8").split("\n")
-        if lines and lines[-1] == "":
-            lines.pop()
-        if len(lines) <= MAX_LINES:
-            pairs = [line.split(" ") for line in lines]
-            ranks = {binascii.a2b_base64(t, strict_mode=True): int(r) for t, r in pairs}
-            values = ranks.values()
-            if ranks and len(ranks) == len(lines) == len(set(values)) and min(values) >= 0 \
-                    and b"" not in ranks:
+        text = data.decode("ascii")
+        if _WELL_FORMED.fullmatch(text):  # "base64 rank" lines only: fields pair up
+            fields = text.split()
+            tokens = list(map(_strict_b64decode, fields[0::2]))
+            ranks = dict(zip(tokens, map(int, fields[1::2])))
+            if 0 < len(ranks) == len(tokens) <= MAX_LINES and b"" not in ranks \
+                    and len(set(ranks.values())) == len(ranks):
                 return ranks
     except (ValueError, binascii.Error, UnicodeDecodeError):
         pass
