@@ -9,13 +9,14 @@ is comes from the caller (``pair_rank``), which serves both semantics we support
 - GPT-2 / HF files': the position of ``(left, right)`` in merges.txt (only listed
   pairs merge).
 
-Two algorithms give the same result. ``_merge_small`` is tiktoken's
-``_byte_pair_merge`` (src/lib.rs): a list of pair ranks, O(n·m) for n bytes and m
-merges, fastest for the short chunks of real text. ``_merge_heap`` is for long
-chunks (``"a" * 200_000``, runs of spaces, CJK without spaces), where the list
-version is quadratic (tiktoken#195): a heap of ``(rank, start)`` over a linked
-list of parts, O(n log n), as tiktoken 0.13's ``_byte_pair_merge_large`` and HF
-``tokenizers``' ``Word::merge_all``.
+Two algorithms give the same result. ``merge`` (any ``pair_rank``) keeps a heap of
+``(rank, start)`` over a linked list of parts, O(n log n), as tiktoken 0.13's
+``_byte_pair_merge_large`` and HF ``tokenizers``' ``Word::merge_all``: safe on long
+chunks (``"a" * 200_000``, runs of spaces, CJK without spaces), where a list
+algorithm is quadratic (tiktoken#195). ``merge_ranked`` serves tiktoken's semantics,
+the shipped encodings' hot path: tiktoken's ``_byte_pair_merge`` (src/lib.rs), a list
+of pair ranks, O(n·m) for n bytes and m merges, fastest on the short chunks of real
+text, and the heap above ``HEAP_THRESHOLD`` bytes.
 
 This module knows nothing of text, patterns, ids or caches.
 
@@ -39,32 +40,18 @@ PairRank = Callable[[bytes, bytes], "int | None"]
 first), or None if they never merge."""
 
 HEAP_THRESHOLD = 256
-"""Chunks longer than this many bytes are merged with the heap algorithm."""
+"""``merge_ranked`` merges chunks longer than this many bytes with the heap algorithm."""
 
 _NO_RANK = sys.maxsize
-
-
-def merge(piece: bytes, pair_rank: PairRank) -> list[bytes]:
-    """Merge the bytes of one chunk into its BPE parts.
-
-    Args:
-        piece: the chunk's UTF-8 bytes (any length; empty gives ``[]``).
-        pair_rank: the priority of merging two adjacent parts, or None.
-
-    Returns:
-        The parts, in order; ``b"".join(result) == piece``.
-    """
-    if len(piece) > HEAP_THRESHOLD:
-        return _merge_heap(piece, pair_rank)
-    return _merge_small(piece, pair_rank)
 
 
 _BYTES = [bytes([b]) for b in range(256)]
 
 
 def merge_ranked(piece: bytes, ranks: dict[bytes, int]) -> list[bytes]:
-    """``merge`` with tiktoken's semantics (a pair's rank is ``ranks[left + right]``),
-    the rank look-ups inlined: the same result, about twice as fast on short chunks.
+    """``merge`` with tiktoken's semantics (a pair's rank is ``ranks[left + right]``):
+    tiktoken's list algorithm for chunks up to ``HEAP_THRESHOLD`` bytes, with the rank
+    look-ups inlined (no call per pair), else the heap.
 
     Args:
         piece: the chunk's UTF-8 bytes.
@@ -77,7 +64,7 @@ def merge_ranked(piece: bytes, ranks: dict[bytes, int]) -> list[bytes]:
     [b'ab', b'ab']
     """
     if len(piece) > HEAP_THRESHOLD:
-        return _merge_heap(piece, lambda left, right: ranks.get(left + right))
+        return merge(piece, lambda left, right: ranks.get(left + right))
     get, no_rank = ranks.get, _NO_RANK
     parts = list(map(_BYTES.__getitem__, piece))
     pair_ranks = [get(a + b, no_rank) for a, b in zip(parts, parts[1:])]
@@ -95,29 +82,16 @@ def merge_ranked(piece: bytes, ranks: dict[bytes, int]) -> list[bytes]:
     return parts
 
 
-def _rank_or_max(pair_rank: PairRank, left: bytes, right: bytes) -> int:
-    rank = pair_rank(left, right)
-    return _NO_RANK if rank is None else rank
+def merge(piece: bytes, pair_rank: PairRank) -> list[bytes]:
+    """Merge the bytes of one chunk into its BPE parts, for any ``pair_rank`` (the heap).
 
+    Args:
+        piece: the chunk's UTF-8 bytes (any length; empty gives ``[]``).
+        pair_rank: the priority of merging two adjacent parts, or None.
 
-def _merge_small(piece: bytes, pair_rank: PairRank) -> list[bytes]:
-    parts = [piece[i : i + 1] for i in range(len(piece))]
-    ranks = [_rank_or_max(pair_rank, parts[i], parts[i + 1]) for i in range(len(parts) - 1)]
-    while ranks:
-        best = min(ranks)
-        if best == _NO_RANK:
-            break
-        i = ranks.index(best)  # the leftmost pair of lowest rank, as tiktoken
-        parts[i] += parts.pop(i + 1)
-        del ranks[i]
-        if i > 0:
-            ranks[i - 1] = _rank_or_max(pair_rank, parts[i - 1], parts[i])
-        if i < len(ranks):
-            ranks[i] = _rank_or_max(pair_rank, parts[i], parts[i + 1])
-    return parts
-
-
-def _merge_heap(piece: bytes, pair_rank: PairRank) -> list[bytes]:
+    Returns:
+        The parts, in order; ``b"".join(result) == piece``.
+    """
     n = len(piece)
     parts: list[bytes] = [piece[i : i + 1] for i in range(n)]  # part starting at byte i
     nxt = list(range(1, n + 1))  # start of the next live part; n means none

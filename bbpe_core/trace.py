@@ -3,7 +3,7 @@
 For each chunk: its bytes, then each merge in order (the pair merged, its rank,
 the runner-up pairs with their ranks, the parts after the step) until no adjacent
 pair has a rank, then the chunk's ids, which are always ``encode``'s. The steps
-are those of ``bpe._merge_small`` (lowest rank, leftmost on a tie), recomputed
+are those of ``bpe.merge_ranked`` (lowest rank, leftmost on a tie), recomputed
 in the plain way so every candidate can be shown: O(n²) per step, so chunks are
 limited to ``MAX_TRACE_BYTES``.
 

@@ -164,10 +164,11 @@ def test_long_chunk_merging_is_linear(unit):
 
 
 @given(data=st.binary(min_size=0, max_size=400))
-def test_heap_and_small_merge_agree(data):
+def test_heap_and_list_merge_agree(data):
     ranks = bbpe_core.get_encoding("gpt2").mergeable_ranks
     rank = lambda left, right: ranks.get(left + right)  # noqa: E731
-    assert bpe._merge_heap(data, rank) == bpe._merge_small(data, rank) == bpe.merge_ranked(data, ranks)
+    assert bpe.merge(data, rank) == bpe.merge_ranked(data, ranks)
+    assert bpe.merge(data[:bpe.HEAP_THRESHOLD], rank) == bpe.merge_ranked(data[:bpe.HEAP_THRESHOLD], ranks)
 
 
 @pytest.mark.parametrize("text", ["a" * 200_000, " " * 100_000, "^" * 1_000_000, "中" * 100_000])
