@@ -96,9 +96,10 @@ class CachedEncodeMethods:
                 cache[word] = found
         try:
             return list(chain.from_iterable(map(cache.__getitem__, words)))
-        except KeyError:  # the cache was emptied on the way (full)
+        except KeyError:  # the cache was emptied on the way (full, or by another thread)
             return list(chain.from_iterable(
-                cache[w] if w in cache else self._encode_piece(" " + w) for w in words))
+                self._encode_piece(" " + w) if (found := cache.get(w)) is None else found
+                for w in words))
 
     def _make_room(self, words: int, chars: int) -> None:
         """Empty the word cache if ``words`` more words of ``chars`` characters in all

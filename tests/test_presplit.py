@@ -3,6 +3,8 @@ encoding through the word and piece caches gives tiktoken's ids in every cache s
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -68,3 +70,22 @@ def test_long_pieces_encode_as_tiktoken_in_every_cache_state(name, text):
         assert enc.encode_ordinary(text) == expected  # cold or partly filled caches
         assert enc.encode_ordinary(text) == expected  # warm (or emptied when full)
         assert enc.encode_ordinary(text + " Tail") == expected + tiktoken_encoding(name).encode_ordinary(" Tail")
+
+
+def test_threads_sharing_one_encoding_with_a_tiny_cache_get_tiktoken_ids():
+    """Streamlit sessions share an encoding across threads; caches emptied by one thread
+    while another reads them must never change the ids or raise."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    shared = bbpe_core.get_encoding("cl100k_base")
+    enc = bbpe_core.Encoding("t", pat_str=shared.pat_str, mergeable_ranks=shared.mergeable_ranks,
+                             special_tokens=shared.special_tokens, cache_size=8)
+    corpus = (Path(__file__).resolve().parent.parent / "assets" / "corpora")
+    texts = [(corpus / "en_python_docs.txt").read_text(encoding="utf-8")[k * 5000:(k + 1) * 5000]
+             for k in range(4)]
+    texts += [(corpus / "zh_tang_poems.txt").read_text(encoding="utf-8")[k * 2000:(k + 1) * 2000]
+              for k in range(4)]
+    expected = [tiktoken_encoding("cl100k_base").encode_ordinary(t) for t in texts]
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        for _ in range(3):
+            assert list(pool.map(enc.encode_ordinary, texts)) == expected
