@@ -15,6 +15,14 @@ def screenshot(page, name: str) -> Path:
     return path
 
 
+def screenshot_element(locator, name: str) -> Path:
+    """Save a screenshot of one element (scrolled into view) under tests/artifacts/."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    locator.screenshot(path=str(path))
+    return path
+
+
 def set_text(page, text: str) -> None:
     """Type into the text area and apply it (Ctrl+Enter)."""
     area = page.get_by_role("textbox", name="Text", exact=True)

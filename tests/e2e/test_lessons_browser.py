@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from browser_helpers import screenshot
+from browser_helpers import screenshot_element
 from playground.lessons import LESSONS
 
 pytestmark = pytest.mark.browser
@@ -20,6 +20,7 @@ def test_walk_every_lesson(page, app_url):
         page.wait_for_function(
             "q => [...document.querySelectorAll('details')].some(d => d.open && d.innerText.includes(q) && d.querySelector('.bbpe-view'))",
             arg=lesson.question, timeout=60_000)
-        summary.scroll_into_view_if_needed()
-        screenshot(page, f"lesson_{k + 1}_{lesson.key}")
+        details = page.locator("details[open]").filter(has_text=lesson.question)
+        details.locator("[data-testid='stDataFrame'] canvas").first.wait_for()
+        screenshot_element(details, f"lesson_{k + 1}_{lesson.key}")
     assert page.locator("details[open]").count() == len(LESSONS)
