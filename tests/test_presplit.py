@@ -89,3 +89,27 @@ def test_threads_sharing_one_encoding_with_a_tiny_cache_get_tiktoken_ids():
     with ThreadPoolExecutor(max_workers=8) as pool:
         for _ in range(3):
             assert list(pool.map(enc.encode_ordinary, texts)) == expected
+
+
+def _expand(char_class: str) -> list[str]:
+    """The characters of a ``re`` class body such as ``presplit.LETTERS``."""
+    import re
+
+    return [chr(c) for c in range(0x110000) if re.fullmatch(f"[{char_class}]", chr(c))]
+
+
+def test_cut_sets_hold_in_tiktokens_unicode():
+    """Every character of LETTERS is a letter, and every character of MARKS is neither a
+    letter, a digit, a mark, whitespace other than newline, nor the apostrophe, by the
+    pinned (Unicode 16.0, tiktoken's) classes the shipped patterns are compiled with."""
+    import regex
+
+    from bbpe_core.pre_tokenizer import pin_unicode
+    from bbpe_core.presplit import LETTERS, MARKS
+
+    letter = regex.compile(pin_unicode(r"\p{L}"), flags=regex.V1)
+    other = regex.compile(pin_unicode(r"[\p{L}\p{N}\p{M}']"), flags=regex.V1)
+    letters, marks = _expand(LETTERS), _expand(MARKS)
+    assert len(letters) > 20_000 and len(marks) == len(MARKS)
+    assert all(letter.fullmatch(c) for c in letters)
+    assert not any(other.fullmatch(c) or (c.isspace() and c != "\n") for c in marks)
