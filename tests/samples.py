@@ -1,4 +1,10 @@
-"""Real multi-language text for parity tests (short quotations; see assets/README.md)."""
+"""Real multi-language text for parity tests (short quotations; see assets/README.md),
+and where the ~1 MB corpora are."""
+
+from pathlib import Path
+
+CORPORA = Path(__file__).resolve().parent.parent / "assets" / "corpora"
+"""assets/corpora: en_python_docs.txt and zh_tang_poems.txt."""
 
 MULTILINGUAL = [
     "All human beings are born free and equal in dignity and rights.",

@@ -3,8 +3,6 @@ encoding through the word and piece caches gives tiktoken's ids in every cache s
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -14,6 +12,7 @@ from bbpe_core.cached_encode import CACHED_WORD_CHARS
 from bbpe_core.pre_tokenizer import split
 from bbpe_core.presplit import BOUNDARY, split_marks
 from oracles import ENCODING_NAMES, tiktoken_encoding
+from samples import CORPORA
 
 PATTERNS = [bbpe_core.GPT2_PATTERN, bbpe_core.CL100K_PATTERN, bbpe_core.O200K_PATTERN]
 
@@ -80,10 +79,9 @@ def test_threads_sharing_one_encoding_with_a_tiny_cache_get_tiktoken_ids():
     shared = bbpe_core.get_encoding("cl100k_base")
     enc = bbpe_core.Encoding("t", pat_str=shared.pat_str, mergeable_ranks=shared.mergeable_ranks,
                              special_tokens=shared.special_tokens, cache_size=8)
-    corpus = (Path(__file__).resolve().parent.parent / "assets" / "corpora")
-    texts = [(corpus / "en_python_docs.txt").read_text(encoding="utf-8")[k * 5000:(k + 1) * 5000]
+    texts = [(CORPORA / "en_python_docs.txt").read_text(encoding="utf-8")[k * 5000:(k + 1) * 5000]
              for k in range(4)]
-    texts += [(corpus / "zh_tang_poems.txt").read_text(encoding="utf-8")[k * 2000:(k + 1) * 2000]
+    texts += [(CORPORA / "zh_tang_poems.txt").read_text(encoding="utf-8")[k * 2000:(k + 1) * 2000]
               for k in range(4)]
     expected = [tiktoken_encoding("cl100k_base").encode_ordinary(t) for t in texts]
     with ThreadPoolExecutor(max_workers=8) as pool:

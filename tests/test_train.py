@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import warnings
 from collections import Counter
-from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -12,8 +11,7 @@ from hypothesis import strategies as st
 
 import bbpe_core
 from bbpe_core.train import count_chunks, train, train_from_counts
-
-CORPORA = Path(__file__).resolve().parent.parent / "assets" / "corpora"
+from samples import CORPORA
 
 
 def naive_merges(chunk_counts: Counter, n_merges: int, min_frequency: int) -> list[tuple[bytes, bytes]]:
@@ -84,9 +82,7 @@ def test_no_pretokenization_crosses_words():
 
 
 def test_real_corpus_round_trip_and_specials():
-    from pathlib import Path
-
-    text = (Path(__file__).resolve().parent.parent / "assets/corpora/en_python_docs.txt").read_text()[:100_000]
+    text = (CORPORA / "en_python_docs.txt").read_text()[:100_000]
     steps = []
     enc = train(text, 1000, special_tokens=["<|endoftext|>"], progress=steps.append)
     assert enc.n_vocab == 1000 and enc.special_tokens == {"<|endoftext|>": 999}
