@@ -63,12 +63,13 @@ class CachedEncodeMethods:
             segment = " " + segment
         return find_chunks(segment, self.pat_str, timeout=self.pattern_timeout)
 
-    def _encode_chunks(self, segment: str) -> list[int]:
-        ids: list[int] = []
+    def _chunk_ids(self, chunks: list[str]) -> list[tuple[int, ...]]:
+        """Each chunk's ids, through the LRU for chunks up to ``CACHED_CHUNK_CHARS``."""
         cached, uncached = self._cached_chunk, self._encode_chunk
-        for chunk in self._segment_chunks(segment):
-            ids.extend(cached(chunk) if len(chunk) <= CACHED_CHUNK_CHARS else uncached(chunk))
-        return ids
+        return [cached(c) if len(c) <= CACHED_CHUNK_CHARS else uncached(c) for c in chunks]
+
+    def _encode_chunks(self, segment: str) -> list[int]:
+        return list(chain.from_iterable(self._chunk_ids(self._segment_chunks(segment))))
 
     def _encode_segment(self, segment: str) -> list[int]:
         """Ids of text without special tokens. For the shipped patterns: cut before each
@@ -120,7 +121,7 @@ class CachedEncodeMethods:
             return
         self._make_room(len(words), sum(map(len, words)))
         chunks = find_chunks(" " + " ".join(words), self.pat_str)
-        chunk_ids = list(map(self._cached_chunk, chunks))  # chunks are short here
+        chunk_ids = self._chunk_ids(chunks)
         first = [i for i, c in enumerate(chunks) if c[0] == " " and c[1:2].isalpha() and c[1].isascii()]
         if len(first) != len(words):  # cannot happen for the shipped patterns (tested)
             raise RuntimeError(f"{self.pat_str!r} split words apart; encode them one by one")
