@@ -9,25 +9,24 @@ full, so memory stays bounded whatever is encoded.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from itertools import chain
 
 from .bpe import merge, merge_ranked
+from .long_pieces import CACHED_WORD_CHARS, LongPieceMethods
 from .pre_tokenizer import find_chunks
-from .presplit import BOUNDARY, split_marks
+from .presplit import BOUNDARY
 
 __all__ = ["CachedEncodeMethods", "CACHED_CHUNK_CHARS", "CACHED_WORD_CHARS", "WORD_CACHE_CHARS"]
 
 CACHED_CHUNK_CHARS = 64
 """Chunks of at most this many characters are cached after merging."""
-CACHED_WORD_CHARS = 256
-"""Presplit words shorter than this many characters are encoded in batches; longer ones
-one by one, cut further (``presplit.split_marks``) into parts that are cached if short."""
 WORD_CACHE_CHARS = 1 << 23
 """The word cache is emptied when its words would pass this many characters in all."""
 
 
-class CachedEncodeMethods:
+class CachedEncodeMethods(LongPieceMethods):
     """``Encoding``'s encode path (a mixin). Needs ``_mergeable_ranks``, ``_merges``, ``_pair_rank``,
     ``ignore_merges``, ``add_prefix_space``, ``pat_str`` and ``pattern_timeout``."""
 
@@ -38,8 +37,10 @@ class CachedEncodeMethods:
         self._cache_size = cache_size
         self._word_cache: dict[str, tuple[int, ...]] = {}  # "w" -> ids of " w"
         self._word_chars = 0  # characters of the words in _word_cache
-        self._piece_cache: dict[str, tuple[int, ...]] = {}
+        self._piece_cache: dict[str, tuple[int, ...]] = {}  # phrases of long pieces
+        self._part_cache: dict[str, tuple[int, ...]] = {}  # their parts (cut 3)
         self._presplit = presplit
+        self._cut3: re.Pattern | None | bool = presplit  # True: build on first use
 
     def clear_cache(self) -> None:
         """Empty the merged-chunk and word caches (for cold-cache benchmarks)."""
@@ -47,9 +48,18 @@ class CachedEncodeMethods:
         self._word_cache.clear()
         self._word_chars = 0
         self._piece_cache.clear()
+        self._part_cache.clear()
 
     # ---- encoding ------------------------------------------------------------
     def _encode_chunk(self, chunk: str) -> tuple[int, ...]:
+        """A chunk's ids: cut 3 if it has several characters outside ASCII, then BPE."""
+        if len(chunk) > 1 and not chunk.isascii() and (cut := self._ideograph_cut()):
+            parts = cut.split(chunk)
+            if len(parts) > 1:
+                return tuple(chain.from_iterable(self._chunk_ids(parts)))
+        return self._merge_chunk(chunk)
+
+    def _merge_chunk(self, chunk: str) -> tuple[int, ...]:
         piece = chunk.encode("utf-8")
         ranks = self._mergeable_ranks
         if self.ignore_merges and piece in ranks:
@@ -129,24 +139,3 @@ class CachedEncodeMethods:
         self._word_cache.update(zip(words, [
             chunk_ids[i] if j == i + 1 else tuple(chain.from_iterable(chunk_ids[i:j]))
             for i, j in zip(first, first[1:])]))
-
-    def _encode_piece(self, piece: str) -> list[int]:
-        """Ids of text that starts at a chunk boundary: whole if short, else cut at
-        ``presplit.split_marks`` with each part cached (scripts without spaces)."""
-        if len(piece) < CACHED_WORD_CHARS:
-            return self._encode_chunks(piece)
-        cache, ids, parts = self._piece_cache, [], split_marks(piece)
-        try:
-            return list(chain.from_iterable(map(cache.__getitem__, parts)))
-        except KeyError:
-            pass
-        for part in parts:
-            found = cache.get(part)
-            if found is None:
-                found = self._encode_chunks(part)
-                if len(part) < CACHED_WORD_CHARS:
-                    if len(cache) >= self._cache_size:
-                        cache.clear()
-                    cache[part] = tuple(found)
-            ids.extend(found)
-        return ids

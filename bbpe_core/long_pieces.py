@@ -1,0 +1,105 @@
+"""Encoding long pieces (text of scripts written without spaces), mixed into ``Encoding``.
+
+A long piece is cut into phrases (``presplit.split_marks``), each cached with its ids:
+text seen before costs one dict look-up per phrase. A piece with a new phrase is cut
+again into parts between characters no merge joins (``char_cuts``, cut 3: about one part
+per character of Chinese), each part encoded once, looked up in a cache of its own, and
+the phrases' ids taken as slices of the result, with no Python loop per part.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import accumulate, chain, islice
+
+from .bpe import merge, merge_ranked
+from .char_cuts import IDEOGRAPHS, ideograph_cut
+from .presplit import split_marks
+
+__all__ = ["LongPieceMethods", "CACHED_WORD_CHARS"]
+
+CACHED_WORD_CHARS = 256
+"""Presplit words shorter than this many characters are encoded in batches; longer ones
+one by one, as long pieces."""
+
+
+_RUN = re.compile(f"[{IDEOGRAPHS}]+")
+
+
+class LongPieceMethods:
+    """The long-piece path (a mixin). Needs ``_encode_chunks``, ``_merge_chunk``,
+    ``_piece_cache``, ``_part_cache``, ``_cache_size``, ``_cut3`` and the vocabulary
+    attributes ``_mergeable_ranks``, ``_merges``, ``_pair_rank``, ``ignore_merges``."""
+
+    def _ideograph_cut(self) -> re.Pattern | None:
+        """Cut 3 (``char_cuts``) for this encoding's merges, built on first use (kept by
+        ``clear_cache``: it comes from the vocabulary, not from text); None for patterns
+        other than the shipped ones, or if it would not be exact."""
+        if self._cut3 is True:
+            ranks = self._mergeable_ranks
+            if self._merges is None:
+                merged, merge_whole = ranks, lambda piece: merge_ranked(piece, ranks)
+            else:
+                merged = (left + right for left, right in self._merges)
+                merge_whole = lambda piece: merge(piece, self._pair_rank)  # noqa: E731
+            self._cut3 = ideograph_cut(merged, merge_whole, ranks if self.ignore_merges else ())
+        return self._cut3
+
+    def _encode_piece(self, piece: str) -> list[int]:
+        """Ids of text that starts at a chunk boundary: whole if short, else by phrases
+        (``split_marks``) from the phrase cache, or, if one is new, by ``_encode_parts``."""
+        if len(piece) < CACHED_WORD_CHARS:
+            return self._encode_chunks(piece)
+        cache, phrases = self._piece_cache, split_marks(piece)
+        try:
+            return list(chain.from_iterable(map(cache.__getitem__, phrases)))
+        except KeyError:
+            pass
+        cut = self._ideograph_cut()
+        if cut is None:
+            return list(chain.from_iterable(map(self._encode_phrase, phrases)))
+        return self._encode_parts(phrases, cut)
+
+    def _encode_phrase(self, phrase: str) -> tuple[int, ...]:
+        """One phrase's ids, from or into the phrase cache (emptied when full)."""
+        cache = self._piece_cache
+        found = cache.get(phrase)
+        if found is None:
+            found = tuple(self._encode_chunks(phrase))
+            if len(phrase) < CACHED_WORD_CHARS:
+                if len(cache) >= self._cache_size:
+                    cache.clear()
+                cache[phrase] = found
+        return found
+
+    def _encode_parts(self, phrases: list[str], cut: re.Pattern) -> list[int]:
+        """Ids of consecutive phrases, each cut by ``cut`` into parts; fills both caches.
+
+        Each new part is encoded on its own (it starts at a chunk boundary or at a cut
+        no merge crosses); a phrase's ids are the slice of the result between its ends
+        (the token count after its last part)."""
+        cut_phrases = list(map(cut.split, phrases))
+        parts = list(chain.from_iterable(cut_phrases))
+        unique = list(dict.fromkeys(parts))
+        known = dict(zip(unique, map(self._part_cache.get, unique)))
+        new = [part for part, found in known.items() if found is None]
+        for part in new:  # a run of IDEOGRAPHS is one chunk: merged without a split
+            known[part] = (self._merge_chunk(part) if _RUN.fullmatch(part)
+                           else tuple(self._encode_chunks(part)))
+        self._remember(self._part_cache, zip(new, map(known.__getitem__, new)), len(new))
+        part_ids = list(map(known.__getitem__, parts))
+        ids = tuple(chain.from_iterable(part_ids))
+        token_ends = [0, *accumulate(map(len, part_ids))]  # after each part
+        ends = list(map(token_ends.__getitem__, accumulate(map(len, cut_phrases))))
+        items = zip(phrases, map(ids.__getitem__, map(slice, [0, *ends], ends)))  # tuples
+        if max(map(len, phrases)) >= CACHED_WORD_CHARS:  # rare: keep the short ones
+            items = [(p, found) for p, found in items if len(p) < CACHED_WORD_CHARS]
+        self._remember(self._piece_cache, items, len(phrases))
+        return list(ids)
+
+    def _remember(self, cache: dict, items, count: int) -> None:
+        """Add ``items`` (``count`` pairs, at most) to ``cache``, emptied first if they
+        would pass ``_cache_size`` entries (and then only the first ``_cache_size``)."""
+        if len(cache) + count > self._cache_size:
+            cache.clear()
+        cache.update(islice(items, self._cache_size))

@@ -1,0 +1,132 @@
+"""Cut 3 (``char_cuts``): no merge can cross a cut, and encoding through the cuts gives
+tiktoken's ids (trained encodings: the ids without the cuts)."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import bbpe_core
+from bbpe_core.char_cuts import IDEOGRAPHS, crossing_groups, ideograph_cut
+from bbpe_core.long_pieces import CACHED_WORD_CHARS
+from oracles import ENCODING_NAMES, tiktoken_encoding
+from samples import CORPORA
+
+RUN = re.compile(f"[{IDEOGRAPHS}]{{2,}}")
+
+
+def joined_pairs(merged: list[bytes], chars: list[str]) -> set[tuple[str, str]]:
+    """By brute force: the pairs (A, B) some merge result could join, i.e. it splits into
+    P + Q with P ending with all of A (or a proper suffix of A) and Q starting with all
+    of B (or a proper prefix of B)."""
+    pairs = set()
+    for a in chars:
+        ab = a.encode()
+        for b in chars:
+            bb = b.encode()
+            for t in merged:
+                for k in range(1, len(t)):
+                    p, q = t[:k], t[k:]
+                    left = p.endswith(ab) or (len(p) < 3 and ab.endswith(p))
+                    right = q.startswith(bb) or (len(q) < 3 and bb.startswith(q))
+                    if left and right:
+                        pairs.add((a, b))
+    return pairs
+
+
+# characters chosen so that their bytes share lead and continuation bytes
+CHARS = ["中", "丸", "国", "嘀", "あ", "ア", "한", "국", "\u9fff", "\uac00"]
+
+
+@st.composite
+def merge_results(draw):
+    """Byte strings cut from UTF-8 of CHARS strings at any byte (partial characters too)."""
+    results = []
+    for _ in range(draw(st.integers(1, 6))):
+        text = "".join(draw(st.lists(st.sampled_from(CHARS), min_size=1, max_size=4))).encode()
+        i = draw(st.integers(0, len(text) - 1))
+        j = draw(st.integers(i + 1, len(text)))
+        results.append(text[i:j])
+    return results
+
+
+@given(merged=merge_results())
+def test_every_pair_a_merge_could_join_is_in_a_group(merged):
+    groups = crossing_groups(merged)
+    for a, b in joined_pairs(merged, CHARS):
+        assert any(ord(a) in firsts and ord(b) in seconds for firsts, seconds in groups), (a, b)
+
+
+def test_groups_and_cuts_on_a_small_vocabulary():
+    cut = ideograph_cut(["中国".encode(), "国".encode()[1:] + "人".encode()[:1]],
+                        lambda piece: [piece])
+    # 中|国 joins in "中国"; 国|人 could join through a result made of their inner bytes
+    assert cut.split("中国人民国民") == ["中国人", "民", "国", "民"]
+
+
+def test_a_token_that_does_not_merge_to_itself_turns_the_cut_off():
+    ranks = {bytes([b]): b for b in range(256)}
+    ranks["中".encode()] = 256  # no merge of two bytes makes it: BPE never reaches it
+    assert ideograph_cut(ranks, lambda piece: bbpe_core.bpe.merge_ranked(piece, ranks), ranks) is None
+    enc = bbpe_core.Encoding("t", pat_str=bbpe_core.CL100K_PATTERN, mergeable_ranks=ranks,
+                             special_tokens={})
+    assert enc.encode_ordinary("中\n" * 200) == [256, 10] * 200  # a whole chunk: looked up
+    assert enc.encode_ordinary("中中" * 200) == [228, 184, 173] * 400  # merged: never reached
+
+
+@lru_cache(maxsize=None)
+def vocabulary_runs(name: str) -> list[str]:
+    """The encoding's tokens holding two or more IDEOGRAPHS side by side: the pairs the
+    cut must keep together."""
+    runs = {m.group() for t in bbpe_core.get_encoding(name).mergeable_ranks
+            for m in RUN.finditer(t.decode("utf-8", "ignore"))}
+    return sorted(runs)
+
+
+def mixed_texts(name: str, min_size: int):
+    """Vocabulary runs, random ideographs, kana and Hangul, with the punctuation,
+    spaces, newlines, Latin letters, marks and contractions around them."""
+    pieces = st.one_of(
+        st.sampled_from(vocabulary_runs(name)),
+        st.text(alphabet=st.characters(min_codepoint=0x4E00, max_codepoint=0x9FFF), min_size=1, max_size=6),
+        st.text(alphabet="あいうアイウー한국어中文", min_size=1, max_size=6),
+        st.sampled_from(["，", "。", "\n", " ", "  ", "'s", "A", "bc", "\u0301", "1", "《", "é", "\u3000"]),
+    )
+    text = st.lists(pieces, min_size=1, max_size=30).map("".join)
+    return text.map(lambda t: t * (1 + min_size // len(t)))
+
+
+@pytest.mark.parametrize("name", ENCODING_NAMES)
+@given(data=st.data())
+def test_long_and_short_pieces_encode_as_tiktoken(name, data):
+    text = data.draw(mixed_texts(name, data.draw(st.sampled_from([0, CACHED_WORD_CHARS]))))
+    shared = bbpe_core.get_encoding(name)
+    tiny = bbpe_core.Encoding(name, pat_str=shared.pat_str, mergeable_ranks=shared.mergeable_ranks,
+                              special_tokens=shared.special_tokens, cache_size=3)
+    expected = tiktoken_encoding(name).encode_ordinary(text)
+    for enc in (shared, tiny):
+        assert enc.encode_ordinary(text) == expected
+        assert enc.encode_ordinary(text) == expected
+
+
+@pytest.mark.parametrize("name", ENCODING_NAMES)
+def test_chinese_corpus_with_cold_caches(name):
+    text = (CORPORA / "zh_tang_poems.txt").read_text(encoding="utf-8")
+    enc = bbpe_core.get_encoding(name)
+    enc.clear_cache()
+    assert enc._ideograph_cut() is not None
+    assert enc.encode_ordinary(text) == tiktoken_encoding(name).encode_ordinary(text)
+
+
+def test_trained_encoding_with_merges_cuts_without_changing_ids():
+    text = (CORPORA / "zh_tang_poems.txt").read_text(encoding="utf-8")[:60_000]
+    enc = bbpe_core.train(text, 1500)
+    assert enc.merges and enc._ideograph_cut() is not None
+    with_cuts = enc.encode_ordinary(text)
+    enc.clear_cache()
+    enc._cut3 = None
+    assert with_cuts == enc.encode_ordinary(text)
