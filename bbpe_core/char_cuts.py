@@ -35,7 +35,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable
 from itertools import accumulate
 
-__all__ = ["IDEOGRAPHS", "EXACT_GROUPS", "crossing_groups", "ideograph_cut"]
+__all__ = ["IDEOGRAPHS", "PAIRS_PER_GROUP", "crossing_groups", "ideograph_cut"]
 
 _RANGES = ((0x3041, 0x3096), (0x30A1, 0x30FA), (0x4E00, 0x9FFF), (0xAC00, 0xD7A3))
 IDEOGRAPHS = "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi in _RANGES)
@@ -79,9 +79,10 @@ def _starting_with(prefix: bytes) -> Iterable[int]:
         yield from range(max(lo, first), min(hi, last) + 1)
 
 
-EXACT_GROUPS = 3
-"""Pairs of single characters are spread over this many groups (by the second's code
-point): fewer false "may join" answers than one group, for a few more class checks."""
+PAIRS_PER_GROUP = 1500
+"""Pairs of single characters are spread over one group per this many pairs (by the
+second's code point): o200k_base's 4,898 pairs in 4 groups cut 86% of the boundaries
+in Chinese text instead of 80% in one, for a few more class checks per character."""
 
 
 def crossing_groups(merged: Iterable[bytes]) -> list[tuple[set[int], set[int]]]:
@@ -95,8 +96,8 @@ def crossing_groups(merged: Iterable[bytes]) -> list[tuple[set[int], set[int]]]:
     Returns:
         Non-empty groups: pairs where both sides stand for many characters (a merge
         result starting or ending inside a character), where the first does, where the
-        second does, and ``EXACT_GROUPS`` groups of pairs of single characters. Keeping
-        them apart keeps each group's product close to the pairs it stands for.
+        second does, and pairs of single characters (one group per ``PAIRS_PER_GROUP``).
+        Keeping them apart keeps each group's product close to the pairs it stands for.
 
     >>> crossing_groups(["中国".encode(), b"x"])
     [({20013}, {22269})]
@@ -104,7 +105,8 @@ def crossing_groups(merged: Iterable[bytes]) -> list[tuple[set[int], set[int]]]:
     pieces = list(merged)
     starts = list(accumulate((len(p) + 1 for p in pieces), initial=0))
     blob = b"\n".join(pieces)  # "\n" is in neither class of _JOIN: no match spans two
-    groups = [(set(), set()) for _ in range(3 + EXACT_GROUPS)]
+    wide: list[tuple[list[int], list[int]]] = []  # either side stands for many characters
+    exact: set[tuple[int, int]] = set()
     for match in _JOIN.finditer(blob):
         at = match.end()
         i = bisect_right(starts, at) - 1
@@ -119,11 +121,19 @@ def crossing_groups(merged: Iterable[bytes]) -> list[tuple[set[int], set[int]]]:
             right = [] if b is None else [b]
         else:  # Q is a proper prefix of B, at the piece's end
             right = list(_starting_with(piece[k:])) if _continuations(piece[k + 1 :]) else []
-        if left and right:
-            many_left, many_right = len(left) > 1, len(right) > 1
-            g = (0 if many_right else 1) if many_left else 2 if many_right else 3 + right[0] % EXACT_GROUPS
-            groups[g][0].update(left)
-            groups[g][1].update(right)
+        if len(left) == len(right) == 1:
+            exact.add((left[0], right[0]))
+        elif left and right:
+            wide.append((left, right))
+    n_exact = 1 + len(exact) // PAIRS_PER_GROUP
+    groups = [(set(), set()) for _ in range(3 + n_exact)]
+    for left, right in wide:
+        g = 0 if len(left) > 1 and len(right) > 1 else 1 if len(left) > 1 else 2
+        groups[g][0].update(left)
+        groups[g][1].update(right)
+    for a, b in exact:
+        groups[3 + b % n_exact][0].add(a)
+        groups[3 + b % n_exact][1].add(b)
     return [group for group in groups if group[0]]
 
 

@@ -58,7 +58,14 @@ class LongPieceMethods:
         cut = self._ideograph_cut()
         if cut is None:
             return list(chain.from_iterable(map(self._encode_phrase, phrases)))
-        return self._encode_parts(phrases, cut)
+        unique = list(dict.fromkeys(phrases))
+        known = dict(zip(unique, map(cache.get, unique)))
+        new = [phrase for phrase, found in known.items() if found is None]
+        known.update(zip(new, self._encode_parts(new, cut)))
+        if max(map(len, new)) >= CACHED_WORD_CHARS:  # rare: cache only the short ones
+            new = [phrase for phrase in new if len(phrase) < CACHED_WORD_CHARS]
+        self._remember(cache, zip(new, map(known.__getitem__, new)), len(new))
+        return list(chain.from_iterable(map(known.__getitem__, phrases)))
 
     def _encode_phrase(self, phrase: str) -> tuple[int, ...]:
         """One phrase's ids, from or into the phrase cache (emptied when full)."""
@@ -72,12 +79,12 @@ class LongPieceMethods:
                 cache[phrase] = found
         return found
 
-    def _encode_parts(self, phrases: list[str], cut: re.Pattern) -> list[int]:
-        """Ids of consecutive phrases, each cut by ``cut`` into parts; fills both caches.
+    def _encode_parts(self, phrases: list[str], cut: re.Pattern) -> list[tuple[int, ...]]:
+        """The ids of each phrase, through its parts (cut by ``cut``) and the part cache.
 
         Each new part is encoded on its own (it starts at a chunk boundary or at a cut
-        no merge crosses); a phrase's ids are the slice of the result between its ends
-        (the token count after its last part)."""
+        no merge crosses); a phrase's ids are the slice of all the parts' ids between
+        its ends (the token count after its last part): no Python loop per part."""
         cut_phrases = list(map(cut.split, phrases))
         parts = list(chain.from_iterable(cut_phrases))
         unique = list(dict.fromkeys(parts))
@@ -91,11 +98,7 @@ class LongPieceMethods:
         ids = tuple(chain.from_iterable(part_ids))
         token_ends = [0, *accumulate(map(len, part_ids))]  # after each part
         ends = list(map(token_ends.__getitem__, accumulate(map(len, cut_phrases))))
-        items = zip(phrases, map(ids.__getitem__, map(slice, [0, *ends], ends)))  # tuples
-        if max(map(len, phrases)) >= CACHED_WORD_CHARS:  # rare: keep the short ones
-            items = [(p, found) for p, found in items if len(p) < CACHED_WORD_CHARS]
-        self._remember(self._piece_cache, items, len(phrases))
-        return list(ids)
+        return list(map(ids.__getitem__, map(slice, [0, *ends], ends)))  # tuples
 
     def _remember(self, cache: dict, items, count: int) -> None:
         """Add ``items`` (``count`` pairs, at most) to ``cache``, emptied first if they
