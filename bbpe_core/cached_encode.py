@@ -1,10 +1,10 @@
 """The encode path with its caches, mixed into ``Encoding``.
 
 Text without special tokens -> words (``presplit``) -> chunks (``pre_tokenizer``) ->
-BPE parts (``bpe``) -> ids. Three bounded caches per encoding: words (for the shipped
-patterns; looked up at C speed with ``map`` and ``chain``), pieces of long words
-(``presplit.split_marks``), and merged chunks (an LRU). Each is emptied or evicts when
-full, so memory stays bounded whatever is encoded.
+BPE parts (``bpe``) -> ids. Four bounded caches per encoding: words (for the shipped
+patterns; looked up at C speed with ``map`` and ``chain``), the phrases of long words
+and their parts (``long_pieces``), and merged chunks (an LRU). Each is emptied or evicts
+when full, so memory stays bounded whatever is encoded.
 """
 
 from __future__ import annotations
@@ -43,7 +43,8 @@ class CachedEncodeMethods(LongPieceMethods):
         self._cut3: re.Pattern | None | bool = presplit  # True: build on first use
 
     def clear_cache(self) -> None:
-        """Empty the merged-chunk and word caches (for cold-cache benchmarks)."""
+        """Empty the word, phrase, part and merged-chunk caches (for cold-cache
+        benchmarks); what comes from the vocabulary alone (``_ideograph_cut``) stays."""
         self._cached_chunk.cache_clear()
         self._word_cache.clear()
         self._word_chars = 0
