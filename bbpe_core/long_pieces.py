@@ -20,7 +20,8 @@ __all__ = ["LongPieceMethods", "CACHED_WORD_CHARS"]
 
 CACHED_WORD_CHARS = 256
 """Presplit words shorter than this many characters are encoded in batches; longer ones
-one by one, as long pieces."""
+one by one, as long pieces. Phrases and parts this long or longer are not cached (the
+caches count entries, so this bounds their characters)."""
 
 
 _RUN = re.compile(f"[{IDEOGRAPHS}]+")
@@ -62,7 +63,7 @@ class LongPieceMethods:
         known = dict(zip(unique, map(cache.get, unique)))
         new = [phrase for phrase, found in known.items() if found is None]
         known.update(zip(new, self._encode_parts(new, cut)))
-        if max(map(len, new)) >= CACHED_WORD_CHARS:  # rare: cache only the short ones
+        if max(map(len, new)) >= CACHED_WORD_CHARS:  # cache only the short ones
             new = [phrase for phrase in new if len(phrase) < CACHED_WORD_CHARS]
         self._remember(cache, zip(new, map(known.__getitem__, new)), len(new))
         return list(chain.from_iterable(map(known.__getitem__, phrases)))
@@ -93,6 +94,8 @@ class LongPieceMethods:
         for part in new:  # a run of IDEOGRAPHS is one chunk: merged without a split
             known[part] = (self._merge_chunk(part) if _RUN.fullmatch(part)
                            else tuple(self._encode_chunks(part)))
+        if max(map(len, new), default=0) >= CACHED_WORD_CHARS:  # cache only the short ones
+            new = [part for part in new if len(part) < CACHED_WORD_CHARS]
         self._remember(self._part_cache, zip(new, map(known.__getitem__, new)), len(new))
         part_ids = list(map(known.__getitem__, parts))
         ids = tuple(chain.from_iterable(part_ids))
