@@ -40,7 +40,7 @@ class CachedEncodeMethods(LongPieceMethods):
         self._piece_cache: dict[str, tuple[int, ...]] = {}  # phrases of long pieces
         self._part_cache: dict[str, tuple[int, ...]] = {}  # their parts (cut 3)
         self._presplit = presplit
-        self._cut3: re.Pattern | None | bool = presplit  # True: build on first use
+        self._cut3: re.Pattern | None | bool = True if presplit else None  # True: build on first use
 
     def clear_cache(self) -> None:
         """Empty the word, phrase, part and merged-chunk caches (for cold-cache

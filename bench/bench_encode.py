@@ -125,12 +125,13 @@ def load_stats(name: str) -> dict:
 
 
 def growth(name: str, size: int) -> dict:
-    """Time ratio of encoding 2n vs n characters for the worst cases (linear: about 2)."""
+    """Time ratio of encoding 2n vs n characters for the worst cases (linear: about 2),
+    each the best of 3 cold runs (one run moved the ratio by up to 40% here)."""
     enc = bbpe_core.get_encoding(name)
     out = {"encoding": name}
     for label, unit in (("a", "a"), ("cjk", "中")):
-        n = best_time(enc.encode_ordinary, unit * size, 1, enc.clear_cache)
-        n2 = best_time(enc.encode_ordinary, unit * (2 * size), 1, enc.clear_cache)
+        n = best_time(enc.encode_ordinary, unit * size, 3, enc.clear_cache)
+        n2 = best_time(enc.encode_ordinary, unit * (2 * size), 3, enc.clear_cache)
         out[f"{label}_growth"] = n2 / n
     return out
 
