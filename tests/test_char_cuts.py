@@ -94,7 +94,8 @@ def mixed_texts(name: str, min_size: int):
         st.sampled_from(vocabulary_runs(name)),
         st.text(alphabet=st.characters(min_codepoint=0x4E00, max_codepoint=0x9FFF), min_size=1, max_size=6),
         st.text(alphabet="あいうアイウー한국어中文", min_size=1, max_size=6),
-        st.sampled_from(["，", "。", "\n", " ", "  ", "'s", "A", "bc", "\u0301", "1", "《", "é", "\u3000"]),
+        st.sampled_from(["，", "。", "\n", " ", "  ", "'s", "A", "bc", "\u0301", "1", "《", "é", "\u3000",
+                         "😀", "\ud800", "\U00020000", "\u3400", "ー", "\r\n", "\t"]),
     )
     text = st.lists(pieces, min_size=1, max_size=30).map("".join)
     return text.map(lambda t: t * (1 + min_size // len(t)))
