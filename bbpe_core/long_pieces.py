@@ -63,7 +63,7 @@ class LongPieceMethods:
         known = dict(zip(unique, map(cache.get, unique)))
         new = [phrase for phrase, found in known.items() if found is None]
         known.update(zip(new, self._encode_parts(new, cut)))
-        if max(map(len, new)) >= CACHED_WORD_CHARS:  # cache only the short ones
+        if max(map(len, new), default=0) >= CACHED_WORD_CHARS:  # cache only the short ones
             new = [phrase for phrase in new if len(phrase) < CACHED_WORD_CHARS]
         self._remember(cache, zip(new, map(known.__getitem__, new)), len(new))
         return list(chain.from_iterable(map(known.__getitem__, phrases)))

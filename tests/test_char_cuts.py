@@ -142,3 +142,21 @@ def test_long_phrases_and_parts_are_not_cached():
     assert enc._piece_cache and enc._part_cache
     for cache in (enc._piece_cache, enc._part_cache, enc._word_cache):
         assert max(map(len, cache), default=0) < CACHED_WORD_CHARS
+
+
+def test_phrases_cached_by_another_thread_between_two_reads():
+    """A phrase missing at the first read may be there at the second (another thread put
+    it there): the long-piece path must take it, with nothing left to encode."""
+
+    class FilledMeanwhile(dict):
+        def __getitem__(self, key):  # the first read misses; .get (the second) finds it
+            raise KeyError(key)
+
+    shared = bbpe_core.get_encoding("cl100k_base")
+    enc = bbpe_core.Encoding("t", pat_str=shared.pat_str, mergeable_ranks=shared.mergeable_ranks,
+                             special_tokens={})
+    text = (CORPORA / "zh_tang_poems.txt").read_text(encoding="utf-8")[:3000]
+    expected = tiktoken_encoding("cl100k_base").encode_ordinary(text)
+    assert enc.encode_ordinary(text) == expected
+    enc._piece_cache = FilledMeanwhile(enc._piece_cache)
+    assert enc.encode_ordinary(text) == expected
