@@ -53,8 +53,8 @@ class CachedEncodeMethods(LongPieceMethods):
 
     # ---- encoding ------------------------------------------------------------
     def _encode_chunk(self, chunk: str) -> tuple[int, ...]:
-        """A chunk's ids: cut 3 if it has several characters outside ASCII, then BPE."""
-        if len(chunk) > 1 and not chunk.isascii() and (cut := self._ideograph_cut()):
+        """A chunk's ids: cut 3 if it holds two IDEOGRAPHS side by side, then BPE."""
+        if len(chunk) > 1 and not chunk.isascii() and (cut := self._ideograph_cut(chunk)):
             parts = cut.split(chunk)
             if len(parts) > 1:
                 return tuple(chain.from_iterable(self._chunk_ids(parts)))

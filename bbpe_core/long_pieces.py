@@ -25,6 +25,7 @@ caches count entries, so this bounds their characters)."""
 
 
 _RUN = re.compile(f"[{IDEOGRAPHS}]+")
+_PAIR = re.compile(f"[{IDEOGRAPHS}]{{2}}")
 
 
 class LongPieceMethods:
@@ -32,10 +33,15 @@ class LongPieceMethods:
     ``_piece_cache``, ``_part_cache``, ``_cache_size``, ``_cut3`` and the vocabulary
     attributes ``_mergeable_ranks``, ``_merges``, ``_pair_rank``, ``ignore_merges``."""
 
-    def _ideograph_cut(self) -> re.Pattern | None:
-        """Cut 3 (``char_cuts``) for this encoding's merges, built on first use (kept by
-        ``clear_cache``: it comes from the vocabulary, not from text); None for patterns
-        other than the shipped ones, or if it would not be exact."""
+    def _ideograph_cut(self, text: str) -> re.Pattern | None:
+        """Cut 3 (``char_cuts``) if ``text`` holds two IDEOGRAPHS side by side, else None.
+
+        Built from this encoding's merges on first use (0.01-0.12 s for the shipped
+        ones; never for text without such a pair) and kept by ``clear_cache``: it comes
+        from the vocabulary, not from text. None for patterns other than the shipped
+        ones, or if it would not be exact."""
+        if self._cut3 is None or not _PAIR.search(text):
+            return None
         if self._cut3 is True:
             ranks = self._mergeable_ranks
             if self._merges is None:
@@ -56,7 +62,7 @@ class LongPieceMethods:
             return list(chain.from_iterable(map(cache.__getitem__, phrases)))
         except KeyError:
             pass
-        cut = self._ideograph_cut()
+        cut = self._ideograph_cut(piece)
         if cut is None:
             return list(chain.from_iterable(map(self._encode_phrase, phrases)))
         unique = list(dict.fromkeys(phrases))

@@ -119,14 +119,14 @@ def test_chinese_corpus_with_cold_caches(name):
     text = (CORPORA / "zh_tang_poems.txt").read_text(encoding="utf-8")
     enc = bbpe_core.get_encoding(name)
     enc.clear_cache()
-    assert enc._ideograph_cut() is not None
+    assert enc._ideograph_cut("中文") is not None
     assert enc.encode_ordinary(text) == tiktoken_encoding(name).encode_ordinary(text)
 
 
 def test_trained_encoding_with_merges_cuts_without_changing_ids():
     text = (CORPORA / "zh_tang_poems.txt").read_text(encoding="utf-8")[:60_000]
     enc = bbpe_core.train(text, 1500)
-    assert enc.merges and enc._ideograph_cut() is not None
+    assert enc.merges and enc._ideograph_cut("中文") is not None
     with_cuts = enc.encode_ordinary(text)
     enc.clear_cache()
     enc._cut3 = None
@@ -160,3 +160,13 @@ def test_phrases_cached_by_another_thread_between_two_reads():
     assert enc.encode_ordinary(text) == expected
     enc._piece_cache = FilledMeanwhile(enc._piece_cache)
     assert enc.encode_ordinary(text) == expected
+
+
+def test_the_cut_is_built_only_for_text_with_two_ideographs_side_by_side():
+    shared = bbpe_core.get_encoding("o200k_base")
+    enc = bbpe_core.Encoding("t", pat_str=shared.pat_str, mergeable_ranks=shared.mergeable_ranks,
+                             special_tokens={})
+    enc.encode_ordinary("café, naïve — résumé; 中 文 " * 100)
+    assert enc._cut3 is True  # not built: nothing to cut
+    enc.encode_ordinary("中文")
+    assert isinstance(enc._cut3, re.Pattern)
