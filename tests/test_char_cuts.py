@@ -170,3 +170,12 @@ def test_the_cut_is_built_only_for_text_with_two_ideographs_side_by_side():
     assert enc._cut3 is True  # not built: nothing to cut
     enc.encode_ordinary("中文")
     assert isinstance(enc._cut3, re.Pattern)
+
+
+@pytest.mark.parametrize("name", ENCODING_NAMES)
+def test_100k_ideographs_without_spaces_or_marks(name):
+    """One long piece, one phrase: everything rests on cut 3 (the bench's worst case)."""
+    text = "".join(chr(0x4E00 + (i * 7919) % 20000) for i in range(100_000))
+    enc = bbpe_core.get_encoding(name)
+    enc.clear_cache()
+    assert enc.encode_ordinary(text) == tiktoken_encoding(name).encode_ordinary(text)
