@@ -92,7 +92,8 @@ def run_encoding(name: str, corpus: dict[str, str], repeats: int) -> list[dict]:
             "bbpe_core cold": best_time(ours.encode_ordinary, text, repeats, ours.clear_cache),
             "bbpe_core warm": best_time(ours.encode_ordinary, text, repeats),
         }
-        times.update({impl: best_time(fn, text, repeats) for impl, fn in impls.items()})
+        times.update({impl: best_time(fn, text, repeats, getattr(fn, "before", None))
+                      for impl, fn in impls.items()})
         for impl, seconds in times.items():
             rows.append({"encoding": name, "text": label, "implementation": impl,
                          "MB/s": size / seconds, "ratio": times["tiktoken"] / seconds})

@@ -18,7 +18,8 @@ Encode = Callable[[str], list[int]]
 
 def implementations(name: str, workdir: Path) -> dict[str, Encode]:
     """Label -> encode function for one encoding; bbpe_core's cold/warm handling is the
-    caller's (see bench_encode)."""
+    caller's (see bench_encode). A function with a ``before`` attribute is timed after
+    calling it (untimed): puretiktoken's cold run empties its piece cache."""
     from tokenizers import Tokenizer
 
     ours = bbpe_core.get_encoding(name)
@@ -44,7 +45,14 @@ def implementations(name: str, workdir: Path) -> dict[str, Encode]:
         import puretiktoken
 
         pure = puretiktoken.get_encoding(name)
-        impls["puretiktoken"] = pure.encode_ordinary if hasattr(pure, "encode_ordinary") else pure.encode
+        impls["puretiktoken"] = pure.encode_ordinary
+        if hasattr(pure, "_cache"):  # it caches pieces as we do: time it cold too
+
+            def pure_cold(text: str) -> list[int]:
+                return pure.encode_ordinary(text)
+
+            pure_cold.before = pure._cache.clear  # run untimed before each call
+            impls["puretiktoken cold"] = pure_cold
     return impls
 
 
