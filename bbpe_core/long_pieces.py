@@ -10,7 +10,7 @@ the phrases' ids taken as slices of the result, with no Python loop per part.
 from __future__ import annotations
 
 import re
-from itertools import accumulate, chain, islice
+from itertools import accumulate, chain
 
 from .bpe import merge, merge_ranked
 from .char_cuts import IDEOGRAPHS, ideograph_cut
@@ -69,9 +69,7 @@ class LongPieceMethods:
         known = dict(zip(unique, map(cache.get, unique)))
         new = [phrase for phrase, found in known.items() if found is None]
         known.update(zip(new, self._encode_parts(new, cut)))
-        if max(map(len, new), default=0) >= CACHED_WORD_CHARS:  # cache only the short ones
-            new = [phrase for phrase in new if len(phrase) < CACHED_WORD_CHARS]
-        self._remember(cache, zip(new, map(known.__getitem__, new)), len(new))
+        self._remember(cache, new, known)
         return list(chain.from_iterable(map(known.__getitem__, phrases)))
 
     def _encode_phrase(self, phrase: str) -> tuple[int, ...]:
@@ -80,10 +78,7 @@ class LongPieceMethods:
         found = cache.get(phrase)
         if found is None:
             found = tuple(self._encode_chunks(phrase))
-            if len(phrase) < CACHED_WORD_CHARS:
-                if len(cache) >= self._cache_size:
-                    cache.clear()
-                cache[phrase] = found
+            self._remember(cache, [phrase], {phrase: found})
         return found
 
     def _encode_parts(self, phrases: list[str], cut: re.Pattern) -> list[tuple[int, ...]]:
@@ -100,18 +95,20 @@ class LongPieceMethods:
         for part in new:  # a run of IDEOGRAPHS is one chunk: merged without a split
             known[part] = (self._merge_chunk(part) if _RUN.fullmatch(part)
                            else tuple(self._encode_chunks(part)))
-        if max(map(len, new), default=0) >= CACHED_WORD_CHARS:  # cache only the short ones
-            new = [part for part in new if len(part) < CACHED_WORD_CHARS]
-        self._remember(self._part_cache, zip(new, map(known.__getitem__, new)), len(new))
+        self._remember(self._part_cache, new, known)
         part_ids = list(map(known.__getitem__, parts))
         ids = tuple(chain.from_iterable(part_ids))
         token_ends = [0, *accumulate(map(len, part_ids))]  # after each part
         ends = list(map(token_ends.__getitem__, accumulate(map(len, cut_phrases))))
         return list(map(ids.__getitem__, map(slice, [0, *ends], ends)))  # tuples
 
-    def _remember(self, cache: dict, items, count: int) -> None:
-        """Add ``items`` (``count`` pairs, at most) to ``cache``, emptied first if they
-        would pass ``_cache_size`` entries (and then only the first ``_cache_size``)."""
-        if len(cache) + count > self._cache_size:
+    def _remember(self, cache: dict, keys: list[str], known: dict) -> None:
+        """Put each of ``keys`` shorter than ``CACHED_WORD_CHARS`` into ``cache`` with its
+        ids from ``known``; ``cache`` is emptied first if they would pass ``_cache_size``
+        entries (and then takes only the first ``_cache_size``)."""
+        if max(map(len, keys), default=0) >= CACHED_WORD_CHARS:  # rare: keep the short ones
+            keys = [key for key in keys if len(key) < CACHED_WORD_CHARS]
+        if len(cache) + len(keys) > self._cache_size:
             cache.clear()
-        cache.update(islice(items, self._cache_size))
+        keys = keys[: self._cache_size]
+        cache.update(zip(keys, map(known.__getitem__, keys)))
