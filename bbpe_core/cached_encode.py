@@ -2,28 +2,29 @@
 
 Text without special tokens -> words (``presplit``) -> chunks (``pre_tokenizer``) ->
 BPE parts (``bpe``) -> ids. Four bounded caches per encoding: words (for the shipped
-patterns; looked up at C speed with ``map`` and ``chain``), the phrases of long words
-and their parts (``long_pieces``), and merged chunks (an LRU). Each is emptied or evicts
-when full, so memory stays bounded whatever is encoded.
+patterns), the phrases of long words and their parts (``long_pieces``), and chunks. All
+are looked up at C speed with ``map`` and ``chain``; Python code runs only for what is
+new. Each is emptied when full, so memory stays bounded whatever is encoded.
 """
 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
-from itertools import chain
+from itertools import chain, compress, count
 
 from .bpe import merge, merge_ranked
 from .long_pieces import CACHED_WORD_CHARS, LongPieceMethods
 from .pre_tokenizer import find_chunks
 from .presplit import BOUNDARY
 
-__all__ = ["CachedEncodeMethods", "CACHED_CHUNK_CHARS", "CACHED_WORD_CHARS", "WORD_CACHE_CHARS"]
+__all__ = ["CachedEncodeMethods", "CACHED_WORD_CHARS", "WORD_CACHE_CHARS"]
 
-CACHED_CHUNK_CHARS = 64
-"""Chunks of at most this many characters are cached after merging."""
 WORD_CACHE_CHARS = 1 << 23
 """The word cache is emptied when its words would pass this many characters in all."""
+
+
+_WORD_START = re.compile(" [A-Za-z]").match
+"""Matches a chunk that starts a word of ``_fill_word_cache``'s scan."""
 
 
 class CachedEncodeMethods(LongPieceMethods):
@@ -33,7 +34,7 @@ class CachedEncodeMethods(LongPieceMethods):
     def _init_caches(self, cache_size: int, *, presplit: bool) -> None:
         """Create the caches (``cache_size`` entries each); ``presplit`` only for the
         shipped patterns, whose cuts ``presplit`` knows."""
-        self._cached_chunk = lru_cache(maxsize=cache_size)(self._encode_chunk)
+        self._chunk_cache: dict[str, tuple[int, ...]] = {}
         self._cache_size = cache_size
         self._word_cache: dict[str, tuple[int, ...]] = {}  # "w" -> ids of " w"
         self._word_chars = 0  # characters of the words in _word_cache
@@ -45,7 +46,7 @@ class CachedEncodeMethods(LongPieceMethods):
     def clear_cache(self) -> None:
         """Empty the word, phrase, part and merged-chunk caches (for cold-cache
         benchmarks); what comes from the vocabulary alone (``_ideograph_cut``) stays."""
-        self._cached_chunk.cache_clear()
+        self._chunk_cache.clear()
         self._word_cache.clear()
         self._word_chars = 0
         self._piece_cache.clear()
@@ -75,9 +76,23 @@ class CachedEncodeMethods(LongPieceMethods):
         return find_chunks(segment, self.pat_str, timeout=self.pattern_timeout)
 
     def _chunk_ids(self, chunks: list[str]) -> list[tuple[int, ...]]:
-        """Each chunk's ids, through the LRU for chunks up to ``CACHED_CHUNK_CHARS``."""
-        cached, uncached = self._cached_chunk, self._encode_chunk
-        return [cached(c) if len(c) <= CACHED_CHUNK_CHARS else uncached(c) for c in chunks]
+        """Each chunk's ids, from the chunk cache; only new chunks run Python code."""
+        cache = self._chunk_cache
+        try:
+            return list(map(cache.__getitem__, chunks))
+        except KeyError:
+            pass
+        unique = list(dict.fromkeys(chunks))
+        known = dict(zip(unique, map(cache.get, unique)))
+        new = [chunk for chunk, found in known.items() if found is None]
+        if self.ignore_merges:  # a chunk that is a token is that token (tiktoken)
+            whole = map(self._mergeable_ranks.get, map(str.encode, new))
+            known.update(zip(new, [self._encode_chunk(chunk) if rank is None else (rank,)
+                                   for chunk, rank in zip(new, whole)]))
+        else:
+            known.update(zip(new, map(self._encode_chunk, new)))
+        self._remember(cache, new, known)
+        return list(map(known.__getitem__, chunks))
 
     def _encode_chunks(self, segment: str) -> list[int]:
         return list(chain.from_iterable(self._chunk_ids(self._segment_chunks(segment))))
@@ -133,7 +148,7 @@ class CachedEncodeMethods(LongPieceMethods):
         self._make_room(len(words), sum(map(len, words)))
         chunks = find_chunks(" " + " ".join(words), self.pat_str)
         chunk_ids = self._chunk_ids(chunks)
-        first = [i for i, c in enumerate(chunks) if c[0] == " " and c[1:2].isalpha() and c[1].isascii()]
+        first = list(compress(count(), map(_WORD_START, chunks)))
         if len(first) != len(words):  # cannot happen for the shipped patterns (tested)
             raise RuntimeError(f"{self.pat_str!r} split words apart; encode them one by one")
         first.append(len(chunks))

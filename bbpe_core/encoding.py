@@ -46,8 +46,8 @@ class Encoding(CachedEncodeMethods, DecodeMethods, ViewerMethods):
             (tiktoken always does; HF's ``ignore_merges``).
         pattern_timeout: seconds a split may take, for patterns users supplied;
             None for none.
-        cache_size: entries of the merged-chunk LRU cache, and of the word cache
-            (emptied when full).
+        cache_size: entries of each cache (chunks, words, phrases, parts); each is
+            emptied when full.
 
     Raises:
         ValueError: if the vocabulary is inconsistent (see ``validate.check_vocab``)

@@ -168,7 +168,9 @@ def test_the_cut_is_built_only_for_text_with_two_ideographs_side_by_side():
                              special_tokens={})
     enc.encode_ordinary("café, naïve — résumé; 中 文 " * 100)
     assert enc._cut3 is True  # not built: nothing to cut
-    enc.encode_ordinary("中文")
+    enc.encode_ordinary("中文")  # one token: looked up whole, nothing to cut
+    assert enc._cut3 is True
+    enc.encode_ordinary("中文中文字符编码")
     assert isinstance(enc._cut3, re.Pattern)
 
 
