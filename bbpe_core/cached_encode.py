@@ -3,17 +3,19 @@
 Text without special tokens -> words (``presplit``) -> chunks (``pre_tokenizer``) ->
 BPE parts (``bpe``) -> ids. Four bounded caches per encoding: words (for the shipped
 patterns), the phrases of long words and their parts (``long_pieces``), and chunks. All
-are looked up at C speed with ``map`` and ``chain``; Python code runs only for what is
-new. Each is emptied when full, so memory stays bounded whatever is encoded.
+are looked up at C speed with ``map`` and ``bytes.join``; Python code runs only for what is
+new. Each is emptied when full, so memory stays bounded whatever is encoded. Cached ids
+are packed into bytes (``packed_ids``) and unpacked once per call.
 """
 
 from __future__ import annotations
 
 import re
-from itertools import chain, compress, count
+from itertools import accumulate, compress, count
 
 from .bpe import merge, merge_ranked
 from .long_pieces import CACHED_WORD_CHARS, LongPieceMethods
+from .packed_ids import pack, pack_one, unpack
 from .pre_tokenizer import find_chunks
 from .presplit import BOUNDARY
 
@@ -34,12 +36,12 @@ class CachedEncodeMethods(LongPieceMethods):
     def _init_caches(self, cache_size: int, *, presplit: bool) -> None:
         """Create the caches (``cache_size`` entries each); ``presplit`` only for the
         shipped patterns, whose cuts ``presplit`` knows."""
-        self._chunk_cache: dict[str, tuple[int, ...]] = {}
+        self._chunk_cache: dict[str, bytes] = {}  # values: packed ids (packed_ids)
         self._cache_size = cache_size
-        self._word_cache: dict[str, tuple[int, ...]] = {}  # "w" -> ids of " w"
+        self._word_cache: dict[str, bytes] = {}  # "w" -> ids of " w"
         self._word_chars = 0  # characters of the words in _word_cache
-        self._piece_cache: dict[str, tuple[int, ...]] = {}  # phrases of long pieces
-        self._part_cache: dict[str, tuple[int, ...]] = {}  # their parts (cut 3)
+        self._piece_cache: dict[str, bytes] = {}  # phrases of long pieces
+        self._part_cache: dict[str, bytes] = {}  # their parts (cut 3)
         self._presplit = presplit
         self._cut3: re.Pattern | None | bool = True if presplit else None  # True: build on first use
 
@@ -53,30 +55,31 @@ class CachedEncodeMethods(LongPieceMethods):
         self._part_cache.clear()
 
     # ---- encoding ------------------------------------------------------------
-    def _encode_chunk(self, chunk: str) -> tuple[int, ...]:
-        """A chunk's ids: cut 3 if it holds two IDEOGRAPHS side by side, then BPE."""
+    def _encode_chunk(self, chunk: str) -> bytes:
+        """A chunk's packed ids: cut 3 if it holds two IDEOGRAPHS side by side, then BPE."""
         if len(chunk) > 1 and not chunk.isascii() and (cut := self._ideograph_cut(chunk)):
             parts = cut.split(chunk)
             if len(parts) > 1:
-                return tuple(chain.from_iterable(self._chunk_ids(parts)))
+                return b"".join(self._chunk_ids(parts))
         return self._merge_chunk(chunk)
 
-    def _merge_chunk(self, chunk: str) -> tuple[int, ...]:
+    def _merge_chunk(self, chunk: str) -> bytes:
+        """A chunk's packed ids by BPE alone (no cut, no cache)."""
         piece = chunk.encode("utf-8")
         ranks = self._mergeable_ranks
         if self.ignore_merges and piece in ranks:
-            return (ranks[piece],)
+            return pack_one(ranks[piece])
         if self._merges is None:
-            return tuple(map(ranks.__getitem__, merge_ranked(piece, ranks)))
-        return tuple(map(ranks.__getitem__, merge(piece, self._pair_rank)))
+            return pack(map(ranks.__getitem__, merge_ranked(piece, ranks)))
+        return pack(map(ranks.__getitem__, merge(piece, self._pair_rank)))
 
     def _segment_chunks(self, segment: str) -> list[str]:
         if self.add_prefix_space and not segment.startswith(" "):
             segment = " " + segment
         return find_chunks(segment, self.pat_str, timeout=self.pattern_timeout)
 
-    def _chunk_ids(self, chunks: list[str]) -> list[tuple[int, ...]]:
-        """Each chunk's ids, from the chunk cache; only new chunks run Python code."""
+    def _chunk_ids(self, chunks: list[str]) -> list[bytes]:
+        """Each chunk's packed ids, from the chunk cache; only new chunks run Python code."""
         cache = self._chunk_cache
         try:
             return list(map(cache.__getitem__, chunks))
@@ -87,30 +90,30 @@ class CachedEncodeMethods(LongPieceMethods):
         new = [chunk for chunk, found in known.items() if found is None]
         if self.ignore_merges:  # a chunk that is a token is that token (tiktoken)
             whole = map(self._mergeable_ranks.get, map(str.encode, new))
-            known.update(zip(new, [self._encode_chunk(chunk) if rank is None else (rank,)
+            known.update(zip(new, [self._encode_chunk(chunk) if rank is None else pack_one(rank)
                                    for chunk, rank in zip(new, whole)]))
         else:
             known.update(zip(new, map(self._encode_chunk, new)))
         self._remember(cache, new, known)
         return list(map(known.__getitem__, chunks))
 
-    def _encode_chunks(self, segment: str) -> list[int]:
-        return list(chain.from_iterable(self._chunk_ids(self._segment_chunks(segment))))
+    def _encode_chunks(self, segment: str) -> bytes:
+        return b"".join(self._chunk_ids(self._segment_chunks(segment)))
 
     def _encode_segment(self, segment: str) -> list[int]:
         """Ids of text without special tokens. For the shipped patterns: cut before each
         space + ASCII letter (``presplit.BOUNDARY``) and look every word up in the word
         cache at C speed; only new words are encoded. Else chunk by chunk."""
         if not self._presplit:
-            return self._encode_chunks(segment)
+            return unpack(self._encode_chunks(segment))
         head, *words = BOUNDARY.split(segment)  # each word stands for " " + word
         try:
-            ids = list(chain.from_iterable(map(self._word_cache.__getitem__, words)))
+            ids = b"".join(map(self._word_cache.__getitem__, words))
         except KeyError:
             ids = self._encode_words(words)
-        return self._encode_piece(head) + ids if head else ids
+        return unpack(self._encode_piece(head) + ids if head else ids)
 
-    def _encode_words(self, words: list[str]) -> list[int]:
+    def _encode_words(self, words: list[str]) -> bytes:
         cache = self._word_cache
         new = [w for w in dict.fromkeys(words) if w not in cache]
         short = [w for w in new if len(w) < CACHED_WORD_CHARS]
@@ -118,15 +121,14 @@ class CachedEncodeMethods(LongPieceMethods):
         self._fill_word_cache([w for w in short if not w.isascii()])
         for word in new:
             if len(word) >= CACHED_WORD_CHARS:
-                found = tuple(self._encode_piece(" " + word))
+                found = self._encode_piece(" " + word)
                 self._make_room(1, len(word))
                 cache[word] = found
         try:
-            return list(chain.from_iterable(map(cache.__getitem__, words)))
+            return b"".join(map(cache.__getitem__, words))
         except KeyError:  # the cache was emptied on the way (full, or by another thread)
-            return list(chain.from_iterable(
-                self._encode_piece(" " + w) if (found := cache.get(w)) is None else found
-                for w in words))
+            return b"".join(self._encode_piece(" " + w) if (found := cache.get(w)) is None else found
+                            for w in words)
 
     def _make_room(self, words: int, chars: int) -> None:
         """Empty the word cache if ``words`` more words of ``chars`` characters in all
@@ -152,6 +154,6 @@ class CachedEncodeMethods(LongPieceMethods):
         if len(first) != len(words):  # cannot happen for the shipped patterns (tested)
             raise RuntimeError(f"{self.pat_str!r} split words apart; encode them one by one")
         first.append(len(chunks))
-        self._word_cache.update(zip(words, [
-            chunk_ids[i] if j == i + 1 else tuple(chain.from_iterable(chunk_ids[i:j]))
-            for i, j in zip(first, first[1:])]))
+        ids = b"".join(chunk_ids)
+        ends = list(map([0, *accumulate(map(len, chunk_ids))].__getitem__, first))
+        self._word_cache.update(zip(words, map(ids.__getitem__, map(slice, ends, ends[1:]))))

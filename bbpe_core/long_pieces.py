@@ -52,41 +52,41 @@ class LongPieceMethods:
             self._cut3 = ideograph_cut(merged, merge_whole, ranks if self.ignore_merges else ())
         return self._cut3
 
-    def _encode_piece(self, piece: str) -> list[int]:
-        """Ids of text that starts at a chunk boundary: whole if short, else by phrases
+    def _encode_piece(self, piece: str) -> bytes:
+        """Packed ids of text that starts at a chunk boundary: whole if short, else by phrases
         (``split_marks``) from the phrase cache, or, if one is new, by ``_encode_parts``."""
         if len(piece) < CACHED_WORD_CHARS:
             return self._encode_chunks(piece)
         cache, phrases = self._piece_cache, split_marks(piece)
         try:
-            return list(chain.from_iterable(map(cache.__getitem__, phrases)))
+            return b"".join(map(cache.__getitem__, phrases))
         except KeyError:
             pass
         cut = self._ideograph_cut(piece)
         if cut is None:
-            return list(chain.from_iterable(map(self._encode_phrase, phrases)))
+            return b"".join(map(self._encode_phrase, phrases))
         unique = list(dict.fromkeys(phrases))
         known = dict(zip(unique, map(cache.get, unique)))
         new = [phrase for phrase, found in known.items() if found is None]
         known.update(zip(new, self._encode_parts(new, cut)))
         self._remember(cache, new, known)
-        return list(chain.from_iterable(map(known.__getitem__, phrases)))
+        return b"".join(map(known.__getitem__, phrases))
 
-    def _encode_phrase(self, phrase: str) -> tuple[int, ...]:
-        """One phrase's ids, from or into the phrase cache (emptied when full)."""
+    def _encode_phrase(self, phrase: str) -> bytes:
+        """One phrase's packed ids, from or into the phrase cache (emptied when full)."""
         cache = self._piece_cache
         found = cache.get(phrase)
         if found is None:
-            found = tuple(self._encode_chunks(phrase))
+            found = self._encode_chunks(phrase)
             self._remember(cache, [phrase], {phrase: found})
         return found
 
-    def _encode_parts(self, phrases: list[str], cut: re.Pattern) -> list[tuple[int, ...]]:
-        """The ids of each phrase, through its parts (cut by ``cut``) and the part cache.
+    def _encode_parts(self, phrases: list[str], cut: re.Pattern) -> list[bytes]:
+        """The packed ids of each phrase, through its parts (cut by ``cut``) and the part cache.
 
         Each new part is encoded on its own (it starts at a chunk boundary or at a cut
         no merge crosses); a phrase's ids are the slice of all the parts' ids between
-        its ends (the token count after its last part): no Python loop per part."""
+        its ends (the packed length after its last part): no Python loop per part."""
         cut_phrases = list(map(cut.split, phrases))
         parts = list(chain.from_iterable(cut_phrases))
         unique = list(dict.fromkeys(parts))
@@ -94,13 +94,13 @@ class LongPieceMethods:
         new = [part for part, found in known.items() if found is None]
         for part in new:  # a run of IDEOGRAPHS is one chunk: merged without a split
             known[part] = (self._merge_chunk(part) if _RUN.fullmatch(part)
-                           else tuple(self._encode_chunks(part)))
+                           else self._encode_chunks(part))
         self._remember(self._part_cache, new, known)
         part_ids = list(map(known.__getitem__, parts))
-        ids = tuple(chain.from_iterable(part_ids))
-        token_ends = [0, *accumulate(map(len, part_ids))]  # after each part
-        ends = list(map(token_ends.__getitem__, accumulate(map(len, cut_phrases))))
-        return list(map(ids.__getitem__, map(slice, [0, *ends], ends)))  # tuples
+        ids = b"".join(part_ids)
+        id_ends = [0, *accumulate(map(len, part_ids))]  # after each part
+        ends = list(map(id_ends.__getitem__, accumulate(map(len, cut_phrases))))
+        return list(map(ids.__getitem__, map(slice, [0, *ends], ends)))
 
     def _remember(self, cache: dict, keys: list[str], known: dict) -> None:
         """Put each of ``keys`` shorter than ``CACHED_WORD_CHARS`` into ``cache`` with its

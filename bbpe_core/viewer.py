@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .byte_level import fix_surrogates, to_gpt2_str
+from .packed_ids import unpack
 from .pre_tokenizer import iter_split
 from .spans import Chunk, TokenSpan, chunk_spans
 from .special import AllowedSpecial, DisallowedSpecial, split_on_special
@@ -95,7 +96,7 @@ class ViewerMethods:
                 continue
             skip = int(self.add_prefix_space and not prefixed and not chunk.text.startswith(" "))
             prefixed = True
-            ids = list(self._encode_chunk(" " * skip + chunk.text))
+            ids = unpack(self._encode_chunk(" " * skip + chunk.text))
             out.extend(chunk_spans(chunk, index, ids, [self._decoder[i] for i in ids], skip))
         return out if max_tokens is None else out[:max_tokens]
 
