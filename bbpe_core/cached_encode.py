@@ -11,6 +11,7 @@ are packed into bytes (``packed_ids``) and unpacked once per call.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from itertools import accumulate, compress, count
 
 from .bpe import merge, merge_ranked
@@ -44,6 +45,7 @@ class CachedEncodeMethods(LongPieceMethods):
         self._part_cache: dict[str, bytes] = {}  # their parts (cut 3)
         self._presplit = presplit
         self._cut3: re.Pattern | None | bool = True if presplit else None  # True: build on first use
+        self._cut3_joined: re.Pattern | None = None  # the cut, or a captured separator
 
     def clear_cache(self) -> None:
         """Empty the word, phrase, part and merged-chunk caches (for cold-cache
@@ -88,14 +90,18 @@ class CachedEncodeMethods(LongPieceMethods):
         unique = list(dict.fromkeys(chunks))
         known = dict(zip(unique, map(cache.get, unique)))
         new = [chunk for chunk, found in known.items() if found is None]
-        if self.ignore_merges:  # a chunk that is a token is that token (tiktoken)
-            whole = map(self._mergeable_ranks.get, map(str.encode, new))
-            known.update(zip(new, [self._encode_chunk(chunk) if rank is None else pack_one(rank)
-                                   for chunk, rank in zip(new, whole)]))
-        else:
-            known.update(zip(new, map(self._encode_chunk, new)))
+        known.update(zip(new, self._new_ids(new, self._encode_chunk)))
         self._remember(cache, new, known)
         return list(map(known.__getitem__, chunks))
+
+    def _new_ids(self, chunks: list[str], encode: Callable[[str], bytes]) -> list[bytes]:
+        """The packed ids of chunks (each one whole chunk): a chunk that is a token is
+        that token if the encoding looks chunks up whole (tiktoken; found at C speed),
+        else ``encode(chunk)``."""
+        if not self.ignore_merges:
+            return list(map(encode, chunks))
+        whole = map(self._mergeable_ranks.get, map(str.encode, chunks))
+        return [encode(chunk) if rank is None else pack_one(rank) for chunk, rank in zip(chunks, whole)]
 
     def _encode_chunks(self, segment: str) -> bytes:
         return b"".join(self._chunk_ids(self._segment_chunks(segment)))

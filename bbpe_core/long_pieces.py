@@ -10,7 +10,8 @@ the phrases' ids taken as slices of the result, with no Python loop per part.
 from __future__ import annotations
 
 import re
-from itertools import accumulate, chain
+from itertools import accumulate, chain, compress, count, repeat
+from operator import is_not, not_
 
 from .bpe import merge, merge_ranked
 from .char_cuts import IDEOGRAPHS, ideograph_cut
@@ -26,11 +27,13 @@ caches count entries, so this bounds their characters)."""
 
 _RUN = re.compile(f"[{IDEOGRAPHS}]+")
 _PAIR = re.compile(f"[{IDEOGRAPHS}]{{2}}")
+_SEPARATOR = "\x00"
+"""Joins new phrases for one cut-3 scan (``_encode_parts``); never an IDEOGRAPHS character."""
 
 
 class LongPieceMethods:
-    """The long-piece path (a mixin). Needs ``_encode_chunks``, ``_merge_chunk``,
-    ``_piece_cache``, ``_part_cache``, ``_cache_size``, ``_cut3`` and the vocabulary
+    """The long-piece path (a mixin). Needs ``_encode_chunks``, ``_merge_chunk``, ``_new_ids``,
+    ``_piece_cache``, ``_part_cache``, ``_cache_size``, ``_cut3``, ``_cut3_joined`` and the vocabulary
     attributes ``_mergeable_ranks``, ``_merges``, ``_pair_rank``, ``ignore_merges``."""
 
     def _ideograph_cut(self, text: str) -> re.Pattern | None:
@@ -49,7 +52,10 @@ class LongPieceMethods:
             else:
                 merged = (left + right for left, right in self._merges)
                 merge_whole = lambda piece: merge(piece, self._pair_rank)  # noqa: E731
-            self._cut3 = ideograph_cut(merged, merge_whole, ranks if self.ignore_merges else ())
+            cut = ideograph_cut(merged, merge_whole, ranks if self.ignore_merges else ())
+            if cut is not None:  # set first: a thread that sees the cut sees this too
+                self._cut3_joined = re.compile(f"({_SEPARATOR})|{cut.pattern}")
+            self._cut3 = cut
         return self._cut3
 
     def _encode_piece(self, piece: str) -> bytes:
@@ -87,19 +93,27 @@ class LongPieceMethods:
         Each new part is encoded on its own (it starts at a chunk boundary or at a cut
         no merge crosses); a phrase's ids are the slice of all the parts' ids between
         its ends (the packed length after its last part): no Python loop per part."""
-        cut_phrases = list(map(cut.split, phrases))
-        parts = list(chain.from_iterable(cut_phrases))
+        joined = _SEPARATOR.join(phrases)
+        if joined.count(_SEPARATOR) == len(phrases) - 1:  # one scan: no phrase holds it
+            cut_text = self._cut3_joined.split(joined)  # part, separator or None (a cut), ...
+            parts = cut_text[::2]
+            ends = [*compress(count(1), map(is_not, cut_text[1::2], repeat(None))), len(parts)]
+        else:
+            cut_phrases = list(map(cut.split, phrases))
+            parts = list(chain.from_iterable(cut_phrases))
+            ends = list(accumulate(map(len, cut_phrases)))
         unique = list(dict.fromkeys(parts))
         known = dict(zip(unique, map(self._part_cache.get, unique)))
         new = [part for part, found in known.items() if found is None]
-        for part in new:  # a run of IDEOGRAPHS is one chunk: merged without a split
-            known[part] = (self._merge_chunk(part) if _RUN.fullmatch(part)
-                           else self._encode_chunks(part))
+        is_run = list(map(_RUN.fullmatch, new))  # a run of IDEOGRAPHS is one chunk
+        runs, others = list(compress(new, is_run)), list(compress(new, map(not_, is_run)))
+        known.update(zip(runs, self._new_ids(runs, self._merge_chunk)))
+        known.update(zip(others, map(self._encode_chunks, others)))
         self._remember(self._part_cache, new, known)
         part_ids = list(map(known.__getitem__, parts))
         ids = b"".join(part_ids)
         id_ends = [0, *accumulate(map(len, part_ids))]  # after each part
-        ends = list(map(id_ends.__getitem__, accumulate(map(len, cut_phrases))))
+        ends = list(map(id_ends.__getitem__, ends))  # after each phrase
         return list(map(ids.__getitem__, map(slice, [0, *ends], ends)))
 
     def _remember(self, cache: dict, keys: list[str], known: dict) -> None:

@@ -95,7 +95,7 @@ def mixed_texts(name: str, min_size: int):
         st.text(alphabet=st.characters(min_codepoint=0x4E00, max_codepoint=0x9FFF), min_size=1, max_size=6),
         st.text(alphabet="あいうアイウー한국어中文", min_size=1, max_size=6),
         st.sampled_from(["，", "。", "\n", " ", "  ", "'s", "A", "bc", "\u0301", "1", "《", "é", "\u3000",
-                         "😀", "\ud800", "\U00020000", "\u3400", "ー", "\r\n", "\t"]),
+                         "😀", "\ud800", "\U00020000", "\u3400", "ー", "\r\n", "\t", "\x00"]),
     )
     text = st.lists(pieces, min_size=1, max_size=30).map("".join)
     return text.map(lambda t: t * (1 + min_size // len(t)))
@@ -120,6 +120,17 @@ def test_chinese_corpus_with_cold_caches(name):
     enc = bbpe_core.get_encoding(name)
     enc.clear_cache()
     assert enc._ideograph_cut("中文") is not None
+    assert enc.encode_ordinary(text) == tiktoken_encoding(name).encode_ordinary(text)
+
+
+@pytest.mark.parametrize("name", ENCODING_NAMES)
+def test_phrases_holding_the_separator_of_the_joined_scan(name):
+    """New phrases are cut in one scan, joined by NUL; a phrase holding NUL itself is cut
+    on its own (cl100k_base's and o200k_base's chunks may start with it)."""
+    text = (CORPORA / "zh_tang_poems.txt").read_text(encoding="utf-8")[:20_000]
+    text = text.replace("，", "，\x00", 50).replace("。", "\x00。", 50)
+    enc = bbpe_core.get_encoding(name)
+    enc.clear_cache()
     assert enc.encode_ordinary(text) == tiktoken_encoding(name).encode_ordinary(text)
 
 
