@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from itertools import accumulate, compress, count
+from itertools import accumulate, compress, count, filterfalse
 
 from .bpe import merge, merge_ranked
-from .long_pieces import CACHED_WORD_CHARS, LongPieceMethods
+from .long_pieces import CACHED_WORD_CHARS, LongPieceMethods, look_up
 from .packed_ids import pack, pack_one, unpack
 from .pre_tokenizer import find_chunks
 from .presplit import BOUNDARY
@@ -87,9 +87,7 @@ class CachedEncodeMethods(LongPieceMethods):
             return list(map(cache.__getitem__, chunks))
         except KeyError:
             pass
-        unique = list(dict.fromkeys(chunks))
-        known = dict(zip(unique, map(cache.get, unique)))
-        new = [chunk for chunk, found in known.items() if found is None]
+        known, new = look_up(cache, chunks)
         known.update(zip(new, self._new_ids(new, self._encode_chunk)))
         self._remember(cache, new, known)
         return list(map(known.__getitem__, chunks))
@@ -121,10 +119,10 @@ class CachedEncodeMethods(LongPieceMethods):
 
     def _encode_words(self, words: list[str]) -> bytes:
         cache = self._word_cache
-        new = [w for w in dict.fromkeys(words) if w not in cache]
+        new = list(filterfalse(cache.__contains__, dict.fromkeys(words)))
         short = [w for w in new if len(w) < CACHED_WORD_CHARS]
-        self._fill_word_cache([w for w in short if w.isascii()])  # the ASCII fast path
-        self._fill_word_cache([w for w in short if not w.isascii()])
+        self._fill_word_cache(list(filter(str.isascii, short)))  # the ASCII fast path
+        self._fill_word_cache(list(filterfalse(str.isascii, short)))
         for word in new:
             if len(word) >= CACHED_WORD_CHARS:
                 found = self._encode_piece(" " + word)

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import re
 from itertools import accumulate, chain, compress, count, repeat
-from operator import is_not, not_
+from operator import is_, is_not, not_
 
 from .bpe import merge, merge_ranked
 from .char_cuts import IDEOGRAPHS, ideograph_cut
 from .presplit import split_marks
 
-__all__ = ["LongPieceMethods", "CACHED_WORD_CHARS"]
+__all__ = ["LongPieceMethods", "CACHED_WORD_CHARS", "look_up"]
 
 CACHED_WORD_CHARS = 256
 """Presplit words shorter than this many characters are encoded in batches; longer ones
@@ -29,6 +29,15 @@ _RUN = re.compile(f"[{IDEOGRAPHS}]+")
 _PAIR = re.compile(f"[{IDEOGRAPHS}]{{2}}")
 _SEPARATOR = "\x00"
 """Joins new phrases for one cut-3 scan (``_encode_parts``); never an IDEOGRAPHS character."""
+
+
+def look_up(cache: dict[str, bytes], keys: list[str]) -> tuple[dict[str, bytes | None], list[str]]:
+    """Each distinct key of ``keys`` with its value in ``cache`` (None if missing), and
+    the missing keys in order: one snapshot, so a cache emptied meanwhile by another
+    thread cannot leave a key both known and missing. At C speed."""
+    unique = dict.fromkeys(keys)
+    known = dict(zip(unique, map(cache.get, unique)))
+    return known, list(compress(known, map(is_, known.values(), repeat(None))))
 
 
 class LongPieceMethods:
@@ -71,9 +80,7 @@ class LongPieceMethods:
         cut = self._ideograph_cut(piece)
         if cut is None:
             return b"".join(map(self._encode_phrase, phrases))
-        unique = list(dict.fromkeys(phrases))
-        known = dict(zip(unique, map(cache.get, unique)))
-        new = [phrase for phrase, found in known.items() if found is None]
+        known, new = look_up(cache, phrases)
         known.update(zip(new, self._encode_parts(new, cut)))
         self._remember(cache, new, known)
         return b"".join(map(known.__getitem__, phrases))
@@ -102,9 +109,7 @@ class LongPieceMethods:
             cut_phrases = list(map(cut.split, phrases))
             parts = list(chain.from_iterable(cut_phrases))
             ends = list(accumulate(map(len, cut_phrases)))
-        unique = list(dict.fromkeys(parts))
-        known = dict(zip(unique, map(self._part_cache.get, unique)))
-        new = [part for part, found in known.items() if found is None]
+        known, new = look_up(self._part_cache, parts)
         is_run = list(map(_RUN.fullmatch, new))  # a run of IDEOGRAPHS is one chunk
         runs, others = list(compress(new, is_run)), list(compress(new, map(not_, is_run)))
         known.update(zip(runs, self._new_ids(runs, self._merge_chunk)))
