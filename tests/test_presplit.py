@@ -111,3 +111,14 @@ def test_cut_sets_hold_in_tiktokens_unicode():
     assert len(letters) > 20_000 and len(marks) == len(MARKS)
     assert all(letter.fullmatch(c) for c in letters)
     assert not any(other.fullmatch(c) or (c.isspace() and c != "\n") for c in marks)
+
+
+def test_a_pattern_that_splits_words_apart_is_refused_not_misread():
+    """The word batch relies on every word ending at a chunk end; a pattern breaking that
+    (here forced onto an encoding that presplits) raises instead of giving wrong ids."""
+    shared = bbpe_core.get_encoding("gpt2")
+    enc = bbpe_core.Encoding("t", pat_str=shared.pat_str, mergeable_ranks=shared.mergeable_ranks,
+                             special_tokens={})
+    enc.pat_str = r"[\s\S]{1,3}"
+    with pytest.raises(RuntimeError, match="split words apart"):
+        enc.encode_ordinary("hello big world")
