@@ -18,7 +18,7 @@ from collections.abc import Iterable
 __all__ = ["ID_BYTES", "pack", "pack_one", "unpack"]
 
 ID_BYTES = 4
-"""Bytes per packed id (ids below 2**32)."""
+"""Bytes per packed id: ids below 2**32 (``validate.MAX_TOKEN_ID`` is far below)."""
 
 if array("I").itemsize != ID_BYTES:  # C's unsigned int: 4 bytes on every platform CPython supports
     raise ImportError("bbpe_core needs a platform where C's unsigned int has 4 bytes")
