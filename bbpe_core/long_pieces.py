@@ -48,7 +48,7 @@ class LongPieceMethods:
     def _ideograph_cut(self, text: str) -> re.Pattern | None:
         """Cut 3 (``char_cuts``) if ``text`` holds two IDEOGRAPHS side by side, else None.
 
-        Built from this encoding's merges on first use (0.02-0.16 s for the shipped
+        Built from this encoding's merges on first use (0.01-0.16 s for the shipped
         ones; never for text without such a pair) and kept by ``clear_cache``: it comes
         from the vocabulary, not from text. None for patterns other than the shipped
         ones, or if it would not be exact."""
