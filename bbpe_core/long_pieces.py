@@ -21,8 +21,8 @@ __all__ = ["LongPieceMethods", "CACHED_WORD_CHARS", "look_up"]
 
 CACHED_WORD_CHARS = 256
 """Presplit words shorter than this many characters are encoded in batches; longer ones
-one by one, as long pieces. Phrases and parts this long or longer are not cached (the
-caches count entries, so this bounds their characters)."""
+one by one, as long pieces. Phrases, parts and chunks this long or longer are not cached
+(the caches count entries, so this bounds their characters)."""
 
 
 _RUN = re.compile(f"[{IDEOGRAPHS}]+")

@@ -144,14 +144,14 @@ def test_trained_encoding_with_merges_cuts_without_changing_ids():
     assert with_cuts == enc.encode_ordinary(text)
 
 
-def test_long_phrases_and_parts_are_not_cached():
+def test_long_phrases_parts_and_chunks_are_not_cached():
     enc = bbpe_core.Encoding("t", pat_str=bbpe_core.CL100K_PATTERN,
                              mergeable_ranks=bbpe_core.get_encoding("cl100k_base").mergeable_ranks,
                              special_tokens={})
     text = "a" * 5000 + "，" + "中文" * 3000 + "。" + "短句，" * 100
     assert enc.encode_ordinary(text) == tiktoken_encoding("cl100k_base").encode_ordinary(text)
-    assert enc._piece_cache and enc._part_cache
-    for cache in (enc._piece_cache, enc._part_cache, enc._word_cache):
+    assert enc._piece_cache and enc._part_cache and enc._chunk_cache
+    for cache in (enc._piece_cache, enc._part_cache, enc._word_cache, enc._chunk_cache):
         assert max(map(len, cache), default=0) < CACHED_WORD_CHARS
 
 
