@@ -66,11 +66,10 @@ class CachedEncodeMethods(LongPieceMethods):
         return self._merge_chunk(chunk)
 
     def _merge_chunk(self, chunk: str) -> bytes:
-        """A chunk's packed ids by BPE alone (no cut, no cache)."""
+        """A chunk's packed ids by BPE alone (no whole look-up: ``_new_ids`` does it; no
+        cut, no cache)."""
         piece = chunk.encode("utf-8")
         ranks = self._mergeable_ranks
-        if self.ignore_merges and piece in ranks:
-            return pack_one(ranks[piece])
         if self._merges is None:
             return pack(map(ranks.__getitem__, merge_ranked(piece, ranks)))
         return pack(map(ranks.__getitem__, merge(piece, self._pair_rank)))

@@ -96,7 +96,7 @@ class ViewerMethods:
                 continue
             skip = int(self.add_prefix_space and not prefixed and not chunk.text.startswith(" "))
             prefixed = True
-            ids = unpack(self._encode_chunk(" " * skip + chunk.text))
+            ids = unpack(self._chunk_ids([" " * skip + chunk.text])[0])
             out.extend(chunk_spans(chunk, index, ids, [self._decoder[i] for i in ids], skip))
         return out if max_tokens is None else out[:max_tokens]
 
