@@ -7,18 +7,22 @@ from pathlib import Path
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 
 
+def _artifact(name: str) -> Path:
+    """tests/artifacts/<name>.png (the folder is made if missing)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS / f"{name}.png"
+
+
 def screenshot(page, name: str) -> Path:
     """Save a full-page screenshot under tests/artifacts/ and return its path."""
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    path = ARTIFACTS / f"{name}.png"
+    path = _artifact(name)
     page.screenshot(path=str(path), full_page=True)
     return path
 
 
 def screenshot_element(locator, name: str) -> Path:
     """Save a screenshot of one element (scrolled into view) under tests/artifacts/."""
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    path = ARTIFACTS / f"{name}.png"
+    path = _artifact(name)
     locator.screenshot(path=str(path))
     return path
 
