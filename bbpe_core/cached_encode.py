@@ -15,6 +15,7 @@ from collections.abc import Callable
 from itertools import accumulate, compress, count, filterfalse
 
 from .bpe import merge, merge_ranked
+from .char_path import CharPath
 from .long_pieces import CACHED_WORD_CHARS, LongPieceMethods, look_up
 from .packed_ids import pack, pack_one, unpack
 from .pre_tokenizer import find_chunks
@@ -46,6 +47,7 @@ class CachedEncodeMethods(LongPieceMethods):
         self._presplit = presplit
         self._cut3: re.Pattern | None | bool = True if presplit else None  # True: build on first use
         self._cut3_joined: re.Pattern | None = None  # the cut, or a captured separator
+        self._char_path: CharPath | None = None  # built with the cut
 
     def clear_cache(self) -> None:
         """Empty the word, phrase, part and merged-chunk caches (for cold-cache

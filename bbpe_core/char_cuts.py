@@ -21,7 +21,7 @@ chunk; that is exact only if every token holding these characters merges to itse
 ``ideograph_cut`` checks it and gives None if not (true of the shipped encodings).
 The cut falls between two letters of one letter run, so each part's chunks, split on
 their own, are the run's chunks cut there (``tests/test_char_cuts.py`` checks all of it
-against tiktoken).
+against tiktoken). ``crossing_groups`` serves ``char_path`` too, over more characters.
 
 >>> cut = ideograph_cut([b"ab"], lambda piece: [piece])
 >>> cut.split("床前明月光")
@@ -35,24 +35,38 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable
 from itertools import accumulate
 
-__all__ = ["IDEOGRAPHS", "PAIRS_PER_GROUP", "crossing_groups", "ideograph_cut"]
+__all__ = ["IDEOGRAPHS", "PAIRS_PER_GROUP", "Ranges", "char_class", "crossing_groups", "ideograph_cut"]
 
 _RANGES = ((0x3041, 0x3096), (0x30A1, 0x30FA), (0x4E00, 0x9FFF), (0xAC00, 0xD7A3))
 IDEOGRAPHS = "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi in _RANGES)
 """The characters cut 3 may fall between (a ``re`` character-class body; all category Lo
 in Unicode 16.0, all three UTF-8 bytes: lead bytes E3 to ED)."""
 
-_JOIN = re.compile(rb"[\x80-\xbf](?=[\xe3-\xed])")  # the last byte of one character, before a lead byte
 _ONE = re.compile(f"[{IDEOGRAPHS}]")
 
+Ranges = tuple[tuple[int, int], ...]
+"""Code point ranges ``(lo, hi)``, inclusive, of characters of three UTF-8 bytes."""
 
-def _ideograph(piece: bytes) -> int | None:
-    """The code point if ``piece`` is the UTF-8 of one IDEOGRAPHS character, else None."""
+NEWLINE = 0x0A
+
+
+def _join_pattern(ranges: Ranges, newline: bool) -> re.Pattern:
+    """Matches the last byte of one character before the first byte of the next, where
+    both may be in ``ranges`` (or be a newline, if ``newline``)."""
+    leads = "".join(f"\\x{0xE0 | lo >> 12:02x}-\\x{0xE0 | hi >> 12:02x}" for lo, hi in ranges)
+    nl = "\\n" if newline else ""
+    return re.compile(f"[\\x80-\\xbf{nl}](?=[{leads}{nl}])".encode())
+
+
+def _code_point(piece: bytes, ranges: Ranges) -> int | None:
+    """The code point if ``piece`` is the UTF-8 of one character in ``ranges``, else None."""
     try:
         char = piece.decode("utf-8")
     except UnicodeDecodeError:
         return None
-    return ord(char) if len(char) == 1 and _ONE.match(char) else None
+    if len(char) == 1 and any(lo <= ord(char) <= hi for lo, hi in ranges):
+        return ord(char)
+    return None
 
 
 def _continuations(piece: bytes) -> bool:
@@ -60,23 +74,46 @@ def _continuations(piece: bytes) -> bool:
     return all(0x80 <= b < 0xC0 for b in piece)
 
 
-def _ending_with(suffix: bytes) -> Iterable[int]:
-    """Code points of IDEOGRAPHS whose UTF-8 ends with ``suffix`` (1 or 2 continuation bytes)."""
+def _ending_with(suffix: bytes, ranges: Ranges) -> Iterable[int]:
+    """Code points in ``ranges`` whose UTF-8 ends with ``suffix`` (1 or 2 continuation bytes)."""
     step = 64 ** len(suffix)
     value = suffix[-1] & 0x3F if len(suffix) == 1 else (suffix[0] & 0x3F) << 6 | suffix[1] & 0x3F
-    for lo, hi in _RANGES:
+    for lo, hi in ranges:
         yield from range(lo + (value - lo) % step, hi + 1, step)
 
 
-def _starting_with(prefix: bytes) -> Iterable[int]:
-    """Code points of IDEOGRAPHS whose UTF-8 starts with ``prefix`` (a lead byte, then at
+def _starting_with(prefix: bytes, ranges: Ranges) -> Iterable[int]:
+    """Code points in ``ranges`` whose UTF-8 starts with ``prefix`` (a lead byte, then at
     most one continuation byte)."""
     first = (prefix[0] & 0x0F) << 12
     if len(prefix) == 2:
         first |= (prefix[1] & 0x3F) << 6
     last = first + (0xFFF if len(prefix) == 1 else 0x3F)
-    for lo, hi in _RANGES:
+    for lo, hi in ranges:
         yield from range(max(lo, first), min(hi, last) + 1)
+
+
+def _before(piece: bytes, k: int, ranges: Ranges, newline: bool) -> list[int]:
+    """The characters A that a merge result ``piece`` could hold all of, or end of, just
+    before byte ``k`` (the first part P of the merge ends there)."""
+    if piece[k - 1] == NEWLINE:
+        return [NEWLINE] if newline else []
+    if k >= 3:
+        a = _code_point(piece[k - 3 : k], ranges)
+        return [] if a is None else [a]
+    # P is a proper suffix of A, at the piece's start
+    return list(_ending_with(piece[:k], ranges)) if _continuations(piece[:k]) else []
+
+
+def _after(piece: bytes, k: int, ranges: Ranges, newline: bool) -> list[int]:
+    """The characters B that ``piece`` could hold all of, or start of, from byte ``k``."""
+    if piece[k] == NEWLINE:
+        return [NEWLINE] if newline else []
+    if len(piece) - k >= 3:
+        b = _code_point(piece[k : k + 3], ranges)
+        return [] if b is None else [b]
+    # Q is a proper prefix of B, at the piece's end
+    return list(_starting_with(piece[k:], ranges)) if _continuations(piece[k + 1 :]) else []
 
 
 PAIRS_PER_GROUP = 1500
@@ -85,13 +122,17 @@ second's code point): o200k_base's 4,898 pairs in 4 groups cut 87% of the bounda
 in Chinese text instead of 80% in one, for a few more class checks per character."""
 
 
-def crossing_groups(merged: Iterable[bytes]) -> list[tuple[set[int], set[int]]]:
-    """Which characters a merge could join, as groups ``(firsts, seconds)`` of code points
-    of IDEOGRAPHS: a boundary A|B may be crossed only if, in some group, A is a first and
-    B a second (the shape of the module docstring, read off each merge result).
+def crossing_groups(merged: Iterable[bytes], ranges: Ranges = _RANGES,
+                    newline: bool = False) -> list[tuple[set[int], set[int]]]:
+    """Which characters a merge could join, as groups ``(firsts, seconds)`` of code points:
+    a boundary A|B may be crossed only if, in some group, A is a first and B a second (the
+    shape of the module docstring, read off each merge result).
 
     Args:
         merged: every byte string a merge can produce (any order).
+        ranges: the characters (of three UTF-8 bytes each) A and B are taken from
+            (default: IDEOGRAPHS).
+        newline: take ``"\\n"`` (code point 10) as one of them too.
 
     Returns:
         Non-empty groups: pairs where both sides stand for many characters (a merge
@@ -101,26 +142,19 @@ def crossing_groups(merged: Iterable[bytes]) -> list[tuple[set[int], set[int]]]:
 
     >>> crossing_groups(["中国".encode(), b"x"])
     [({20013}, {22269})]
+    >>> crossing_groups(["。\\n".encode()], ((0x3000, 0x303F),), newline=True)
+    [({12290}, {10})]
     """
     pieces = list(merged)
     starts = list(accumulate((len(p) + 1 for p in pieces), initial=0))
-    blob = b"\n".join(pieces)  # "\n" is in neither class of _JOIN: no match spans two
+    blob = b"\0".join(pieces)  # NUL is in neither class of the join: no match spans two
     wide: list[tuple[list[int], list[int]]] = []  # either side stands for many characters
     exact: set[tuple[int, int]] = set()
-    for match in _JOIN.finditer(blob):
+    for match in _join_pattern(ranges, newline).finditer(blob):
         at = match.end()
         i = bisect_right(starts, at) - 1
         piece, k = pieces[i], at - starts[i]
-        if k >= 3:
-            a = _ideograph(piece[k - 3 : k])
-            left = [] if a is None else [a]
-        else:  # P is a proper suffix of A, at the piece's start
-            left = list(_ending_with(piece[:k])) if _continuations(piece[:k]) else []
-        if len(piece) - k >= 3:
-            b = _ideograph(piece[k : k + 3])
-            right = [] if b is None else [b]
-        else:  # Q is a proper prefix of B, at the piece's end
-            right = list(_starting_with(piece[k:])) if _continuations(piece[k + 1 :]) else []
+        left, right = _before(piece, k, ranges, newline), _after(piece, k, ranges, newline)
         if len(left) == len(right) == 1:
             exact.add((left[0], right[0]))
         elif left and right:
@@ -137,7 +171,7 @@ def crossing_groups(merged: Iterable[bytes]) -> list[tuple[set[int], set[int]]]:
     return [group for group in groups if group[0]]
 
 
-def _char_class(points: set[int]) -> str:
+def char_class(points: set[int]) -> str:
     """A ``re`` character-class body matching exactly the code points ``points``."""
     ranges, ordered = [], sorted(points)
     start = prev = ordered[0]
@@ -171,6 +205,6 @@ def ideograph_cut(merged: Iterable[bytes], merge_whole: Callable[[bytes], list[b
                 return None
     # per group "not (A a first and B a second)": a look-ahead holding a look-behind is
     # 3x faster in ``re`` than the alternation (?<![firsts])|(?![seconds])
-    apart = "".join(f"(?!(?<=[{_char_class(firsts)}])[{_char_class(seconds)}])"
+    apart = "".join(f"(?!(?<=[{char_class(firsts)}])[{char_class(seconds)}])"
                     for firsts, seconds in crossing_groups(merged))
     return re.compile(f"(?<=[{IDEOGRAPHS}])(?=[{IDEOGRAPHS}]){apart}")

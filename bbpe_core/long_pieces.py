@@ -1,10 +1,12 @@
 """Encoding long pieces (text of scripts written without spaces), mixed into ``Encoding``.
 
 A long piece is cut into phrases (``presplit.split_marks``), each cached with its ids:
-text seen before costs one dict look-up per phrase. A piece with a new phrase is cut
-again into parts between characters no merge joins (``char_cuts``, cut 3: about one part
-per character of Chinese), each part encoded once, looked up in a cache of its own, and
-the phrases' ids taken as slices of the result, with no Python loop per part.
+text seen before costs one dict look-up per phrase. A new phrase none of whose
+neighbours a merge can join goes character by character (``char_path``: most phrases of
+Chinese). The other new phrases are cut again into parts between characters no merge
+joins (``char_cuts``, cut 3: about one part per character of Chinese), each part encoded
+once, looked up in a cache of its own, and the phrases' ids taken as slices of the
+result, with no Python loop per part.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from operator import is_, is_not, not_
 
 from .bpe import merge, merge_ranked
 from .char_cuts import IDEOGRAPHS, ideograph_cut
+from .char_path import CharPath
 from .presplit import split_marks
 
 __all__ = ["LongPieceMethods", "CACHED_WORD_CHARS", "look_up"]
@@ -42,34 +45,40 @@ def look_up(cache: dict[str, bytes], keys: list[str]) -> tuple[dict[str, bytes |
 
 class LongPieceMethods:
     """The long-piece path (a mixin). Needs ``_encode_chunks``, ``_merge_chunk``, ``_new_ids``,
-    ``_piece_cache``, ``_part_cache``, ``_cache_size``, ``_cut3``, ``_cut3_joined`` and the vocabulary
+    ``_piece_cache``, ``_part_cache``, ``_cache_size``, ``_cut3``, ``_cut3_joined``, ``_char_path`` and the vocabulary
     attributes ``_mergeable_ranks``, ``_merges``, ``_pair_rank``, ``ignore_merges``."""
 
     def _ideograph_cut(self, text: str) -> re.Pattern | None:
         """Cut 3 (``char_cuts``) if ``text`` holds two IDEOGRAPHS side by side, else None.
 
-        Built from this encoding's merges on first use (0.01-0.16 s for the shipped
-        ones; never for text without such a pair) and kept by ``clear_cache``: it comes
-        from the vocabulary, not from text. None for patterns other than the shipped
-        ones, or if it would not be exact."""
+        Built from this encoding's merges on first use, with the character path
+        (``char_path``), and kept by ``clear_cache``: both come from the vocabulary, not
+        from text. Never for text without such a pair. None for patterns other than the
+        shipped ones, or if it would not be exact."""
         if self._cut3 is None or not _PAIR.search(text):
             return None
         if self._cut3 is True:
             ranks = self._mergeable_ranks
+            tokens = ranks if self.ignore_merges else {}
             if self._merges is None:
                 merged, merge_whole = ranks, lambda piece: merge_ranked(piece, ranks)
+                results = ranks  # every token is a merge result
             else:
-                merged = (left + right for left, right in self._merges)
+                merged = [left + right for left, right in self._merges]
                 merge_whole = lambda piece: merge(piece, self._pair_rank)  # noqa: E731
-            cut = ideograph_cut(merged, merge_whole, ranks if self.ignore_merges else ())
-            if cut is not None:  # set first: a thread that sees the cut sees this too
+                results = [*merged, *tokens]
+            cut = ideograph_cut(merged, merge_whole, tokens)
+            # set first: a thread that sees the cut sees these too
+            self._char_path = CharPath.build(results, merge_whole, ranks, whole=self.ignore_merges)
+            if cut is not None:
                 self._cut3_joined = re.compile(f"({_SEPARATOR})|{cut.pattern}")
             self._cut3 = cut
         return self._cut3
 
     def _encode_piece(self, piece: str) -> bytes:
         """Packed ids of text that starts at a chunk boundary: whole if short, else by phrases
-        (``split_marks``) from the phrase cache, or, if one is new, by ``_encode_parts``."""
+        (``split_marks``) from the phrase cache, or, if one is new, by ``_char_path`` or
+        ``_encode_parts``."""
         if len(piece) < CACHED_WORD_CHARS:
             return self._encode_chunks(piece)
         cache, phrases = self._piece_cache, split_marks(piece)
@@ -81,7 +90,10 @@ class LongPieceMethods:
         if cut is None:
             return b"".join(map(self._encode_phrase, phrases))
         known, new = look_up(cache, phrases)
-        known.update(zip(new, self._encode_parts(new, cut)))
+        by_char, others = self._char_path.split(new)
+        known.update(zip(by_char, self._char_path.ids(by_char)))
+        if others:
+            known.update(zip(others, self._encode_parts(others, cut)))
         self._remember(cache, new, known)
         return b"".join(map(known.__getitem__, phrases))
 

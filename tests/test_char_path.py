@@ -1,0 +1,118 @@
+"""The character path (``char_path``): phrases whose neighbours no merge can join are
+encoded one character at a time, with tiktoken's ids."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import bbpe_core
+from bbpe_core.char_cuts import crossing_groups
+from bbpe_core.char_path import CHARACTERS, CharPath
+from bbpe_core.long_pieces import CACHED_WORD_CHARS
+from bbpe_core.packed_ids import unpack
+from bbpe_core.presplit import split_marks
+from oracles import ENCODING_NAMES, tiktoken_encoding
+from samples import CORPORA
+from test_char_cuts import joined_pairs
+
+# a newline, marks and ideographs whose bytes share lead and continuation bytes
+CHARS = ["\n", "。", "，", "…", "“", "ー", "中", "丸", "国", "\u3000", "！"]
+
+
+@st.composite
+def merge_results(draw):
+    """Byte strings cut from UTF-8 of CHARS strings at any byte (partial characters too)."""
+    results = []
+    for _ in range(draw(st.integers(1, 6))):
+        text = "".join(draw(st.lists(st.sampled_from(CHARS), min_size=1, max_size=4))).encode()
+        i = draw(st.integers(0, len(text) - 1))
+        results.append(text[i : draw(st.integers(i + 1, len(text)))])
+    return results
+
+
+@given(merged=merge_results())
+def test_every_pair_a_merge_could_join_is_in_a_group_newlines_and_marks_too(merged):
+    groups = crossing_groups(merged, CHARACTERS, newline=True)
+    for a, b in joined_pairs(merged, CHARS):
+        assert any(ord(a) in firsts and ord(b) in seconds for firsts, seconds in groups), (a, b)
+
+
+def single_bytes_and(*tokens: str) -> dict[bytes, int]:
+    ranks = {bytes([b]): b for b in range(256)}
+    ranks.update({t.encode(): 256 + i for i, t in enumerate(tokens)})
+    return ranks
+
+
+def test_a_token_merged_otherwise_inside_a_chunk_is_left_out():
+    ranks = single_bytes_and("中")  # no merge of two bytes makes it: BPE never reaches it
+    path = CharPath.build(ranks, lambda piece: bbpe_core.bpe.merge_ranked(piece, ranks), ranks, whole=True)
+    assert path.split(["国国", "中国"]) == (["国国"], ["中国"])
+    assert unpack(path.ids(["国国"])[0]) == list("国国".encode())
+
+
+def test_tokens_looked_up_whole_count_as_merge_results():
+    """With merges.txt and whole look-up, a token no merge makes is still found whole:
+    the pair it holds must not go by character."""
+    ranks = single_bytes_and("中", "国", "中国")
+    merged = ["中".encode(), "国".encode()]
+
+    def merge_whole(piece):  # one character: the token, else its bytes
+        return [piece] if piece in ranks else [bytes([b]) for b in piece]
+
+    assert CharPath.build(merged, merge_whole, ranks, whole=True).split(["中国"]) == (["中国"], [])
+    assert CharPath.build([*merged, *ranks], merge_whole, ranks, whole=True).split(["中国"]) == ([], ["中国"])
+
+
+@lru_cache(maxsize=None)
+def tokens_with_characters(name: str) -> list[str]:
+    """The encoding's tokens that hold a CHARACTERS character (and may hold newlines):
+    the pairs the path must leave to BPE."""
+    chars = {chr(p) for lo, hi in CHARACTERS for p in range(lo, hi + 1)}
+    found = set()
+    for token in bbpe_core.get_encoding(name).mergeable_ranks:
+        text = token.decode("utf-8", "ignore")
+        if len(text) > 1 and chars & set(text) and set(text) <= chars | {"\n"}:
+            found.add(text)
+    return sorted(found)
+
+
+@pytest.mark.parametrize("name", ENCODING_NAMES)
+@given(data=st.data())
+def test_texts_of_the_character_set_encode_as_tiktoken(name, data):
+    pieces = st.one_of(
+        st.sampled_from(tokens_with_characters(name)),
+        st.text(alphabet=st.characters(min_codepoint=0x4E00, max_codepoint=0x9FFF), min_size=1, max_size=6),
+        st.sampled_from(["。", "，", "…", "“", "”", "ー", "・", "\u3000", "！", "（", "～", "、", "—", "あ"]),
+        st.sampled_from(["\n", "\n\n", " \n", "\r\n", " ", "a", "1", "'s"]),
+    )
+    text = data.draw(st.lists(pieces, min_size=1, max_size=30).map("".join))
+    text = text * (1 + CACHED_WORD_CHARS // len(text))
+    shared = bbpe_core.get_encoding(name)
+    tiny = bbpe_core.Encoding(name, pat_str=shared.pat_str, mergeable_ranks=shared.mergeable_ranks,
+                              special_tokens=shared.special_tokens, cache_size=3)
+    expected = tiktoken_encoding(name).encode_ordinary(text)
+    for enc in (shared, tiny):
+        enc.clear_cache()
+        assert enc.encode_ordinary(text) == expected
+        assert enc.encode_ordinary(text) == expected
+
+
+@pytest.mark.parametrize("name, share", [("gpt2", 0.75), ("cl100k_base", 0.75), ("o200k_base", 0.35)])
+def test_most_corpus_phrases_go_by_character_with_tiktokens_ids(name, share):
+    """The path is taken (the share of the Chinese corpus's phrases it takes, as measured
+    when it was written, less a margin), and each phrase it takes, encoded on its own by
+    tiktoken, gives the same ids."""
+    text = (CORPORA / "zh_tang_poems.txt").read_text(encoding="utf-8")
+    enc = bbpe_core.get_encoding(name)
+    assert enc._ideograph_cut("中文") is not None
+    phrases = list(dict.fromkeys(split_marks(text)))
+    by_char, others = enc._char_path.split(phrases)
+    assert len(by_char) + len(others) == len(phrases)
+    assert len(by_char) >= share * len(phrases)
+    reference = tiktoken_encoding(name)
+    for phrase, ids in list(zip(by_char, enc._char_path.ids(by_char)))[::7]:
+        assert unpack(ids) == reference.encode_ordinary(phrase), phrase
