@@ -51,6 +51,11 @@ CHARACTERS: Ranges = (
 besides newlines. Hangul is not here: Korean puts spaces between words."""
 
 
+def _not_in(points: set[int]) -> str:
+    """A ``re`` item matching one character whose code point is not in ``points``."""
+    return f"[^{char_class(points)}]" if points else "(?s:.)"
+
+
 class CharPath:
     """One encoding's character table and its test of which phrases may use it.
 
@@ -85,9 +90,11 @@ class CharPath:
             if whole and piece in ranks and parts != [piece]:
                 continue  # alone, looked up whole; in a longer chunk, merged otherwise
             table[chr(point)] = pack(map(ranks.__getitem__, parts))
-        joins = "".join(f"|(?<=[{char_class(firsts)}])[{char_class(seconds)}]"
-                        for firsts, seconds in groups)
-        return cls(table, re.compile(f"[^{char_class(set(map(ord, table)))}]{joins}"))
+        # one class first (``re`` skips characters outside it at C speed), then which case
+        chars = set(map(ord, table))
+        seconds = set().union(*(second for _, second in groups))
+        cases = "".join(f"|(?<=[{char_class(firsts)}][{char_class(second)}])" for firsts, second in groups)
+        return cls(table, re.compile(f"{_not_in(chars - seconds)}(?:(?<={_not_in(chars)}){cases})"))
 
     def split(self, phrases: list[str]) -> tuple[list[str], list[str]]:
         """The phrases that may go character by character, and the others, each in order."""

@@ -116,3 +116,12 @@ def test_most_corpus_phrases_go_by_character_with_tiktokens_ids(name, share):
     reference = tiktoken_encoding(name)
     for phrase, ids in list(zip(by_char, enc._char_path.ids(by_char)))[::7]:
         assert unpack(ids) == reference.encode_ordinary(phrase), phrase
+
+
+def test_a_vocabulary_where_every_character_may_be_joined_to_the_one_before():
+    """Results made of a byte that ends many characters, then one that starts any: every
+    character is the second of some pair, so no character can be skipped at once."""
+    ranks = single_bytes_and()
+    results = [b"\x80" + bytes([lead]) for lead in range(0xE2, 0xF0)] + [b"\x80\n"]
+    path = CharPath.build(results, lambda piece: [bytes([b]) for b in piece], ranks, whole=True)
+    assert path.split(["中", "。中", "\u3000中", "\u3000\n", "中\n"]) == (["中", "。中", "中\n"], ["\u3000中", "\u3000\n"])
