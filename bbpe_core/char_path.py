@@ -8,8 +8,14 @@ forms, ideographic space) or newlines, with no two neighbours that ``crossing_gr
 says a merge could join, has as ids the concatenation of each character's ids, whatever
 the split pattern makes of it: one dict look-up per character at C speed, no cut, no
 merge, no part cache. In the Chinese corpus (poems, a newline every line) this holds for
-83% of the phrases with gpt2; cl100k_base and o200k_base have tokens such as "。\\n" and
-many two-character tokens, so fewer phrases qualify there, and the rest take cut 3.
+83% of the phrases with gpt2. cl100k_base and o200k_base have tokens such as "。\\n"; a
+phrase that starts with a letter or mark and one newline before a letter (``_HEAD``) may
+go by character after them: no alternative of the shipped patterns holds a newline
+followed by a letter, and that newline's chunk is the same whether a letter or the end
+of the text follows it (``\\s*[\\r\\n]+``, or a mark's ``[\\r\\n]*``; for gpt2 ``\\s+``
+there and ``\\s+(?!\\S)`` at the end: with two newlines or a space before it, these
+would differ), so the head is encoded on its own. Phrases with two-character tokens
+(many in o200k_base) take cut 3.
 
 Whole look-up (tiktoken): a chunk of one character is looked up whole, so a character
 that is a token is encoded as that token only if BPE merges it to itself; characters that
@@ -19,22 +25,24 @@ here: every token is counted as a merge result, so it would have marked the pair
 
 >>> ranks = {chr(p).encode(): p for p in [10, *range(0x2000, 0xD800), *range(0xE000, 0x10000)]}
 >>> path = CharPath.build([*ranks, "中国".encode()], lambda piece: [piece], ranks, whole=True)
->>> path.split(["中文", "中国", "x中"])  # 中|国 joins in a merge result; x is not in the table
-(['中文'], ['中国', 'x中'])
+>>> done, others = path.encode(["中文", "中国", "x中", "x\\n文"], lambda head: b"")
+>>> others  # 中|国 joins in a merge result; x is not in the table
+['中国', 'x中']
 >>> from bbpe_core.packed_ids import unpack
->>> unpack(path.ids(["中文"])[0])
-[20013, 25991]
+>>> {phrase: unpack(ids) for phrase, ids in done.items()}
+{'中文': [20013, 25991], 'x\\n文': [25991]}
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from itertools import compress, repeat
+from itertools import compress, filterfalse, islice, repeat
 from operator import is_
 
 from .char_cuts import NEWLINE, Ranges, char_class, crossing_groups
 from .packed_ids import pack
+from .presplit import LETTERS, MARKS
 
 __all__ = ["CHARACTERS", "CharPath"]
 
@@ -49,6 +57,10 @@ CHARACTERS: Ranges = (
 )
 """The characters (all of three UTF-8 bytes) a phrase of the character path may hold,
 besides newlines. Hangul is not here: Korean puts spaces between words."""
+
+
+_HEAD = re.compile(f"(?:[{LETTERS}{MARKS.replace(chr(10), '')}]\\n(?=[{LETTERS}]))?")
+"""A letter or mark and one newline before a letter, at a phrase's start (or nothing)."""
 
 
 def _not_in(points: set[int]) -> str:
@@ -96,11 +108,32 @@ class CharPath:
         cases = "".join(f"|(?<=[{char_class(firsts)}][{char_class(second)}])" for firsts, second in groups)
         return cls(table, re.compile(f"{_not_in(chars - seconds)}(?:(?<={_not_in(chars)}){cases})"))
 
-    def split(self, phrases: list[str]) -> tuple[list[str], list[str]]:
-        """The phrases that may go character by character, and the others, each in order."""
-        found = list(map(self._unsafe, phrases))
-        return list(compress(phrases, map(is_, found, repeat(None)))), list(compress(phrases, found))
+    def encode(self, phrases: list[str], encode_head: Callable[[str], bytes]
+               ) -> tuple[dict[str, bytes], list[str]]:
+        """Encode the phrases that may go character by character, at C speed.
 
-    def ids(self, phrases: list[str]) -> list[bytes]:
-        """The packed ids of each phrase of ``split``'s first list (at C speed)."""
+        Args:
+            phrases: distinct phrases, each starting at a chunk boundary.
+            encode_head: the packed ids of a head (``_HEAD``), encoded on its own.
+
+        Returns:
+            Each phrase encoded -> its packed ids; the phrases left, in order.
+        """
+        found = list(map(self._unsafe, phrases))
+        clean = list(compress(phrases, map(is_, found, repeat(None))))
+        done = dict(zip(clean, self._ids(clean)))
+        rest = list(compress(phrases, found))
+        heads = list(map(re.Match.group, map(_HEAD.match, rest)))
+        headed, heads = list(compress(rest, heads)), list(filter(None, heads))
+        starts = list(map(len, heads))
+        tail_ok = list(map(is_, map(self._unsafe, headed, starts), repeat(None)))
+        good, heads = list(compress(headed, tail_ok)), list(compress(heads, tail_ok))
+        head_ids = {head: encode_head(head) for head in set(heads)}  # a few distinct ones
+        tails = list(map(islice, good, map(len, heads), repeat(None)))
+        done.update(zip(good, map(bytes.__add__, map(head_ids.__getitem__, heads), self._ids(tails))))
+        return done, list(filterfalse(done.__contains__, rest))
+
+    def _ids(self, phrases: Iterable[Iterable[str]]) -> list[bytes]:
+        """The packed ids of phrases (or of iterators over their characters) that may go
+        by character."""
         return list(map(b"".join, map(map, repeat(self._table.__getitem__), phrases)))

@@ -90,8 +90,8 @@ class LongPieceMethods:
         if cut is None:
             return b"".join(map(self._encode_phrase, phrases))
         known, new = look_up(cache, phrases)
-        by_char, others = self._char_path.split(new)
-        known.update(zip(by_char, self._char_path.ids(by_char)))
+        by_char, others = self._char_path.encode(new, self._encode_chunks)
+        known.update(by_char)
         if others:
             known.update(zip(others, self._encode_parts(others, cut)))
         self._remember(cache, new, known)

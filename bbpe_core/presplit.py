@@ -13,12 +13,6 @@ In GPT2_PATTERN, CL100K_PATTERN and O200K_PATTERN:
    combining marks; none is in ``MARKS``). Both sets are fixed ASCII, kana, CJK and
    Hangul ranges, letters and punctuation alike in Unicode 14.0 and later, so in
    tiktoken's 16.0 and ``regex``'s 17.0 (tests/test_presplit.py checks every one).
-   Also after one newline that follows a letter or mark and precedes a letter: no
-   alternative holds a newline followed by a letter (the optional prefix of cl100k's and
-   o200k's letter runs excludes ``\\r\\n``), and the newline's own chunk is the same
-   whether a letter or the end of the text follows it (``\\s*[\\r\\n]+``, or for gpt2
-   ``\\s+`` there and ``\\s+(?!\\S)`` at the end; with two newlines or a space before
-   it, these would differ, so no cut falls there).
 
 The text is cut with plain ``re`` (C speed), each piece ("word") encoded on its own, and
 whole words cached: most words of real text repeat, and a cached word costs one dict
@@ -30,8 +24,6 @@ as it is slower on English. ``tests/test_presplit.py`` checks both against the p
 ["it's", 'a', 'dog! ', 'Yes']
 >>> split_marks("床前明月光，疑是地上霜。")
 ['床前明月光', '，疑是地上霜', '。']
->>> split_marks("低头思故乡。\\n举头望明月")
-['低头思故乡', '。\\n', '举头望明月']
 """
 
 from __future__ import annotations
@@ -52,13 +44,11 @@ MARKS = ",.;:!?()\"\n\u3001\u3002\uff0c\uff1a\uff1b\uff01\uff1f\u300c\u300d\u300
 """Punctuation (categories P*) and newline before which cut 2 falls: ASCII , . ; : ! ? ( ) "
 and newline; 、 。 ， ： ； ！ ？ 「 」 《 》 （ ） “ ”."""
 
-_MARK_CUT = re.compile(f"(?=[{MARKS}])(?<=[{LETTERS}])"
-                       f"|(?<=[{LETTERS}{MARKS.replace(chr(10), '')}]\n)(?=[{LETTERS}])")
+_MARK_CUT = re.compile(f"(?=[{MARKS}])(?<=[{LETTERS}])")
 
 
 def split_marks(piece: str) -> list[str]:
-    """Cut 2: cut ``piece`` between each letter of ``LETTERS`` and a following ``MARKS``,
-    and after a newline between a letter or mark and a letter.
+    """Cut 2: cut ``piece`` between each letter of ``LETTERS`` and a following ``MARKS``.
 
     Args:
         piece: text that starts at a chunk boundary.

@@ -50,8 +50,9 @@ def single_bytes_and(*tokens: str) -> dict[bytes, int]:
 def test_a_token_merged_otherwise_inside_a_chunk_is_left_out():
     ranks = single_bytes_and("中")  # no merge of two bytes makes it: BPE never reaches it
     path = CharPath.build(ranks, lambda piece: bbpe_core.bpe.merge_ranked(piece, ranks), ranks, whole=True)
-    assert path.split(["国国", "中国"]) == (["国国"], ["中国"])
-    assert unpack(path.ids(["国国"])[0]) == list("国国".encode())
+    done, others = path.encode(["国国", "中国"], encode_head=None)
+    assert others == ["中国"]
+    assert unpack(done["国国"]) == list("国国".encode())
 
 
 def test_tokens_looked_up_whole_count_as_merge_results():
@@ -63,8 +64,8 @@ def test_tokens_looked_up_whole_count_as_merge_results():
     def merge_whole(piece):  # one character: the token, else its bytes
         return [piece] if piece in ranks else [bytes([b]) for b in piece]
 
-    assert CharPath.build(merged, merge_whole, ranks, whole=True).split(["中国"]) == (["中国"], [])
-    assert CharPath.build([*merged, *ranks], merge_whole, ranks, whole=True).split(["中国"]) == ([], ["中国"])
+    assert CharPath.build(merged, merge_whole, ranks, whole=True).encode(["中国"], None)[1] == []
+    assert CharPath.build([*merged, *ranks], merge_whole, ranks, whole=True).encode(["中国"], None)[1] == ["中国"]
 
 
 @lru_cache(maxsize=None)
@@ -110,12 +111,27 @@ def test_most_corpus_phrases_go_by_character_with_tiktokens_ids(name, share):
     enc = bbpe_core.get_encoding(name)
     assert enc._ideograph_cut("中文") is not None
     phrases = list(dict.fromkeys(split_marks(text)))
-    by_char, others = enc._char_path.split(phrases)
-    assert len(by_char) + len(others) == len(phrases)
-    assert len(by_char) >= share * len(phrases)
+    done, others = enc._char_path.encode(phrases, enc._encode_chunks)
+    assert sorted([*done, *others]) == sorted(phrases)
+    assert len(done) >= share * len(phrases)
     reference = tiktoken_encoding(name)
-    for phrase, ids in list(zip(by_char, enc._char_path.ids(by_char)))[::7]:
-        assert unpack(ids) == reference.encode_ordinary(phrase), phrase
+    for phrase in list(done)[::7]:
+        assert unpack(done[phrase]) == reference.encode_ordinary(phrase), phrase
+
+
+@pytest.mark.parametrize("name", ENCODING_NAMES)
+def test_heads_one_newline_after_a_letter_or_mark(name):
+    """"。\\n" is a token of cl100k_base and o200k_base: the phrase goes by character after
+    it. Two newlines, a space or \\r before the letter would chunk differently on their own."""
+    enc = bbpe_core.get_encoding(name)
+    enc._ideograph_cut("中文")
+    reference = tiktoken_encoding(name)
+    phrases = ["。\n疑霜", "，\n鸞鳳", "光\n思", "。\n\n疑霜", "。 \n疑霜", "。\r\n疑霜", "。\n疑霜。\n望"]
+    done, others = enc._char_path.encode(phrases, enc._encode_chunks)
+    assert {"。\n疑霜", "，\n鸞鳳", "光\n思"} <= set(done)
+    assert not {"。\n\n疑霜", "。 \n疑霜", "。\r\n疑霜"} & set(done)
+    for phrase in done:
+        assert unpack(done[phrase]) == reference.encode_ordinary(phrase), phrase
 
 
 def test_a_vocabulary_where_every_character_may_be_joined_to_the_one_before():
@@ -124,4 +140,5 @@ def test_a_vocabulary_where_every_character_may_be_joined_to_the_one_before():
     ranks = single_bytes_and()
     results = [b"\x80" + bytes([lead]) for lead in range(0xE2, 0xF0)] + [b"\x80\n"]
     path = CharPath.build(results, lambda piece: [bytes([b]) for b in piece], ranks, whole=True)
-    assert path.split(["中", "。中", "\u3000中", "\u3000\n", "中\n"]) == (["中", "。中", "中\n"], ["\u3000中", "\u3000\n"])
+    done, others = path.encode(["中", "。中", "\u3000中", "\u3000\n", "中\n"], None)
+    assert list(done) == ["中", "。中", "中\n"] and others == ["\u3000中", "\u3000\n"]
