@@ -38,7 +38,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from itertools import compress, filterfalse, islice, repeat
-from operator import is_
+from operator import is_, not_
 
 from .char_cuts import NEWLINE, Ranges, char_class, crossing_groups
 from .packed_ids import pack
@@ -119,10 +119,10 @@ class CharPath:
         Returns:
             Each phrase encoded -> its packed ids; the phrases left, in order.
         """
-        found = list(map(self._unsafe, phrases))
-        clean = list(compress(phrases, map(is_, found, repeat(None))))
+        safe = list(map(is_, map(self._unsafe, phrases), repeat(None)))  # holds no match objects
+        clean = list(compress(phrases, safe))
         done = dict(zip(clean, self._ids(clean)))
-        rest = list(compress(phrases, found))
+        rest = list(compress(phrases, map(not_, safe)))
         heads = list(map(re.Match.group, map(_HEAD.match, rest)))
         headed, heads = list(compress(rest, heads)), list(filter(None, heads))
         starts = list(map(len, heads))
