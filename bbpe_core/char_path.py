@@ -8,14 +8,15 @@ forms, ideographic space) or newlines, with no two neighbours that ``crossing_gr
 says a merge could join, has as ids the concatenation of each character's ids, whatever
 the split pattern makes of it: one dict look-up per character at C speed, no cut, no
 merge, no part cache. In the Chinese corpus (poems, a newline every line) this holds for
-83% of the phrases with gpt2. cl100k_base and o200k_base have tokens such as "。\\n"; a
+83% of the phrases with gpt2, 81% with cl100k_base (with the heads below) and 38% with
+o200k_base. cl100k_base and o200k_base have tokens such as "。\\n"; a
 phrase that starts with a letter or mark and one newline before a letter (``_HEAD``) may
 go by character after them: no alternative of the shipped patterns holds a newline
 followed by a letter, and that newline's chunk is the same whether a letter or the end
 of the text follows it (``\\s*[\\r\\n]+``, or a mark's ``[\\r\\n]*``; for gpt2 ``\\s+``
 there and ``\\s+(?!\\S)`` at the end: with two newlines or a space before it, these
-would differ), so the head is encoded on its own. Phrases with two-character tokens
-(many in o200k_base) take cut 3.
+would differ), so the head is encoded on its own. Phrases holding a pair that a token
+joins (many in o200k_base, which has 142 tokens starting with "，") take cut 3.
 
 Whole look-up (tiktoken): a chunk of one character is looked up whole, so a character
 that is a token is encoded as that token only if BPE merges it to itself; characters that
