@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import gzip
+from functools import lru_cache
 from pathlib import Path
 
 import bbpe_core
@@ -45,3 +46,12 @@ def tiktoken_encoding(name: str):
             special_tokens=bbpe_core.get_encoding(name).special_tokens,
         )
     return _ORACLES[name]
+
+
+@lru_cache(maxsize=None)
+def tiny_cache_encoding(name: str) -> bbpe_core.Encoding:
+    """The shipped encoding ``name`` with caches of 3 entries (each emptied when full), shared
+    by the tests of one run: the CJK cut and character table are built once, not per example."""
+    shared = bbpe_core.get_encoding(name)
+    return bbpe_core.Encoding(name, pat_str=shared.pat_str, mergeable_ranks=shared.mergeable_ranks,
+                              special_tokens=shared.special_tokens, cache_size=3)

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import bbpe_core
 from bbpe_core.char_cuts import IDEOGRAPHS, crossing_groups, ideograph_cut
 from bbpe_core.long_pieces import CACHED_WORD_CHARS
-from oracles import ENCODING_NAMES, tiktoken_encoding
+from oracles import ENCODING_NAMES, tiktoken_encoding, tiny_cache_encoding
 from samples import CORPORA
 
 RUN = re.compile(f"[{IDEOGRAPHS}]{{2,}}")
@@ -106,8 +106,7 @@ def mixed_texts(name: str, min_size: int):
 def test_long_and_short_pieces_encode_as_tiktoken(name, data):
     text = data.draw(mixed_texts(name, data.draw(st.sampled_from([0, CACHED_WORD_CHARS]))))
     shared = bbpe_core.get_encoding(name)
-    tiny = bbpe_core.Encoding(name, pat_str=shared.pat_str, mergeable_ranks=shared.mergeable_ranks,
-                              special_tokens=shared.special_tokens, cache_size=3)
+    tiny = tiny_cache_encoding(name)
     expected = tiktoken_encoding(name).encode_ordinary(text)
     for enc in (shared, tiny):
         assert enc.encode_ordinary(text) == expected

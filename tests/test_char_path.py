@@ -15,7 +15,7 @@ from bbpe_core.char_path import CHARACTERS, CharPath
 from bbpe_core.long_pieces import CACHED_WORD_CHARS
 from bbpe_core.packed_ids import unpack
 from bbpe_core.presplit import split_marks
-from oracles import ENCODING_NAMES, tiktoken_encoding
+from oracles import ENCODING_NAMES, tiktoken_encoding, tiny_cache_encoding
 from samples import CORPORA
 from test_char_cuts import joined_pairs
 
@@ -93,8 +93,7 @@ def test_texts_of_the_character_set_encode_as_tiktoken(name, data):
     text = data.draw(st.lists(pieces, min_size=1, max_size=30).map("".join))
     text = text * (1 + CACHED_WORD_CHARS // len(text))
     shared = bbpe_core.get_encoding(name)
-    tiny = bbpe_core.Encoding(name, pat_str=shared.pat_str, mergeable_ranks=shared.mergeable_ranks,
-                              special_tokens=shared.special_tokens, cache_size=3)
+    tiny = tiny_cache_encoding(name)
     expected = tiktoken_encoding(name).encode_ordinary(text)
     for enc in (shared, tiny):
         enc.clear_cache()

@@ -11,7 +11,7 @@ import bbpe_core
 from bbpe_core.cached_encode import CACHED_WORD_CHARS
 from bbpe_core.pre_tokenizer import split
 from bbpe_core.presplit import BOUNDARY, split_marks
-from oracles import ENCODING_NAMES, tiktoken_encoding
+from oracles import ENCODING_NAMES, tiktoken_encoding, tiny_cache_encoding
 from samples import CORPORA
 
 PATTERNS = [bbpe_core.GPT2_PATTERN, bbpe_core.CL100K_PATTERN, bbpe_core.O200K_PATTERN]
@@ -65,8 +65,7 @@ long_texts = st.lists(st.text(alphabet=ALPHABET, min_size=1, max_size=40), min_s
 @given(text=long_texts)
 def test_long_pieces_encode_as_tiktoken_in_every_cache_state(name, text):
     shared = bbpe_core.get_encoding(name)
-    tiny = bbpe_core.Encoding(name, pat_str=shared.pat_str, mergeable_ranks=shared.mergeable_ranks,
-                              special_tokens=shared.special_tokens, cache_size=3)
+    tiny = tiny_cache_encoding(name)
     expected = tiktoken_encoding(name).encode_ordinary(text)
     for enc in (shared, tiny):
         assert enc.encode_ordinary(text) == expected  # cold or partly filled caches
