@@ -64,8 +64,10 @@ def test_tokens_looked_up_whole_count_as_merge_results():
     def merge_whole(piece):  # one character: the token, else its bytes
         return [piece] if piece in ranks else [bytes([b]) for b in piece]
 
-    assert CharPath.build(merged, merge_whole, ranks, whole=True).encode(["中国"], None)[1] == []
-    assert CharPath.build([*merged, *ranks], merge_whole, ranks, whole=True).encode(["中国"], None)[1] == ["中国"]
+    merges_only = CharPath.build(merged, merge_whole, ranks, whole=True)
+    with_tokens = CharPath.build([*merged, *ranks], merge_whole, ranks, whole=True)
+    assert merges_only.encode(["中国"], None)[1] == []
+    assert with_tokens.encode(["中国"], None)[1] == ["中国"]
 
 
 @lru_cache(maxsize=None)
@@ -86,8 +88,10 @@ def tokens_with_characters(name: str) -> list[str]:
 def test_texts_of_the_character_set_encode_as_tiktoken(name, data):
     pieces = st.one_of(
         st.sampled_from(tokens_with_characters(name)),
-        st.text(alphabet=st.characters(min_codepoint=0x4E00, max_codepoint=0x9FFF), min_size=1, max_size=6),
-        st.sampled_from(["。", "，", "…", "“", "”", "ー", "・", "\u3000", "！", "（", "～", "、", "—", "あ"]),
+        st.text(alphabet=st.characters(min_codepoint=0x4E00, max_codepoint=0x9FFF),
+                min_size=1, max_size=6),
+        st.sampled_from(["。", "，", "…", "“", "”", "ー", "・", "\u3000", "！", "（", "～", "、", "—",
+                         "あ"]),
         st.sampled_from(["\n", "\n\n", " \n", "\r\n", " ", "a", "1", "'s"]),
     )
     text = data.draw(st.lists(pieces, min_size=1, max_size=30).map("".join))
@@ -125,7 +129,8 @@ def test_heads_one_newline_after_a_letter_or_mark(name):
     enc = bbpe_core.get_encoding(name)
     enc._ideograph_cut("中文")
     reference = tiktoken_encoding(name)
-    phrases = ["。\n疑霜", "，\n鸞鳳", "光\n思", "。\n\n疑霜", "。 \n疑霜", "。\r\n疑霜", "。\n疑霜。\n望"]
+    phrases = ["。\n疑霜", "，\n鸞鳳", "光\n思", "。\n\n疑霜", "。 \n疑霜", "。\r\n疑霜",
+               "。\n疑霜。\n望"]
     done, others = enc._char_path.encode(phrases, enc._encode_chunks)
     assert {"。\n疑霜", "，\n鸞鳳", "光\n思"} <= set(done)
     assert not {"。\n\n疑霜", "。 \n疑霜", "。\r\n疑霜"} & set(done)
