@@ -43,11 +43,11 @@ CHARS = ["中", "丸", "国", "嘀", "あ", "ア", "한", "국", "\u9fff", "\uac
 
 
 @st.composite
-def merge_results(draw):
-    """Byte strings cut from UTF-8 of CHARS strings at any byte (partial characters too)."""
+def merge_results(draw, chars: list[str] = CHARS):
+    """Byte strings cut from UTF-8 of strings of ``chars`` at any byte (partial characters too)."""
     results = []
     for _ in range(draw(st.integers(1, 6))):
-        text = "".join(draw(st.lists(st.sampled_from(CHARS), min_size=1, max_size=4))).encode()
+        text = "".join(draw(st.lists(st.sampled_from(chars), min_size=1, max_size=4))).encode()
         i = draw(st.integers(0, len(text) - 1))
         j = draw(st.integers(i + 1, len(text)))
         results.append(text[i:j])

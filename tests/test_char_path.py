@@ -17,24 +17,13 @@ from bbpe_core.packed_ids import unpack
 from bbpe_core.presplit import split_marks
 from oracles import ENCODING_NAMES, tiktoken_encoding, tiny_cache_encoding
 from samples import CORPORA
-from test_char_cuts import joined_pairs
+from test_char_cuts import joined_pairs, merge_results
 
 # a newline, marks and ideographs whose bytes share lead and continuation bytes
 CHARS = ["\n", "。", "，", "…", "“", "ー", "中", "丸", "国", "\u3000", "！"]
 
 
-@st.composite
-def merge_results(draw):
-    """Byte strings cut from UTF-8 of CHARS strings at any byte (partial characters too)."""
-    results = []
-    for _ in range(draw(st.integers(1, 6))):
-        text = "".join(draw(st.lists(st.sampled_from(CHARS), min_size=1, max_size=4))).encode()
-        i = draw(st.integers(0, len(text) - 1))
-        results.append(text[i : draw(st.integers(i + 1, len(text)))])
-    return results
-
-
-@given(merged=merge_results())
+@given(merged=merge_results(CHARS))
 def test_every_pair_a_merge_could_join_is_in_a_group_newlines_and_marks_too(merged):
     groups = crossing_groups(merged, CHARACTERS, newline=True)
     for a, b in joined_pairs(merged, CHARS):
