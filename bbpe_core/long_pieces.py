@@ -69,9 +69,8 @@ class LongPieceMethods:
                 merge_whole = lambda piece: merge(piece, self._pair_rank)  # noqa: E731
                 results = [*merged, *tokens]
             cut = ideograph_cut(merged, merge_whole, tokens)
-            # set first: a thread that sees the cut sees these too
-            self._char_path = CharPath.build(results, merge_whole, ranks, whole=self.ignore_merges)
-            if cut is not None:
+            if cut is not None:  # set first: a thread that sees the cut sees these too
+                self._char_path = CharPath.build(results, merge_whole, ranks, whole=self.ignore_merges)
                 self._cut3_joined = re.compile(f"({_SEPARATOR})|{cut.pattern}")
             self._cut3 = cut
         return self._cut3
