@@ -80,7 +80,7 @@ class CharPath:
     """
 
     def __init__(self, table: dict[str, bytes], unsafe: re.Pattern) -> None:
-        self._table = table
+        self.table = table
         self._unsafe = unsafe.search
 
     @classmethod
@@ -139,4 +139,4 @@ class CharPath:
     def _ids(self, phrases: Iterable[Iterable[str]]) -> list[bytes]:
         """The packed ids of phrases (or of iterators over their characters) that may go
         by character."""
-        return list(map(b"".join, map(map, repeat(self._table.__getitem__), phrases)))
+        return list(map(b"".join, map(map, repeat(self.table.__getitem__), phrases)))

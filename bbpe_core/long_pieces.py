@@ -6,18 +6,23 @@ neighbours a merge can join goes character by character (``char_path``: most phr
 Chinese). The other new phrases are cut again into parts between characters no merge
 joins (``char_cuts``, cut 3: about one part per character of Chinese), each part encoded
 once, looked up in a cache of its own, and the phrases' ids taken as slices of the
-result, with no Python loop per part.
+result, with no Python loop per part. A new part of one character is read from the
+character table; a run of IDEOGRAPHS is merged as one chunk; the other new parts are
+chunked together in one scan (``_encode_batch``).
 """
 
 from __future__ import annotations
 
 import re
-from itertools import accumulate, chain, compress, count, repeat
+from itertools import accumulate, chain, compress, count, filterfalse, repeat
 from operator import is_, is_not, not_
+
+import regex
 
 from .bpe import merge, merge_ranked
 from .char_cuts import IDEOGRAPHS, ideograph_cut
 from .char_path import CharPath
+from .pre_tokenizer import find_chunks
 from .presplit import split_marks
 
 __all__ = ["LongPieceMethods", "CACHED_WORD_CHARS", "look_up"]
@@ -32,6 +37,10 @@ _RUN = re.compile(f"[{IDEOGRAPHS}]+")
 _PAIR = re.compile(f"[{IDEOGRAPHS}]{{2}}")
 _SEPARATOR = "\x00"
 """Joins new phrases for one cut-3 scan (``_encode_parts``); never an IDEOGRAPHS character."""
+_DIGIT = "\u0660"
+"""Joins parts for one chunk scan (``_encode_batch``): ARABIC-INDIC DIGIT ZERO (Nd)."""
+_BATCHABLE = regex.compile(f"(?s)(?!\\p{{N}}).*[{IDEOGRAPHS}]").fullmatch
+"""A part that ``_encode_batch`` may join: not starting with a digit, ending with IDEOGRAPHS."""
 
 
 def look_up(cache: dict[str, bytes], keys: list[str]) -> tuple[dict[str, bytes | None], list[str]]:
@@ -124,14 +133,47 @@ class LongPieceMethods:
         known, new = look_up(self._part_cache, parts)
         is_run = list(map(_RUN.fullmatch, new))  # a run of IDEOGRAPHS is one chunk
         runs, others = list(compress(new, is_run)), list(compress(new, map(not_, is_run)))
+        by_char, runs = look_up(self._char_path.table, runs)  # one character: from the table
+        known.update(by_char)  # None for the runs left, set next
         known.update(zip(runs, self._new_ids(runs, self._merge_chunk)))
-        known.update(zip(others, map(self._encode_chunks, others)))
+        known.update(self._encode_batch(others))
         self._remember(self._part_cache, new, known)
         part_ids = list(map(known.__getitem__, parts))
         ids = b"".join(part_ids)
         id_ends = [0, *accumulate(map(len, part_ids))]  # after each part
         ends = list(map(id_ends.__getitem__, ends))  # after each phrase
         return list(map(ids.__getitem__, map(slice, [0, *ends], ends)))
+
+    def _encode_batch(self, parts: list[str]) -> dict[str, bytes]:
+        """Each part (starting at a chunk boundary) -> its packed ids, as if encoded on its
+        own (``_encode_chunks``). The parts that do not start with a digit and end with
+        IDEOGRAPHS (``_BATCHABLE``) are chunked in one scan, joined by ``_DIGIT``.
+
+        In the shipped patterns a chunk that starts at a place depends on the text from
+        there on alone (no look-behind). After an IDEOGRAPHS letter, a digit starts a
+        chunk (no alternative takes a letter, then a digit), and a digit followed by a
+        non-digit is a chunk of its own (no alternative before the digit runs takes one
+        as a prefix). So every ``_DIGIT`` is a chunk, and the chunks between two of them
+        are the part's own chunks."""
+        batch = list(filter(_BATCHABLE, parts))
+        joined = _DIGIT.join(batch)
+        if joined.count(_DIGIT) != len(batch) - 1:  # none, or a part holds the digit itself
+            batch = []
+        alone = list(filterfalse(set(batch).__contains__, parts))
+        found = dict(zip(alone, map(self._encode_chunks, alone)))
+        if not batch:
+            return found
+        chunks = find_chunks(joined, self.pat_str)
+        joints = list(compress(count(), map(_DIGIT.__eq__, chunks)))
+        if len(joints) != len(batch) - 1:  # cannot happen for the shipped patterns (tested)
+            raise RuntimeError(f"{self.pat_str!r} joined parts across {_DIGIT!r}")
+        chunk_ids = self._chunk_ids(chunks)
+        ids = b"".join(chunk_ids)
+        id_ends = [0, *accumulate(map(len, chunk_ids))]  # after each chunk
+        starts = map(id_ends.__getitem__, [0, *map((1).__add__, joints)])
+        ends = map(id_ends.__getitem__, [*joints, len(chunks)])
+        found.update(zip(batch, map(ids.__getitem__, map(slice, starts, ends))))
+        return found
 
     def _remember(self, cache: dict, keys: list[str], known: dict) -> None:
         """Put each of ``keys`` shorter than ``CACHED_WORD_CHARS`` into ``cache`` with its

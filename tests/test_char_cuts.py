@@ -11,8 +11,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import bbpe_core
+from bbpe_core.byte_level import fix_surrogates
 from bbpe_core.char_cuts import IDEOGRAPHS, crossing_groups, ideograph_cut
 from bbpe_core.long_pieces import CACHED_WORD_CHARS
+from bbpe_core.packed_ids import unpack
 from oracles import ENCODING_NAMES, tiktoken_encoding, tiny_cache_encoding
 from samples import CORPORA
 
@@ -95,7 +97,8 @@ def mixed_texts(name: str, min_size: int):
         st.text(alphabet=st.characters(min_codepoint=0x4E00, max_codepoint=0x9FFF), min_size=1, max_size=6),
         st.text(alphabet="あいうアイウー한국어中文", min_size=1, max_size=6),
         st.sampled_from(["，", "。", "\n", " ", "  ", "'s", "A", "bc", "\u0301", "1", "《", "é", "\u3000",
-                         "😀", "\ud800", "\U00020000", "\u3400", "ー", "\r\n", "\t", "\x00"]),
+                         "😀", "\ud800", "\U00020000", "\u3400", "ー", "\r\n", "\t", "\x00", "\u0660",
+                         "\u0661\u0662"]),
     )
     text = st.lists(pieces, min_size=1, max_size=30).map("".join)
     return text.map(lambda t: t * (1 + min_size // len(t)))
@@ -114,11 +117,36 @@ def test_long_and_short_pieces_encode_as_tiktoken(name, data):
 
 
 @pytest.mark.parametrize("name", ENCODING_NAMES)
+@given(data=st.data())
+def test_parts_chunked_in_one_scan_as_each_on_its_own(name, data):
+    """``_encode_batch`` joins parts by a digit for one chunk scan: each part's ids are
+    still its ids alone, whether it starts with a digit, holds that digit, or not."""
+    part = st.tuples(mixed_texts(name, 0), st.sampled_from(["", "中", "文"])).map("".join).map(
+        fix_surrogates)  # as encode() passes text on
+    parts = data.draw(st.lists(part, max_size=8))
+    found = tiny_cache_encoding(name)._encode_batch(parts)
+    expected = {p: tiktoken_encoding(name).encode_ordinary(p) for p in parts}
+    assert {p: unpack(ids) for p, ids in found.items()} == expected
+
+
+@pytest.mark.parametrize("name", ENCODING_NAMES)
 def test_chinese_corpus_with_cold_caches(name):
     text = (CORPORA / "zh_tang_poems.txt").read_text(encoding="utf-8")
     enc = bbpe_core.get_encoding(name)
     enc.clear_cache()
     assert enc._ideograph_cut("中文") is not None
+    assert enc.encode_ordinary(text) == tiktoken_encoding(name).encode_ordinary(text)
+
+
+@pytest.mark.parametrize("name", ENCODING_NAMES)
+@pytest.mark.parametrize("insert", ["\u0660", "1", "\u0661\u0662", "\u0660 "])
+def test_parts_holding_or_starting_with_digits(name, insert):
+    """New parts are chunked in one scan, joined by ARABIC-INDIC DIGIT ZERO; a part that
+    starts with a digit, or holds that one, is chunked on its own."""
+    text = (CORPORA / "zh_tang_poems.txt").read_text(encoding="utf-8")[:20_000]
+    text = text.replace("，", "，" + insert, 40).replace("。\n", "。\n" + insert, 40)
+    enc = bbpe_core.get_encoding(name)
+    enc.clear_cache()
     assert enc.encode_ordinary(text) == tiktoken_encoding(name).encode_ordinary(text)
 
 
