@@ -35,7 +35,8 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable
 from itertools import accumulate
 
-__all__ = ["IDEOGRAPHS", "PAIRS_PER_GROUP", "Ranges", "char_class", "crossing_groups", "ideograph_cut"]
+__all__ = ["IDEOGRAPHS", "PAIRS_PER_GROUP", "Pairs", "Ranges", "char_class", "crossing_groups", "crossing_pairs",
+           "group_pairs", "ideograph_cut"]
 
 _RANGES = ((0x3041, 0x3096), (0x30A1, 0x30FA), (0x4E00, 0x9FFF), (0xAC00, 0xD7A3))
 IDEOGRAPHS = "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi in _RANGES)
@@ -122,33 +123,32 @@ second's code point): o200k_base's 4,898 pairs in 4 groups cut 87% of the bounda
 in Chinese text instead of 80% in one, for a few more class checks per character."""
 
 
-def crossing_groups(merged: Iterable[bytes], ranges: Ranges = _RANGES,
-                    newline: bool = False) -> list[tuple[set[int], set[int]]]:
-    """Which characters a merge could join, as groups ``(firsts, seconds)`` of code points:
-    a boundary A|B may be crossed only if, in some group, A is a first and B a second (the
-    shape of the module docstring, read off each merge result).
+Pairs = tuple[list[tuple[list[int], list[int]]], set[tuple[int, int]]]
+"""``crossing_pairs``' answer: ``(wide, exact)``."""
+
+
+def crossing_pairs(merged: Iterable[bytes], ranges: Ranges = _RANGES, newline: bool = False) -> Pairs:
+    """Which characters a merge could join (the shape of the module docstring, read off
+    each merge result), before ``group_pairs`` groups them.
 
     Args:
         merged: every byte string a merge can produce (any order).
         ranges: the characters (of three UTF-8 bytes each) A and B are taken from
             (default: IDEOGRAPHS).
-        newline: take ``"\\n"`` (code point 10) as one of them too.
+        newline: take ``"\n"`` (code point 10) as one of them too.
 
     Returns:
-        Non-empty groups: pairs where both sides stand for many characters (a merge
-        result starting or ending inside a character), where the first does, where the
-        second does, and pairs of single characters (one group per ``PAIRS_PER_GROUP``).
-        Keeping them apart keeps each group's product close to the pairs it stands for.
+        ``wide``: ``(firsts, seconds)`` code points for each merge result starting or
+        ending inside a character (every A of firsts with every B of seconds), and
+        ``exact``: the pairs ``(A, B)`` of single characters.
 
-    >>> crossing_groups(["中国".encode(), b"x"])
-    [({20013}, {22269})]
-    >>> crossing_groups(["。\\n".encode()], ((0x3000, 0x303F),), newline=True)
-    [({12290}, {10})]
+    >>> crossing_pairs(["中国".encode(), b"x"])
+    ([], {(20013, 22269)})
     """
     pieces = list(merged)
     starts = list(accumulate((len(p) + 1 for p in pieces), initial=0))
     blob = b"\0".join(pieces)  # NUL is in neither class of the join: no match spans two
-    wide: list[tuple[list[int], list[int]]] = []  # either side stands for many characters
+    wide: list[tuple[list[int], list[int]]] = []
     exact: set[tuple[int, int]] = set()
     for match in _join_pattern(ranges, newline).finditer(blob):
         at = match.end()
@@ -159,8 +159,37 @@ def crossing_groups(merged: Iterable[bytes], ranges: Ranges = _RANGES,
             exact.add((left[0], right[0]))
         elif left and right:
             wide.append((left, right))
+    return wide, exact
+
+
+def crossing_groups(merged: Iterable[bytes], ranges: Ranges = _RANGES,
+                    newline: bool = False) -> list[tuple[set[int], set[int]]]:
+    """Which characters a merge could join, as groups ``(firsts, seconds)`` of code points:
+    a boundary A|B may be crossed only if, in some group, A is a first and B a second.
+
+    Args:
+        merged, ranges, newline: as for ``crossing_pairs``.
+
+    Returns:
+        ``group_pairs`` of ``crossing_pairs``.
+
+    >>> crossing_groups(["中国".encode(), b"x"])
+    [({20013}, {22269})]
+    >>> crossing_groups(["。\\n".encode()], ((0x3000, 0x303F),), newline=True)
+    [({12290}, {10})]
+    """
+    return group_pairs(*crossing_pairs(merged, ranges, newline))
+
+
+def group_pairs(wide: list[tuple[list[int], list[int]]], exact: set[tuple[int, int]]
+                ) -> list[tuple[set[int], set[int]]]:
+    """``crossing_pairs``' answer in a few groups ``(firsts, seconds)``, each standing for
+    every A of firsts with every B of seconds: pairs where both sides stand for many
+    characters, where the first does, where the second does, and pairs of single
+    characters (one group per ``PAIRS_PER_GROUP``). Keeping them apart keeps each group's
+    product close to the pairs it stands for. Empty groups are left out."""
     n_exact = 1 + len(exact) // PAIRS_PER_GROUP
-    groups = [(set(), set()) for _ in range(3 + n_exact)]
+    groups: list[tuple[set[int], set[int]]] = [(set(), set()) for _ in range(3 + n_exact)]
     for left, right in wide:
         g = 0 if len(left) > 1 and len(right) > 1 else 1 if len(left) > 1 else 2
         groups[g][0].update(left)

@@ -4,19 +4,22 @@ BPE never crosses a boundary that no merge result crosses (``char_cuts``): a chu
 boundaries between characters are all such is merged into the concatenation of its
 characters' BPE, and chunk boundaries only cut more. So a phrase whose characters are
 all in ``CHARACTERS`` (CJK ideographs, kana, CJK and general punctuation, full-width
-forms, ideographic space) or newlines, with no two neighbours that ``crossing_groups``
+forms, ideographic space) or newlines, with no two neighbours that ``crossing_pairs``
 says a merge could join, has as ids the concatenation of each character's ids, whatever
 the split pattern makes of it: one dict look-up per character at C speed, no cut, no
-merge, no part cache. In the Chinese corpus (poems, a newline every line) this holds for
-83% of the phrases with gpt2, 81% with cl100k_base (with the heads below) and 38% with
-o200k_base. cl100k_base and o200k_base have tokens such as "。\\n"; a
-phrase that starts with a letter or mark and one newline before a letter (``_HEAD``) may
-go by character after them: no alternative of the shipped patterns holds a newline
-followed by a letter, and that newline's chunk is the same whether a letter or the end
-of the text follows it (``\\s*[\\r\\n]+``, or a mark's ``[\\r\\n]*``; for gpt2 ``\\s+``
-there and ``\\s+(?!\\S)`` at the end: with two newlines or a space before it, these
-would differ), so the head is encoded on its own. Phrases holding a pair that a token
-joins (many in o200k_base, which has 142 tokens starting with "，") take cut 3.
+merge, no part cache. The test is a ``re`` search with ``group_pairs``' few groups, at C
+speed; their products hold more pairs than a merge joins, so a phrase it flags is tested
+again with each wide entry and the set of exact pairs (one Python call per flagged phrase).
+
+cl100k_base and o200k_base have tokens such as "。\\n", gpt2 has "\\n\\n". A phrase that
+starts with a letter or mark and newlines before a letter (``_HEAD``) may go by character
+from that letter on: no alternative of the shipped patterns holds a newline followed by
+a letter, so the letter starts a chunk, and the chunks before it are those of the head
+and a letter encoded on their own, less the letter's own (the head's chunks depend on
+what follows only through ``\\s+(?!\\S)``, and a letter follows in both). In the Chinese
+corpus (poems, a newline every line) 87-95% of the phrases go by character with each of
+the three; the others hold a pair that a token joins (o200k_base has 142 tokens starting
+with "，") and take cut 3.
 
 Whole look-up (tiktoken): a chunk of one character is looked up whole, so a character
 that is a token is encoded as that token only if BPE merges it to itself; characters that
@@ -38,10 +41,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from itertools import compress, filterfalse, islice, repeat
-from operator import is_, not_
+from itertools import compress, filterfalse, repeat
+from operator import is_, itemgetter, not_
 
-from .char_cuts import NEWLINE, Ranges, char_class, crossing_groups
+from .char_cuts import NEWLINE, Ranges, char_class, crossing_pairs, group_pairs
 from .packed_ids import pack
 from .presplit import LETTERS, MARKS
 
@@ -60,13 +63,22 @@ CHARACTERS: Ranges = (
 besides newlines. Hangul is not here: Korean puts spaces between words."""
 
 
-_HEAD = re.compile(f"(?:[{LETTERS}{MARKS.replace(chr(10), '')}]\\n(?=[{LETTERS}]))?")
-"""A letter or mark and one newline before a letter, at a phrase's start (or nothing)."""
+_HEAD = re.compile(f"(?:[{LETTERS}{MARKS.replace(chr(10), '')}]\\n+(?=[{LETTERS}]))?")
+"""A letter or mark and newlines before a letter, at a phrase's start (or nothing)."""
 
 
 def _not_in(points: set[int]) -> str:
     """A ``re`` item matching one character whose code point is not in ``points``."""
     return f"[^{char_class(points)}]" if points else "(?s:.)"
+
+
+def _unsafe(chars: set[int], groups: list[tuple[set[int], set[int]]]) -> re.Pattern:
+    """Matches a character not in ``chars``, or the second of two neighbours that are a
+    first and a second of one of ``groups``: one class first (``re`` skips characters
+    outside it at C speed), then which case."""
+    seconds = set().union(*(second for _, second in groups))
+    cases = "".join(f"|(?<=[{char_class(firsts)}][{char_class(second)}])" for firsts, second in groups)
+    return re.compile(f"{_not_in(chars - seconds)}(?:(?<={_not_in(chars)}){cases})")
 
 
 class CharPath:
@@ -75,13 +87,18 @@ class CharPath:
     Args:
         table: each character (``CHARACTERS`` or newline) -> its packed ids
             (``packed_ids``), as one chunk of that character alone.
-        unsafe: matches in a phrase a character not in ``table``, or the second of two
-            neighbours a merge could join.
+        coarse: matches in a phrase a character not in ``table``, or the second of two
+            neighbours a merge could join, or a few more (``group_pairs``' groups).
+        wide: the same for each entry of ``crossing_pairs``' ``wide`` alone.
+        pairs: ``crossing_pairs``' ``exact`` pairs, each as a string of two characters.
     """
 
-    def __init__(self, table: dict[str, bytes], unsafe: re.Pattern) -> None:
+    def __init__(self, table: dict[str, bytes], coarse: re.Pattern, wide: re.Pattern,
+                 pairs: frozenset[str]) -> None:
         self.table = table
-        self._unsafe = unsafe.search
+        self._coarse = coarse.search
+        self._wide = wide.search
+        self._pairs = pairs
 
     @classmethod
     def build(cls, merged: Iterable[bytes], merge_whole: Callable[[bytes], list[bytes]],
@@ -90,12 +107,12 @@ class CharPath:
 
         Args:
             merged: every byte string a merge can produce, and every token that may be
-                looked up whole (``crossing_groups``).
+                looked up whole (``crossing_pairs``).
             merge_whole: the encoding's BPE of one chunk's bytes, without looking it up whole.
             ranks: token bytes -> id, for every part ``merge_whole`` gives.
             whole: whether the encoding looks a chunk up whole before merging (tiktoken).
         """
-        groups = crossing_groups(merged, CHARACTERS, newline=True)
+        wide, exact = crossing_pairs(merged, CHARACTERS, newline=True)
         table = {}
         for point in [NEWLINE, *(p for lo, hi in CHARACTERS for p in range(lo, hi + 1))]:
             piece = chr(point).encode()
@@ -103,12 +120,10 @@ class CharPath:
             if whole and piece in ranks and parts != [piece]:
                 continue  # alone, looked up whole; in a longer chunk, merged otherwise
             table[chr(point)] = pack(map(ranks.__getitem__, parts))
-        # one class first (``re`` skips characters outside it at C speed), then which case
         chars = set(map(ord, table))
-        seconds = set().union(*(second for _, second in groups))
-        cases = "".join(f"|(?<=[{char_class(firsts)}][{char_class(second)}])"
-                        for firsts, second in groups)
-        return cls(table, re.compile(f"{_not_in(chars - seconds)}(?:(?<={_not_in(chars)}){cases})"))
+        coarse = _unsafe(chars, group_pairs(wide, exact))
+        each = _unsafe(chars, [(set(firsts), set(seconds)) for firsts, seconds in wide])  # a few dozen
+        return cls(table, coarse, each, frozenset(chr(a) + chr(b) for a, b in exact))
 
     def encode(self, phrases: list[str], encode_head: Callable[[str], bytes]
                ) -> tuple[dict[str, bytes], list[str]]:
@@ -116,25 +131,39 @@ class CharPath:
 
         Args:
             phrases: distinct phrases, each starting at a chunk boundary.
-            encode_head: the packed ids of a head (``_HEAD``), encoded on its own.
+            encode_head: the packed ids of a head (``_HEAD``) and a letter after it,
+                encoded on their own.
 
         Returns:
             Each phrase encoded -> its packed ids; the phrases left, in order.
         """
-        safe = list(map(is_, map(self._unsafe, phrases), repeat(None)))  # holds no match objects
+        safe = self._by_char(phrases)
         clean = list(compress(phrases, safe))
         done = dict(zip(clean, self._ids(clean)))
         rest = list(compress(phrases, map(not_, safe)))
         heads = list(map(re.Match.group, map(_HEAD.match, rest)))
         headed, heads = list(compress(rest, heads)), list(filter(None, heads))
-        starts = list(map(len, heads))
-        tail_ok = list(map(is_, map(self._unsafe, headed, starts), repeat(None)))
-        good, heads = list(compress(headed, tail_ok)), list(compress(heads, tail_ok))
-        head_ids = {head: encode_head(head) for head in set(heads)}  # a few distinct ones
-        tails = list(map(islice, good, map(len, heads), repeat(None)))
+        tails = list(map(str.__getitem__, headed, map(slice, map(len, heads), repeat(None))))
+        tail_ok = self._by_char(tails)
+        good, heads, tails = (list(compress(items, tail_ok)) for items in (headed, heads, tails))
+        letters = dict(zip(heads, map(itemgetter(0), tails)))  # a few distinct heads, a letter after each
+        head_ids = {head: encode_head(head + letter)[: -len(self.table[letter])] for head, letter in letters.items()}
         head_then_tail = map(bytes.__add__, map(head_ids.__getitem__, heads), self._ids(tails))
         done.update(zip(good, head_then_tail))
         return done, list(filterfalse(done.__contains__, rest))
+
+    def _by_char(self, phrases: list[str]) -> list[bool]:
+        """Whether each phrase may go by character: the coarse test at C speed, then, for
+        the phrases it flags, the wide pairs and the exact pairs (one Python call each)."""
+        coarse = list(map(is_, map(self._coarse, phrases), repeat(None)))
+        flagged = list(compress(phrases, map(not_, coarse)))
+        second = iter(list(map(not_, map(self._joinable, flagged))))
+        return [ok or next(second) for ok in coarse]
+
+    def _joinable(self, phrase: str) -> bool:
+        """Whether ``phrase`` holds a character not in the table or two neighbours a
+        merge could join."""
+        return self._wide(phrase) is not None or not self._pairs.isdisjoint(map(str.__add__, phrase, phrase[1:]))
 
     def _ids(self, phrases: Iterable[Iterable[str]]) -> list[bytes]:
         """The packed ids of phrases (or of iterators over their characters) that may go

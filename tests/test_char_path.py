@@ -94,7 +94,7 @@ def test_texts_of_the_character_set_encode_as_tiktoken(name, data):
         assert enc.encode_ordinary(text) == expected
 
 
-@pytest.mark.parametrize("name, share", [("gpt2", 0.75), ("cl100k_base", 0.75), ("o200k_base", 0.35)])
+@pytest.mark.parametrize("name, share", [("gpt2", 0.85), ("cl100k_base", 0.85), ("o200k_base", 0.8)])
 def test_most_corpus_phrases_go_by_character_with_tiktokens_ids(name, share):
     """The path is taken (the share of the Chinese corpus's phrases it takes, as measured
     when it was written, less a margin), and each phrase it takes, encoded on its own by
@@ -112,17 +112,18 @@ def test_most_corpus_phrases_go_by_character_with_tiktokens_ids(name, share):
 
 
 @pytest.mark.parametrize("name", ENCODING_NAMES)
-def test_heads_one_newline_after_a_letter_or_mark(name):
-    """"。\\n" is a token of cl100k_base and o200k_base: the phrase goes by character after
-    it. Two newlines, a space or \\r before the letter would chunk differently on their own."""
+def test_heads_newlines_after_a_letter_or_mark(name):
+    """"。\\n" is a token of cl100k_base and o200k_base, "\\n\\n" of gpt2: the phrase goes by
+    character from the letter after the newlines. A space or \\r before the newline is no
+    head (the letter would not be the only part of the head's chunks that differs)."""
     enc = bbpe_core.get_encoding(name)
     enc._ideograph_cut("中文")
     reference = tiktoken_encoding(name)
-    phrases = ["。\n疑霜", "，\n鸞鳳", "光\n思", "。\n\n疑霜", "。 \n疑霜", "。\r\n疑霜",
+    phrases = ["。\n疑霜", "，\n鸞鳳", "光\n思", "。\n\n疑霜", "光\n\n\n思", "。 \n疑霜", "。\r\n疑霜",
                "。\n疑霜。\n望"]
     done, others = enc._char_path.encode(phrases, enc._encode_chunks)
-    assert {"。\n疑霜", "，\n鸞鳳", "光\n思"} <= set(done)
-    assert not {"。\n\n疑霜", "。 \n疑霜", "。\r\n疑霜"} & set(done)
+    assert {"。\n疑霜", "，\n鸞鳳", "光\n思", "。\n\n疑霜", "光\n\n\n思"} <= set(done)
+    assert not {"。 \n疑霜", "。\r\n疑霜"} & set(done)
     for phrase in done:
         assert unpack(done[phrase]) == reference.encode_ordinary(phrase), phrase
 
