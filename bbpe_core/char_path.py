@@ -137,20 +137,24 @@ class CharPath:
         Returns:
             Each phrase encoded -> its packed ids; the phrases left, in order.
         """
-        safe = self._by_char(phrases)
-        clean = list(compress(phrases, safe))
+        coarse = list(map(is_, map(self._coarse, phrases), repeat(None)))
+        clean = list(compress(phrases, coarse))
         done = dict(zip(clean, self._ids(clean)))
-        rest = list(compress(phrases, map(not_, safe)))
-        heads = list(map(re.Match.group, map(_HEAD.match, rest)))
-        headed, heads = list(compress(rest, heads)), list(filter(None, heads))
+        flagged = list(compress(phrases, map(not_, coarse)))
+        heads = list(map(re.Match.group, map(_HEAD.match, flagged)))  # the head's pair is often why
+        plain = list(compress(flagged, map(not_, heads)))
+        fine = list(compress(plain, map(not_, map(self._joinable, plain))))
+        done.update(zip(fine, self._ids(fine)))
+        headed, heads = list(compress(flagged, heads)), list(filter(None, heads))
         tails = list(map(str.__getitem__, headed, map(slice, map(len, heads), repeat(None))))
         tail_ok = self._by_char(tails)
         good, heads, tails = (list(compress(items, tail_ok)) for items in (headed, heads, tails))
         letters = dict(zip(heads, map(itemgetter(0), tails)))  # a few distinct heads, a letter after each
-        head_ids = {head: encode_head(head + letter)[: -len(self.table[letter])] for head, letter in letters.items()}
+        head_ids = {head: encode_head(head + letter)[: -len(self.table[letter])]
+                    for head, letter in letters.items()}
         head_then_tail = map(bytes.__add__, map(head_ids.__getitem__, heads), self._ids(tails))
         done.update(zip(good, head_then_tail))
-        return done, list(filterfalse(done.__contains__, rest))
+        return done, list(filterfalse(done.__contains__, flagged))
 
     def _by_char(self, phrases: list[str]) -> list[bool]:
         """Whether each phrase may go by character: the coarse test at C speed, then, for
@@ -163,7 +167,8 @@ class CharPath:
     def _joinable(self, phrase: str) -> bool:
         """Whether ``phrase`` holds a character not in the table or two neighbours a
         merge could join."""
-        return self._wide(phrase) is not None or not self._pairs.isdisjoint(map(str.__add__, phrase, phrase[1:]))
+        pairs = map(str.__add__, phrase, phrase[1:])
+        return self._wide(phrase) is not None or not self._pairs.isdisjoint(pairs)
 
     def _ids(self, phrases: Iterable[Iterable[str]]) -> list[bytes]:
         """The packed ids of phrases (or of iterators over their characters) that may go
