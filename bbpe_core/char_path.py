@@ -6,10 +6,11 @@ characters' BPE, and chunk boundaries only cut more. So a phrase whose character
 all in ``CHARACTERS`` (CJK ideographs, kana, CJK and general punctuation, full-width
 forms, ideographic space) or newlines, with no two neighbours that ``crossing_pairs``
 says a merge could join, has as ids the concatenation of each character's ids, whatever
-the split pattern makes of it: one dict look-up per character at C speed, no cut, no
-merge, no part cache. The test is a ``re`` search with ``group_pairs``' few groups, at C
-speed; their products hold more pairs than a merge joins, so a phrase it flags is tested
-again with each wide entry and the set of exact pairs (one Python call per flagged phrase).
+the split pattern makes of it: each character's ids read from a dict in one C loop per
+phrase (``codecs.charmap_encode``), no cut, no merge, no part cache. The test is a ``re``
+search with ``group_pairs``' few groups, at C speed; their products hold more pairs than a
+merge joins, so a phrase it flags is tested again (after its head, below) with each wide
+entry and the set of exact pairs (one Python call per flagged phrase).
 
 cl100k_base and o200k_base have tokens such as "。\\n", gpt2 has "\\n\\n". A phrase that
 starts with a letter or mark and newlines before a letter (``_HEAD``) may go by character
