@@ -178,9 +178,13 @@ class LongPieceMethods:
     def _remember(self, cache: dict, keys: list[str], known: dict) -> None:
         """Put each of ``keys`` shorter than ``CACHED_WORD_CHARS`` into ``cache`` with its
         ids from ``known``; ``cache`` is emptied first if they would pass ``_cache_size``
-        entries (and then takes only the first ``_cache_size``)."""
+        entries (and then takes only the first ``_cache_size``). ``known``'s other keys,
+        if any, are short and their ids right: taken too if all fit (one C-speed update)."""
         if max(map(len, keys), default=0) >= CACHED_WORD_CHARS:  # rare: keep the short ones
             keys = [key for key in keys if len(key) < CACHED_WORD_CHARS]
+        elif len(cache) + len(known) <= self._cache_size:
+            cache.update(known)
+            return
         if len(cache) + len(keys) > self._cache_size:
             cache.clear()
         keys = keys[: self._cache_size]
