@@ -35,8 +35,8 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable
 from itertools import accumulate
 
-__all__ = ["IDEOGRAPHS", "PAIRS_PER_GROUP", "Pairs", "Ranges", "char_class", "crossing_groups", "crossing_pairs",
-           "group_pairs", "ideograph_cut"]
+__all__ = ["IDEOGRAPHS", "PAIRS_PER_GROUP", "Pairs", "Ranges", "char_class", "crossing_groups",
+           "crossing_pairs", "group_pairs", "ideograph_cut"]
 
 _RANGES = ((0x3041, 0x3096), (0x30A1, 0x30FA), (0x4E00, 0x9FFF), (0xAC00, 0xD7A3))
 IDEOGRAPHS = "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi in _RANGES)

@@ -79,7 +79,8 @@ def _unsafe(chars: set[int], groups: list[tuple[set[int], set[int]]]) -> re.Patt
     first and a second of one of ``groups``: one class first (``re`` skips characters
     outside it at C speed), then which case."""
     seconds = set().union(*(second for _, second in groups))
-    cases = "".join(f"|(?<=[{char_class(firsts)}][{char_class(second)}])" for firsts, second in groups)
+    cases = "".join(f"|(?<=[{char_class(firsts)}][{char_class(second)}])"
+                    for firsts, second in groups)
     return re.compile(f"{_not_in(chars - seconds)}(?:(?<={_not_in(chars)}){cases})")
 
 
@@ -152,7 +153,7 @@ class CharPath:
         tails = list(map(str.__getitem__, headed, map(slice, map(len, heads), repeat(None))))
         tail_ok = self._by_char(tails)
         good, heads, tails = (list(compress(items, tail_ok)) for items in (headed, heads, tails))
-        letters = dict(zip(heads, map(itemgetter(0), tails)))  # a few distinct heads, a letter after each
+        letters = dict(zip(heads, map(itemgetter(0), tails)))  # a few heads, a letter after each
         head_ids = {head: encode_head(head + letter)[: -len(self.table[letter])]
                     for head, letter in letters.items()}
         head_then_tail = map(bytes.__add__, map(head_ids.__getitem__, heads), self._ids(tails))

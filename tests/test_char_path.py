@@ -119,8 +119,8 @@ def test_heads_newlines_after_a_letter_or_mark(name):
     enc = bbpe_core.get_encoding(name)
     enc._ideograph_cut("中文")
     reference = tiktoken_encoding(name)
-    phrases = ["。\n疑霜", "，\n鸞鳳", "光\n思", "。\n\n疑霜", "光\n\n\n思", "。 \n疑霜", "。\r\n疑霜",
-               "。\n疑霜。\n望"]
+    phrases = ["。\n疑霜", "，\n鸞鳳", "光\n思", "。\n\n疑霜", "光\n\n\n思", "。 \n疑霜",
+               "。\r\n疑霜", "。\n疑霜。\n望"]
     done, others = enc._char_path.encode(phrases, enc._encode_chunks)
     assert {"。\n疑霜", "，\n鸞鳳", "光\n思", "。\n\n疑霜", "光\n\n\n思"} <= set(done)
     assert not {"。 \n疑霜", "。\r\n疑霜"} & set(done)
