@@ -21,7 +21,8 @@ chunk; that is exact only if every token holding these characters merges to itse
 ``ideograph_cut`` checks it and gives None if not (true of the shipped encodings).
 The cut falls between two letters of one letter run, so each part's chunks, split on
 their own, are the run's chunks cut there (``tests/test_char_cuts.py`` checks all of it
-against tiktoken). ``crossing_groups`` serves ``char_path`` too, over more characters.
+against tiktoken). ``crossing_pairs`` and ``group_pairs`` serve ``char_path`` too, over more
+characters.
 
 >>> cut = ideograph_cut([b"ab"], lambda piece: [piece])
 >>> cut.split("床前明月光")
