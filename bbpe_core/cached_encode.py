@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from itertools import accumulate, compress, count, filterfalse
+from itertools import filterfalse
 
 from .bpe import merge, merge_ranked
 from .char_path import CharPath
 from .long_pieces import CACHED_WORD_CHARS, LongPieceMethods, look_up
-from .packed_ids import pack, pack_one, unpack
+from .packed_ids import pack, pack_one, split_packed, unpack
 from .pre_tokenizer import find_chunks
 from .presplit import BOUNDARY
 
@@ -27,8 +27,12 @@ WORD_CACHE_CHARS = 1 << 23
 """The word cache is emptied when its words would pass this many characters in all."""
 
 
-_WORD_START = re.compile(" [A-Za-z]").match
-"""Matches a chunk that starts a word of ``_fill_word_cache``'s scan."""
+_MARK = "quir"
+"""Joins new words for one scan (``_encode_new_words``): ASCII letters that start no
+common word, and whose chunk ``" " + _MARK`` ends before a space + letter in the shipped
+patterns."""
+_JOINT = " " + _MARK
+_MARKED = re.compile(_MARK).match
 
 
 class CachedEncodeMethods(LongPieceMethods):
@@ -145,20 +149,32 @@ class CachedEncodeMethods(LongPieceMethods):
         self._word_chars += chars
 
     def _fill_word_cache(self, words: list[str]) -> None:
-        """Encode new words (each shorter than ``CACHED_WORD_CHARS``) with one regex scan
-        of ``" " + " ".join(words)``: each starts with a space + ASCII letter, a chunk
-        boundary in any context, so no chunk crosses two words, and a chunk starts a word
-        exactly when it starts with a space + ASCII letter (no word holds one inside)."""
+        """Encode new words (each shorter than ``CACHED_WORD_CHARS``) into the word cache."""
         words = words[: self._cache_size]
+        if words:
+            self._make_room(len(words), sum(map(len, words)))
+            self._word_cache.update(self._encode_new_words(words))
+
+    def _encode_new_words(self, words: list[str]) -> dict[str, bytes]:
+        """Each word -> the packed ids of ``" " + word``, with one regex scan of the words
+        joined by ``_JOINT + " "``.
+
+        Each word and the joint start with a space + ASCII letter, a chunk boundary in
+        any context, so no chunk crosses a word or a joint, and each joint is the chunk
+        ``_JOINT``. Its text occurs only at the joints: a word holds a space + letter
+        only at its start, and the (rare) words that start with ``_MARK`` are encoded
+        alone. So the joint's ids occur exactly between the words' ids (``split_packed``)."""
         if not words:
-            return
-        self._make_room(len(words), sum(map(len, words)))
-        chunks = find_chunks(" " + " ".join(words), self.pat_str)
-        chunk_ids = self._chunk_ids(chunks)
-        first = list(compress(count(), map(_WORD_START, chunks)))
-        if len(first) != len(words):  # cannot happen for the shipped patterns (tested)
+            return {}
+        joined = " " + f"{_JOINT} ".join(words)
+        if joined.count(_JOINT) != len(words) - 1:  # a word starts with the mark
+            marked = set(filter(_MARKED, words))
+            found = self._encode_new_words(list(filterfalse(marked.__contains__, words)))
+            return found | dict(zip(marked, map(self._encode_piece, map(" ".__add__, marked))))
+        ids = b"".join(self._chunk_ids(find_chunks(joined, self.pat_str)))
+        pieces = split_packed(ids, b"".join(self._chunk_ids([_JOINT])))
+        if pieces is None:  # the joint's bytes straddle two ids: encode word by word
+            return dict(zip(words, map(self._encode_piece, map(" ".__add__, words))))
+        if len(pieces) != len(words):  # cannot happen for the shipped patterns (tested)
             raise RuntimeError(f"{self.pat_str!r} split words apart; encode them one by one")
-        first.append(len(chunks))
-        ids = b"".join(chunk_ids)
-        ends = list(map([0, *accumulate(map(len, chunk_ids))].__getitem__, first))
-        self._word_cache.update(zip(words, map(ids.__getitem__, map(slice, ends, ends[1:]))))
+        return dict(zip(words, pieces))

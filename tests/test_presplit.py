@@ -8,7 +8,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import bbpe_core
+from bbpe_core import cached_encode
 from bbpe_core.cached_encode import CACHED_WORD_CHARS
+from bbpe_core.packed_ids import pack, pack_one, split_packed, unpack
 from bbpe_core.pre_tokenizer import split
 from bbpe_core.presplit import BOUNDARY, split_marks
 from oracles import ENCODING_NAMES, tiktoken_encoding, tiny_cache_encoding
@@ -71,6 +73,40 @@ def test_long_pieces_encode_as_tiktoken_in_every_cache_state(name, text):
         assert enc.encode_ordinary(text) == expected  # cold or partly filled caches
         assert enc.encode_ordinary(text) == expected  # warm (or emptied when full)
         assert enc.encode_ordinary(text + " Tail") == expected + tiktoken_encoding(name).encode_ordinary(" Tail")
+
+
+# Words that start with the word batch's joint (cached_encode._MARK) or look like it.
+marked_texts = st.lists(st.sampled_from(["quir", "quirk", "Quir", "quirA", "quir's", "quir.", "aquir",
+                                         " ", "  ", ".", "a", "中", "\n", "9"]), max_size=30).map("".join)
+
+
+@pytest.mark.parametrize("name", ENCODING_NAMES)
+@given(text=marked_texts)
+def test_words_like_the_batch_joint_encode_as_tiktoken(name, text):
+    enc = bbpe_core.get_encoding(name)
+    enc.clear_cache()
+    assert enc.encode_ordinary(text) == tiktoken_encoding(name).encode_ordinary(text)
+
+
+def test_split_packed_refuses_a_match_inside_an_id():
+    ids = pack([5, 9, 6, 9, 9, 8])
+    assert list(map(unpack, split_packed(ids, pack_one(9)))) == [[5], [6], [], [8]]
+    straddling = pack([0x0300, 0x0400])
+    assert split_packed(straddling, straddling[1:5]) is None  # bytes of both ids
+    assert split_packed(straddling, straddling) == [b"", b""]
+
+
+def test_words_are_encoded_one_by_one_if_the_joint_falls_inside_an_id(monkeypatch):
+    """The fallback of the word batch when ``split_packed`` finds the joint's bytes
+    across two ids (no shipped vocabulary's joint does)."""
+    monkeypatch.setattr(cached_encode, "split_packed", lambda ids, marker: None)
+    text = (CORPORA / "en_python_docs.txt").read_text(encoding="utf-8")[:20_000]
+    for name in ENCODING_NAMES:
+        shared = bbpe_core.get_encoding(name)
+        enc = bbpe_core.Encoding(name, pat_str=shared.pat_str, mergeable_ranks=shared.mergeable_ranks,
+                                 special_tokens={})
+        assert enc.encode_ordinary(text) == tiktoken_encoding(name).encode_ordinary(text)
+        assert enc._word_cache.keys() == set(BOUNDARY.split(text)[1:])  # all filled on the way
 
 
 def test_threads_sharing_one_encoding_with_a_tiny_cache_get_tiktoken_ids():
