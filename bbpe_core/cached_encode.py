@@ -125,10 +125,10 @@ class CachedEncodeMethods(LongPieceMethods):
     def _encode_words(self, words: list[str]) -> bytes:
         cache = self._word_cache
         new = list(filterfalse(cache.__contains__, dict.fromkeys(words)))
-        short = [w for w in new if len(w) < CACHED_WORD_CHARS]
-        self._fill_word_cache(list(filter(str.isascii, short)))  # the ASCII fast path
-        self._fill_word_cache(list(filterfalse(str.isascii, short)))
-        for word in new:
+        self._fill_word_cache(list(filter(str.isascii, new)))  # the ASCII fast path, any length
+        others = list(filterfalse(str.isascii, new))
+        self._fill_word_cache([w for w in others if len(w) < CACHED_WORD_CHARS])
+        for word in others:
             if len(word) >= CACHED_WORD_CHARS:
                 found = self._encode_piece(" " + word)
                 self._make_room(1, len(word))
@@ -149,7 +149,7 @@ class CachedEncodeMethods(LongPieceMethods):
         self._word_chars += chars
 
     def _fill_word_cache(self, words: list[str]) -> None:
-        """Encode new words (each shorter than ``CACHED_WORD_CHARS``) into the word cache."""
+        """Encode new words into the word cache (``_encode_new_words``)."""
         words = words[: self._cache_size]
         if words:
             self._make_room(len(words), sum(map(len, words)))

@@ -28,9 +28,10 @@ from .presplit import split_marks
 __all__ = ["LongPieceMethods", "CACHED_WORD_CHARS", "look_up"]
 
 CACHED_WORD_CHARS = 256
-"""Presplit words shorter than this many characters are encoded in batches; longer ones
-one by one, as long pieces. Phrases, parts and chunks this long or longer are not cached
-(the caches count entries, so this bounds their characters)."""
+"""Presplit words that are not ASCII and this many characters long or longer are encoded
+one by one, as long pieces (by phrases, for scripts written without spaces); the others in
+batches. Phrases, parts and chunks this long or longer are not cached (the caches count
+entries, so this bounds their characters)."""
 
 
 _RUN = re.compile(f"[{IDEOGRAPHS}]+")

@@ -75,6 +75,23 @@ def test_long_pieces_encode_as_tiktoken_in_every_cache_state(name, text):
         assert enc.encode_ordinary(text + " Tail") == expected + tiktoken_encoding(name).encode_ordinary(" Tail")
 
 
+# ASCII words of CACHED_WORD_CHARS characters or more (each "w" + a body with no space +
+# letter), which the word batch takes with the short ones.
+long_ascii_words = st.lists(st.text(alphabet="aZ'9\n\r\t .,;:!?()\"-/", min_size=1, max_size=30),
+                            min_size=1, max_size=4).map(
+    lambda bodies: " ".join("w" + BOUNDARY.sub(" _", b) * (1 + CACHED_WORD_CHARS // len(b)) for b in bodies))
+
+
+@pytest.mark.parametrize("name", ENCODING_NAMES)
+@given(text=long_ascii_words)
+def test_long_ascii_words_encode_as_tiktoken(name, text):
+    enc = bbpe_core.get_encoding(name)
+    for tail in ("", " short words. And more"):
+        enc.clear_cache()
+        assert enc.encode_ordinary(text + tail) == tiktoken_encoding(name).encode_ordinary(text + tail)
+        assert tiny_cache_encoding(name).encode_ordinary(text + tail) == tiktoken_encoding(name).encode_ordinary(text + tail)
+
+
 # Words that start with the word batch's joint (cached_encode._MARK) or look like it.
 marked_texts = st.lists(st.sampled_from(["quir", "quirk", "Quir", "quirA", "quir's", "quir.", "aquir",
                                          " ", "  ", ".", "a", "中", "\n", "9"]), max_size=30).map("".join)
