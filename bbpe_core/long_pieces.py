@@ -14,14 +14,15 @@ chunked together in one scan (``_encode_batch``).
 from __future__ import annotations
 
 import re
-from itertools import accumulate, chain, compress, count, filterfalse, repeat
-from operator import is_, is_not, not_
+from itertools import accumulate, compress, count, filterfalse, repeat
+from operator import is_, not_
 
 import regex
 
 from .bpe import merge, merge_ranked
 from .char_cuts import IDEOGRAPHS, ideograph_cut
 from .char_path import CharPath
+from .packed_ids import MARKER
 from .pre_tokenizer import find_chunks
 from .presplit import split_marks
 
@@ -103,7 +104,7 @@ class LongPieceMethods:
         by_char, others = self._char_path.encode(new, self._encode_chunks)
         known.update(by_char)
         if others:
-            known.update(zip(others, self._encode_parts(others, cut)))
+            known.update(zip(others, self._encode_parts(others)))
         self._remember(cache, new, known)
         return b"".join(map(known.__getitem__, phrases))
 
@@ -116,21 +117,25 @@ class LongPieceMethods:
             self._remember(cache, [phrase], {phrase: found})
         return found
 
-    def _encode_parts(self, phrases: list[str], cut: re.Pattern) -> list[bytes]:
-        """The packed ids of each phrase, through its parts (cut by ``cut``) and the part cache.
+    def _encode_parts(self, phrases: list[str]) -> list[bytes]:
+        """The packed ids of each phrase, through its parts (cut 3) and the part cache.
 
-        Each new part is encoded on its own (it starts at a chunk boundary or at a cut
-        no merge crosses); a phrase's ids are the slice of all the parts' ids between
-        its ends (the packed length after its last part): no Python loop per part."""
+        The phrases are joined by ``_SEPARATOR`` and cut in one scan that also captures the
+        separators; each new part is encoded on its own (it starts at a chunk boundary or
+        at a cut no merge crosses). The parts' ids, with ``MARKER`` for each separator, are
+        joined and split at the markers: no Python loop per part. A phrase that holds the
+        separator (rare) is encoded alone."""
+        if not phrases:
+            return []
         joined = _SEPARATOR.join(phrases)
-        if joined.count(_SEPARATOR) == len(phrases) - 1:  # one scan: no phrase holds it
-            cut_text = self._cut3_joined.split(joined)  # part, separator or None (a cut), ...
-            parts = cut_text[::2]
-            ends = [*compress(count(1), map(is_not, cut_text[1::2], repeat(None))), len(parts)]
-        else:
-            cut_phrases = list(map(cut.split, phrases))
-            parts = list(chain.from_iterable(cut_phrases))
-            ends = list(accumulate(map(len, cut_phrases)))
+        if joined.count(_SEPARATOR) != len(phrases) - 1:
+            held = {phrase for phrase in phrases if _SEPARATOR in phrase}
+            found = dict(zip(held, map(self._encode_chunks, held)))
+            rest = list(filterfalse(held.__contains__, phrases))
+            found.update(zip(rest, self._encode_parts(rest)))
+            return list(map(found.__getitem__, phrases))
+        cut_text = self._cut3_joined.split(joined)  # part, separator or None (a cut), part, ...
+        parts = cut_text[::2]
         known, new = look_up(self._part_cache, parts)
         is_run = list(map(_RUN.fullmatch, new))  # a run of IDEOGRAPHS is one chunk
         runs, others = list(compress(new, is_run)), list(compress(new, map(not_, is_run)))
@@ -139,11 +144,8 @@ class LongPieceMethods:
         known.update(zip(runs, self._new_ids(runs, self._merge_chunk)))
         known.update(self._encode_batch(others))
         self._remember(self._part_cache, new, known)
-        part_ids = list(map(known.__getitem__, parts))
-        ids = b"".join(part_ids)
-        id_ends = [0, *accumulate(map(len, part_ids))]  # after each part
-        ends = list(map(id_ends.__getitem__, ends))  # after each phrase
-        return list(map(ids.__getitem__, map(slice, [0, *ends], ends)))
+        known[None], known[_SEPARATOR] = b"", MARKER  # no part is either
+        return b"".join(map(known.__getitem__, cut_text)).split(MARKER)
 
     def _encode_batch(self, parts: list[str]) -> dict[str, bytes]:
         """Each part (starting at a chunk boundary) -> its packed ids, as if encoded on its

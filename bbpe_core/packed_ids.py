@@ -17,13 +17,22 @@ import struct
 from array import array
 from collections.abc import Iterable
 
-__all__ = ["ID_BYTES", "pack", "pack_one", "split_packed", "unpack"]
+__all__ = ["ID_BYTES", "MARKER", "pack", "pack_one", "split_packed", "unpack"]
 
 ID_BYTES = 4
 """Bytes per packed id: ids below 2**32 (``validate.MAX_TOKEN_ID`` is far below)."""
 
 if array("I").itemsize != ID_BYTES:  # C's unsigned int: 4 bytes on every platform CPython supports
     raise ImportError("bbpe_core needs a platform where C's unsigned int has 4 bytes")
+
+MARKER = bytes([0xFE, 0xFF, 0xFF, 0xFF])
+"""Four bytes that packed ids ``0 .. validate.MAX_TOKEN_ID`` (below 2**24) never hold where
+``bytes.split`` would find them: between the ids, ``packed.split(MARKER)`` cuts exactly at
+the markers. Each id has a zero byte at its high end (last in little-endian order, first
+in big-endian); the leftmost match is taken, so one starting inside a marker is taken by
+that marker first. A match starting inside an id would cover, in little-endian order,
+its zero byte (MARKER has none); in big-endian order, the next id's zero byte, or, if a
+marker follows, that marker's first bytes as MARKER's last (FE starts it, FF ends it)."""
 
 pack_one = struct.Struct("=I").pack
 """``pack_one(id: int) -> bytes``: one id, packed (raises ``struct.error`` if it is

@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 import bbpe_core
 from bbpe_core import cached_encode
 from bbpe_core.cached_encode import CACHED_WORD_CHARS
-from bbpe_core.packed_ids import pack, pack_one, split_packed, unpack
 from bbpe_core.pre_tokenizer import split
 from bbpe_core.presplit import BOUNDARY, split_marks
 from oracles import ENCODING_NAMES, tiktoken_encoding, tiny_cache_encoding
@@ -103,14 +102,6 @@ def test_words_like_the_batch_joint_encode_as_tiktoken(name, text):
     enc = bbpe_core.get_encoding(name)
     enc.clear_cache()
     assert enc.encode_ordinary(text) == tiktoken_encoding(name).encode_ordinary(text)
-
-
-def test_split_packed_refuses_a_match_inside_an_id():
-    ids = pack([5, 9, 6, 9, 9, 8])
-    assert list(map(unpack, split_packed(ids, pack_one(9)))) == [[5], [6], [], [8]]
-    straddling = pack([0x0300, 0x0400])
-    assert split_packed(straddling, straddling[1:5]) is None  # bytes of both ids
-    assert split_packed(straddling, straddling) == [b"", b""]
 
 
 def test_words_are_encoded_one_by_one_if_the_joint_falls_inside_an_id(monkeypatch):
