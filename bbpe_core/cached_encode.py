@@ -17,7 +17,7 @@ from itertools import filterfalse
 from .bpe import merge, merge_ranked
 from .char_path import CharPath
 from .long_pieces import CACHED_WORD_CHARS, LongPieceMethods, look_up
-from .packed_ids import pack, pack_one, split_packed, unpack
+from .packed_ids import MARKER, pack, pack_one, unpack
 from .pre_tokenizer import find_chunks
 from .presplit import BOUNDARY
 
@@ -91,11 +91,14 @@ class CachedEncodeMethods(LongPieceMethods):
         try:
             return list(map(cache.__getitem__, chunks))
         except KeyError:
-            pass
-        known, new = look_up(cache, chunks)
+            return list(map(self._chunk_id_map(chunks).__getitem__, chunks))
+
+    def _chunk_id_map(self, chunks: list[str]) -> dict[str, bytes]:
+        """Each distinct chunk -> its packed ids, from or into the chunk cache."""
+        known, new = look_up(self._chunk_cache, chunks)
         known.update(zip(new, self._new_ids(new, self._encode_chunk)))
-        self._remember(cache, new, known)
-        return list(map(known.__getitem__, chunks))
+        self._remember(self._chunk_cache, new, known)
+        return known
 
     def _new_ids(self, chunks: list[str], encode: Callable[[str], bytes]) -> list[bytes]:
         """The packed ids of chunks (each one whole chunk): a chunk that is a token is
@@ -163,7 +166,8 @@ class CachedEncodeMethods(LongPieceMethods):
         any context, so no chunk crosses a word or a joint, and each joint is the chunk
         ``_JOINT``. Its text occurs only at the joints: a word holds a space + letter
         only at its start, and the (rare) words that start with ``_MARK`` are encoded
-        alone. So the joint's ids occur exactly between the words' ids (``split_packed``)."""
+        alone. So with ``MARKER`` for the joint's ids, the words' ids are the pieces
+        between the markers."""
         if not words:
             return {}
         joined = " " + f"{_JOINT} ".join(words)
@@ -171,10 +175,10 @@ class CachedEncodeMethods(LongPieceMethods):
             marked = set(filter(_MARKED, words))
             found = self._encode_new_words(list(filterfalse(marked.__contains__, words)))
             return found | dict(zip(marked, map(self._encode_piece, map(" ".__add__, marked))))
-        ids = b"".join(self._chunk_ids(find_chunks(joined, self.pat_str)))
-        pieces = split_packed(ids, b"".join(self._chunk_ids([_JOINT])))
-        if pieces is None:  # the joint's bytes straddle two ids: encode word by word
-            return dict(zip(words, map(self._encode_piece, map(" ".__add__, words))))
+        chunks = find_chunks(joined, self.pat_str)
+        ids_of = self._chunk_id_map(chunks)
+        ids_of[_JOINT] = MARKER  # a local copy: the cache keeps the joint's own ids
+        pieces = b"".join(map(ids_of.__getitem__, chunks)).split(MARKER)
         if len(pieces) != len(words):  # cannot happen for the shipped patterns (tested)
             raise RuntimeError(f"{self.pat_str!r} split words apart; encode them one by one")
         return dict(zip(words, pieces))

@@ -7,8 +7,8 @@ takes 8 per id, plus 40 bytes of header).
 
 >>> unpack(pack([5, 70000]) + pack_one(3))
 [5, 70000, 3]
->>> list(map(unpack, split_packed(pack([5, 9, 6, 7, 9, 8]), pack_one(9))))
-[[5], [6, 7], [8]]
+>>> list(map(unpack, (pack([5]) + MARKER + pack([6, 7])).split(MARKER)))
+[[5], [6, 7]]
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import struct
 from array import array
 from collections.abc import Iterable
 
-__all__ = ["ID_BYTES", "MARKER", "pack", "pack_one", "split_packed", "unpack"]
+__all__ = ["ID_BYTES", "MARKER", "pack", "pack_one", "unpack"]
 
 ID_BYTES = 4
 """Bytes per packed id: ids below 2**32 (``validate.MAX_TOKEN_ID`` is far below)."""
@@ -50,25 +50,3 @@ def unpack(packed: bytes) -> list[int]:
     ids.frombytes(packed)  # then tolist: faster than memoryview(packed).cast("I").tolist()
     return ids.tolist()
 
-
-_MISALIGNED = (ID_BYTES - 1).__and__  # ID_BYTES is a power of two
-
-
-def split_packed(packed: bytes, marker: bytes) -> list[bytes] | None:
-    """Split packed ids at each occurrence of the packed ids ``marker`` (C speed).
-
-    ``bytes.split`` matches bytes, not ids: the marker's bytes may also occur across two
-    ids. If every piece is a whole number of ids, each match starts at an id, so the
-    pieces are the runs of ids between the leftmost non-overlapping occurrences of the
-    marker's ids.
-
-    Args:
-        packed: packed ids.
-        marker: packed ids (not empty).
-
-    Returns:
-        The pieces (one more than the marker's occurrences), or None if a match falls
-        inside an id.
-    """
-    pieces = packed.split(marker)
-    return None if any(map(_MISALIGNED, map(len, pieces))) else pieces

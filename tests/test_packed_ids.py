@@ -1,4 +1,4 @@
-"""Packed ids (``packed_ids``): split at a joint's ids only where ids meet."""
+"""Packed ids (``packed_ids``): ``MARKER`` splits them only where it was put."""
 
 from __future__ import annotations
 
@@ -7,16 +7,8 @@ import struct
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bbpe_core.packed_ids import MARKER, pack, pack_one, split_packed, unpack
+from bbpe_core.packed_ids import MARKER
 from bbpe_core.validate import MAX_TOKEN_ID
-
-
-def test_split_packed_refuses_a_match_inside_an_id():
-    ids = pack([5, 9, 6, 9, 9, 8])
-    assert list(map(unpack, split_packed(ids, pack_one(9)))) == [[5], [6], [], [8]]
-    straddling = pack([0x0300, 0x0400])
-    assert split_packed(straddling, straddling[1:5]) is None  # bytes of both ids
-    assert split_packed(straddling, straddling) == [b"", b""]
 
 
 # Ids with 0xFF bytes (which MARKER holds) and random ones, up to the largest id allowed.
@@ -27,6 +19,6 @@ marker_ids = st.one_of(st.integers(0, MAX_TOKEN_ID),
 @given(runs=st.lists(st.lists(marker_ids, max_size=5), min_size=1, max_size=6), order=st.sampled_from("<>"))
 def test_marker_splits_packed_ids_only_between_ids(runs, order):
     """In either byte order, ``bytes.split(MARKER)`` finds only the markers put between
-    packed ids (``_encode_parts`` relies on it)."""
+    packed ids (the word batch and cut 3 rely on it)."""
     packed = [b"".join(struct.pack(f"{order}I", i) for i in run) for run in runs]
     assert MARKER.join(packed).split(MARKER) == packed

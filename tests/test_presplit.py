@@ -8,7 +8,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import bbpe_core
-from bbpe_core import cached_encode
 from bbpe_core.cached_encode import CACHED_WORD_CHARS
 from bbpe_core.pre_tokenizer import split
 from bbpe_core.presplit import BOUNDARY, split_marks
@@ -102,19 +101,6 @@ def test_words_like_the_batch_joint_encode_as_tiktoken(name, text):
     enc = bbpe_core.get_encoding(name)
     enc.clear_cache()
     assert enc.encode_ordinary(text) == tiktoken_encoding(name).encode_ordinary(text)
-
-
-def test_words_are_encoded_one_by_one_if_the_joint_falls_inside_an_id(monkeypatch):
-    """The fallback of the word batch when ``split_packed`` finds the joint's bytes
-    across two ids (no shipped vocabulary's joint does)."""
-    monkeypatch.setattr(cached_encode, "split_packed", lambda ids, marker: None)
-    text = (CORPORA / "en_python_docs.txt").read_text(encoding="utf-8")[:20_000]
-    for name in ENCODING_NAMES:
-        shared = bbpe_core.get_encoding(name)
-        enc = bbpe_core.Encoding(name, pat_str=shared.pat_str, mergeable_ranks=shared.mergeable_ranks,
-                                 special_tokens={})
-        assert enc.encode_ordinary(text) == tiktoken_encoding(name).encode_ordinary(text)
-        assert enc._word_cache.keys() == set(BOUNDARY.split(text)[1:])  # all filled on the way
 
 
 def test_threads_sharing_one_encoding_with_a_tiny_cache_get_tiktoken_ids():
