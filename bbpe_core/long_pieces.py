@@ -14,7 +14,7 @@ chunked together in one scan (``_encode_batch``).
 from __future__ import annotations
 
 import re
-from itertools import accumulate, compress, count, filterfalse, repeat
+from itertools import compress, filterfalse, repeat
 from operator import is_, not_
 
 import regex
@@ -56,8 +56,8 @@ def look_up(cache: dict[str, bytes], keys: list[str]) -> tuple[dict[str, bytes |
 
 class LongPieceMethods:
     """The long-piece path (a mixin). Needs ``_encode_chunks``, ``_merge_chunk``, ``_new_ids``,
-    ``_piece_cache``, ``_part_cache``, ``_cache_size``, ``_cut3``, ``_cut3_joined``, ``_char_path``
-    and the vocabulary attributes ``_mergeable_ranks``, ``_merges``, ``_pair_rank``,
+    ``_chunk_id_map``, ``_piece_cache``, ``_part_cache``, ``_cache_size``, ``_cut3``,
+    ``_cut3_joined``, ``_char_path`` and the vocabulary attributes ``_mergeable_ranks``, ``_merges``, ``_pair_rank``,
     ``ignore_merges``."""
 
     def _ideograph_cut(self, text: str) -> re.Pattern | None:
@@ -156,8 +156,9 @@ class LongPieceMethods:
         there on alone (no look-behind). After an IDEOGRAPHS letter, a digit starts a
         chunk (no alternative takes a letter, then a digit), and a digit followed by a
         non-digit is a chunk of its own (no alternative before the digit runs takes one
-        as a prefix). So every ``_DIGIT`` is a chunk, and the chunks between two of them
-        are the part's own chunks."""
+        as a prefix). So every ``_DIGIT`` is a chunk (no part holds one), the chunks between
+        two of them are the part's own chunks, and with ``MARKER`` for the digit's ids,
+        the parts' ids are the pieces between the markers."""
         batch = list(filter(_BATCHABLE, parts))
         joined = _DIGIT.join(batch)
         if joined.count(_DIGIT) != len(batch) - 1:  # none, or a part holds the digit itself
@@ -167,15 +168,12 @@ class LongPieceMethods:
         if not batch:
             return found
         chunks = find_chunks(joined, self.pat_str)
-        joints = list(compress(count(), map(_DIGIT.__eq__, chunks)))
-        if len(joints) != len(batch) - 1:  # cannot happen for the shipped patterns (tested)
+        ids_of = self._chunk_id_map(chunks)
+        ids_of[_DIGIT] = MARKER  # a local copy: the cache keeps the digit's own ids
+        pieces = b"".join(map(ids_of.__getitem__, chunks)).split(MARKER)
+        if len(pieces) != len(batch):  # cannot happen for the shipped patterns (tested)
             raise RuntimeError(f"{self.pat_str!r} joined parts across {_DIGIT!r}")
-        chunk_ids = self._chunk_ids(chunks)
-        ids = b"".join(chunk_ids)
-        id_ends = [0, *accumulate(map(len, chunk_ids))]  # after each chunk
-        starts = map(id_ends.__getitem__, [0, *map((1).__add__, joints)])
-        ends = map(id_ends.__getitem__, [*joints, len(chunks)])
-        found.update(zip(batch, map(ids.__getitem__, map(slice, starts, ends))))
+        found.update(zip(batch, pieces))
         return found
 
     def _remember(self, cache: dict, keys: list[str], known: dict) -> None:
