@@ -57,8 +57,8 @@ def look_up(cache: dict[str, bytes], keys: list[str]) -> tuple[dict[str, bytes |
 class LongPieceMethods:
     """The long-piece path (a mixin). Needs ``_encode_chunks``, ``_merge_chunk``, ``_new_ids``,
     ``_chunk_id_map``, ``_piece_cache``, ``_part_cache``, ``_cache_size``, ``_cut3``,
-    ``_cut3_joined``, ``_char_path`` and the vocabulary attributes ``_mergeable_ranks``, ``_merges``, ``_pair_rank``,
-    ``ignore_merges``."""
+    ``_cut3_joined``, ``_char_path`` and the vocabulary attributes ``_mergeable_ranks``,
+    ``_merges``, ``_pair_rank``, ``ignore_merges``."""
 
     def _ideograph_cut(self, text: str) -> re.Pattern | None:
         """Cut 3 (``char_cuts``) if ``text`` holds two IDEOGRAPHS side by side, else None.
