@@ -75,13 +75,18 @@ def _not_in(points: set[int]) -> str:
 
 
 def _unsafe(chars: set[int], groups: list[tuple[set[int], set[int]]]) -> re.Pattern:
-    """Matches a character not in ``chars``, or the second of two neighbours that are a
-    first and a second of one of ``groups``: one class first (``re`` skips characters
-    outside it at C speed), then which case."""
+    """Matches a character not in ``chars``, or one of two neighbours that are a first and
+    a second of one of ``groups``: one class first (``re`` skips characters outside it at
+    C speed), then which case. The class is the seconds (matched at the second, with a
+    look-behind) or the firsts (at the first, with a look-ahead), whichever is smaller:
+    gpt2's byte-level merges make nearly every ideograph a second, and few a first."""
+    firsts = set().union(*(first for first, _ in groups))
     seconds = set().union(*(second for _, second in groups))
-    cases = "".join(f"|(?<=[{char_class(firsts)}][{char_class(second)}])"
-                    for firsts, second in groups)
-    return re.compile(f"{_not_in(chars - seconds)}(?:(?<={_not_in(chars)}){cases})")
+    if len(firsts) < len(seconds):
+        lead, cases = firsts, "".join(f"|(?<=[{char_class(a)}])(?=[{char_class(b)}])" for a, b in groups)
+    else:
+        lead, cases = seconds, "".join(f"|(?<=[{char_class(a)}][{char_class(b)}])" for a, b in groups)
+    return re.compile(f"{_not_in(chars - lead)}(?:(?<={_not_in(chars)}){cases})")
 
 
 class CharPath:
@@ -90,7 +95,7 @@ class CharPath:
     Args:
         table: each character (``CHARACTERS`` or newline) -> its packed ids
             (``packed_ids``), as one chunk of that character alone.
-        coarse: matches in a phrase a character not in ``table``, or the second of two
+        coarse: matches in a phrase a character not in ``table``, or one of two
             neighbours a merge could join, or a few more (``group_pairs``' groups).
         wide: the same for each entry of ``crossing_pairs``' ``wide`` alone.
         pairs: ``crossing_pairs``' ``exact`` pairs, each as a string of two characters.
