@@ -16,7 +16,8 @@ marker_ids = st.one_of(st.integers(0, MAX_TOKEN_ID),
                        st.sampled_from([0xFF, 0xFE, 0xFEFF, 0xFFFE, 0xFFFF, 0x97FFFF, 0x97FEFF]))
 
 
-@given(runs=st.lists(st.lists(marker_ids, max_size=5), min_size=1, max_size=6), order=st.sampled_from("<>"))
+@given(runs=st.lists(st.lists(marker_ids, max_size=5), min_size=1, max_size=6),
+       order=st.sampled_from("<>"))
 def test_marker_splits_packed_ids_only_between_ids(runs, order):
     """In either byte order, ``bytes.split(MARKER)`` finds only the markers put between
     packed ids (the word batch and cut 3 rely on it)."""
