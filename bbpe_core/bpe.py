@@ -16,7 +16,8 @@ chunks (``"a" * 200_000``, runs of spaces, CJK without spaces), where a list
 algorithm is quadratic (tiktoken#195). ``merge_ranked`` serves tiktoken's semantics,
 the shipped encodings' hot path: tiktoken's ``_byte_pair_merge`` (src/lib.rs), a list
 of pair ranks, O(n·m) for n bytes and m merges, fastest on the short chunks of real
-text, and the heap above ``HEAP_THRESHOLD`` bytes.
+text, and the heap above ``HEAP_THRESHOLD`` bytes (one byte repeated that long goes by
+runs, ``bpe_runs``).
 
 This module knows nothing of text, patterns, ids or caches.
 
@@ -32,6 +33,8 @@ from __future__ import annotations
 import heapq
 import sys
 from collections.abc import Callable
+
+from .bpe_runs import merge_run
 
 __all__ = ["PairRank", "merge", "merge_ranked", "HEAP_THRESHOLD"]
 
@@ -64,6 +67,10 @@ def merge_ranked(piece: bytes, ranks: dict[bytes, int]) -> list[bytes]:
     [b'ab', b'ab']
     """
     if len(piece) > HEAP_THRESHOLD:
+        if piece.count(piece[:1]) == len(piece):  # one byte repeated: by runs if it can
+            parts = merge_run(piece[:1], len(piece), ranks)
+            if parts is not None:
+                return parts
         return merge(piece, lambda left, right: ranks.get(left + right))
     get, no_rank = ranks.get, _NO_RANK
     parts = list(map(_BYTES.__getitem__, piece))
