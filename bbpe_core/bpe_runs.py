@@ -14,7 +14,9 @@ one part of ``length`` if ``count`` is odd. A pair between two runs merges alone
 sweep halves the run, so ``n`` parts take O(log n) steps instead of n heap operations. If
 a sweep would be cut short, falls in a later run (where the part before it could join
 too; never seen), or the runs grow many, ``merge_run`` gives up (None) and the caller
-merges the usual way.
+merges the usual way. (Our own reading of tiktoken's list algorithm, ``_byte_pair_merge``
+in its src/lib.rs; ``tests/test_bpe_runs.py`` checks it against the heap.) Merges between
+runs make new parts no longer than the longest token, so they are few.
 
 >>> ranks = {b"a": 0, b"aa": 1, b"aaaa": 2}
 >>> merge_run(b"a", 11, ranks)
