@@ -14,9 +14,9 @@ one part of ``length`` if ``count`` is odd. A pair between two runs merges alone
 sweep halves the run, so ``n`` parts take O(log n) steps instead of n heap operations. If
 a sweep would be cut short, falls in a later run (where the part before it could join
 too; never seen), or the runs grow many, ``merge_run`` gives up (None) and the caller
-merges the usual way. (Our own reading of tiktoken's list algorithm, ``_byte_pair_merge``
-in its src/lib.rs; ``tests/test_bpe_runs.py`` checks it against the heap.) Merges between
-runs make new parts no longer than the longest token, so they are few.
+merges the usual way; so it does after ``MAX_STEPS`` steps, which bounds the work for any
+vocabulary. (Our own reading of tiktoken's list algorithm, ``_byte_pair_merge`` in its
+src/lib.rs; ``tests/test_bpe_runs.py`` checks it against the heap.)
 
 >>> ranks = {b"a": 0, b"aa": 1, b"aaaa": 2}
 >>> merge_run(b"a", 11, ranks)
@@ -25,17 +25,21 @@ runs make new parts no longer than the longest token, so they are few.
 
 from __future__ import annotations
 
-__all__ = ["MAX_RUNS", "merge_run"]
+__all__ = ["MAX_RUNS", "MAX_STEPS", "merge_run"]
 
 MAX_RUNS = 64
 """``merge_run`` gives up if the parts fall into more runs than this (never seen with the
 shipped vocabularies, whose runs stay under ten)."""
 
+MAX_STEPS = 1024
+"""``merge_run`` gives up after this many sweeps and merges between runs (a megabyte of
+any one byte takes at most 8 with the shipped vocabularies)."""
+
 
 def merge_run(unit: bytes, n: int, ranks: dict[bytes, int]) -> list[bytes] | None:
     """The BPE parts of ``unit * n`` with tiktoken's semantics, or None where the runs do
-    not tell them cheaply (a sweep cut short, in a later run, or too many runs): the caller
-    then merges the usual way.
+    not tell them cheaply (a sweep cut short, in a later run, too many runs or steps): the
+    caller then merges the usual way.
 
     Args:
         unit: one byte.
@@ -46,7 +50,7 @@ def merge_run(unit: bytes, n: int, ranks: dict[bytes, int]) -> list[bytes] | Non
         The parts in order (``b"".join(parts) == unit * n``), or None.
     """
     runs = [[1, n]]  # [length, count], neighbours of different lengths
-    while True:
+    for _ in range(MAX_STEPS):
         best = _leftmost_lowest(unit, runs, ranks)
         if best is None:
             parts: list[bytes] = []
@@ -67,6 +71,7 @@ def merge_run(unit: bytes, n: int, ranks: dict[bytes, int]) -> list[bytes] | Non
         runs = _normalised(runs)
         if len(runs) > MAX_RUNS:
             return None
+    return None
 
 
 def _leftmost_lowest(unit: bytes, runs: list[list[int]], ranks: dict[bytes, int]

@@ -66,3 +66,12 @@ def test_too_many_runs_gives_up(monkeypatch):
     assert merge_run(b"a", 5, ranks) == [b"aa", b"aa", b"a"]  # two runs
     monkeypatch.setattr(bpe_runs, "MAX_RUNS", 1)
     assert merge_run(b"a", 5, ranks) is None
+
+
+def test_too_many_steps_gives_up(monkeypatch):
+    ranks = {b"a": 0, b"aa": 1, b"aaaa": 2}
+    assert merge_run(b"a", 8, ranks) == [b"aaaa", b"aaaa"]  # two sweeps, then a look
+    monkeypatch.setattr(bpe_runs, "MAX_STEPS", 2)
+    assert merge_run(b"a", 8, ranks) is None
+    monkeypatch.setattr(bpe_runs, "MAX_STEPS", 3)
+    assert merge_run(b"a", 8, ranks) == [b"aaaa", b"aaaa"]
