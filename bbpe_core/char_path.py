@@ -13,7 +13,8 @@ merge joins, so a phrase it flags is tested again (after its head, below) with e
 entry and the set of exact pairs (one Python call per flagged phrase).
 
 cl100k_base and o200k_base have tokens such as "。\\n", gpt2 has "\\n\\n". A phrase that
-starts with a letter or mark and newlines before a letter (``_HEAD``) may go by character
+starts with newlines before a letter, alone or after a letter or mark (``_HEAD``; a
+phrase after a letter starts with its newline), may go by character
 from that letter on: no alternative of the shipped patterns holds a newline followed by
 a letter, so the letter starts a chunk, and the chunks before it are those of the head
 and a letter encoded on their own, less the letter's own (the head's chunks depend on
@@ -65,8 +66,9 @@ CHARACTERS: Ranges = (
 besides newlines. Hangul is not here: Korean puts spaces between words."""
 
 
-_HEAD = re.compile(f"(?:[{LETTERS}{MARKS.replace(chr(10), '')}]\\n+(?=[{LETTERS}]))?")
-"""A letter or mark and newlines before a letter, at a phrase's start (or nothing)."""
+_HEAD = re.compile(f"(?:[{LETTERS}{MARKS.replace(chr(10), '')}]?\\n+(?=[{LETTERS}]))?")
+"""Newlines before a letter, after a letter or mark or not, at a phrase's start (or
+nothing)."""
 
 
 def _not_in(points: set[int]) -> str:

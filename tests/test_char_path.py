@@ -114,15 +114,18 @@ def test_most_corpus_phrases_go_by_character_with_tiktokens_ids(name, share):
 @pytest.mark.parametrize("name", ENCODING_NAMES)
 def test_heads_newlines_after_a_letter_or_mark(name):
     """"。\\n" is a token of cl100k_base and o200k_base, "\\n\\n" of gpt2: the phrase goes by
-    character from the letter after the newlines. A space or \\r before the newline is no
-    head (the letter would not be the only part of the head's chunks that differs)."""
+    character from the letter after the newlines, with or without a letter or mark before
+    them (a phrase after a letter starts with its newline). A space or \\r before the
+    newline is no head (the letter would not be the only part of the head's chunks that
+    differs)."""
     enc = bbpe_core.get_encoding(name)
     enc._ideograph_cut("中文")
     reference = tiktoken_encoding(name)
     phrases = ["。\n疑霜", "，\n鸞鳳", "光\n思", "。\n\n疑霜", "光\n\n\n思", "。 \n疑霜",
-               "。\r\n疑霜", "。\n疑霜。\n望"]
+               "。\r\n疑霜", "。\n疑霜。\n望", "\n疑霜", "\n\n帝王", "\n\n\n思"]
     done, others = enc._char_path.encode(phrases, enc._encode_chunks)
-    assert {"。\n疑霜", "，\n鸞鳳", "光\n思", "。\n\n疑霜", "光\n\n\n思"} <= set(done)
+    assert {"。\n疑霜", "，\n鸞鳳", "光\n思", "。\n\n疑霜", "光\n\n\n思", "\n\n帝王",
+            "\n\n\n思"} <= set(done)
     assert not {"。 \n疑霜", "。\r\n疑霜"} & set(done)
     for phrase in done:
         assert unpack(done[phrase]) == reference.encode_ordinary(phrase), phrase
