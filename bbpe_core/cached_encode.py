@@ -114,8 +114,9 @@ class CachedEncodeMethods(LongPieceMethods):
 
     def _encode_segment(self, segment: str) -> list[int]:
         """Ids of text without special tokens. For the shipped patterns: cut before each
-        space + ASCII letter (``presplit.BOUNDARY``) and look every word up in the word
-        cache at C speed; only new words are encoded. Else chunk by chunk."""
+        space + letter of a script written with spaces (``presplit.BOUNDARY``) and look
+        every word up in the word cache at C speed; only new words are encoded. Else chunk
+        by chunk."""
         if not self._presplit:
             return unpack(self._encode_chunks(segment))
         head, *words = BOUNDARY.split(segment)  # each word stands for " " + word
@@ -162,10 +163,10 @@ class CachedEncodeMethods(LongPieceMethods):
         """Each word -> the packed ids of ``" " + word``, with one regex scan of the words
         joined by ``_JOINT + " "``.
 
-        Each word and the joint start with a space + ASCII letter, a chunk boundary in
-        any context, so no chunk crosses a word or a joint, and each joint is the chunk
-        ``_JOINT``. Its text occurs only at the joints: a word holds a space + letter
-        only at its start, and the (rare) words that start with ``_MARK`` are encoded
+        Each word and the joint start with a space + letter (``presplit.BOUNDARY``), a
+        chunk boundary in any context, so no chunk crosses a word or a joint, and each
+        joint is the chunk ``_JOINT``. Its text occurs only at the joints: a word holds a
+        space + ASCII letter only at its start, and the (rare) words that start with ``_MARK`` are encoded
         alone. So with ``MARKER`` for the joint's ids, the words' ids are the pieces
         between the markers."""
         if not words:

@@ -2,17 +2,19 @@
 
 In GPT2_PATTERN, CL100K_PATTERN and O200K_PATTERN:
 
-1. A space followed by an ASCII letter always starts a new chunk: no alternative can
-   end with a space that is followed by a letter (``\\s+(?!\\S)`` leaves the last space
-   for the word, and punctuation, digit and letter runs contain no space), and every
-   letter alternative may start with that space. This holds whatever comes before.
+1. A space followed by a letter always starts a new chunk: no alternative can end with a
+   space that is followed by a letter (``\\s+(?!\\S)`` leaves the last space for the
+   word, and punctuation, digit and letter runs contain no space), and every letter
+   alternative may start with that space. This holds whatever comes before. Cut 1 falls
+   before the letters of ``WORD_STARTS``: the scripts written with spaces.
 2. Between a letter and a following punctuation mark or newline (``LETTERS`` then
    ``MARKS``) a new chunk always starts: letter runs never continue into them (o200k's
    runs end in an optional contraction, which starts with ``'``: not a mark here), and
    no alternative holds a letter followed by anything but letters (and o200k's
    combining marks; none is in ``MARKS``). Both sets are fixed ASCII, kana, CJK and
    Hangul ranges, letters and punctuation alike in Unicode 14.0 and later, so in
-   tiktoken's 16.0 and ``regex``'s 17.0 (tests/test_presplit.py checks every one).
+   tiktoken's 16.0 and ``regex``'s 17.0 (tests/test_presplit.py checks every one, and
+   every letter of ``WORD_STARTS``).
 
 The text is cut with plain ``re`` (C speed), each piece ("word") encoded on its own, and
 whole words cached: most words of real text repeat, and a cached word costs one dict
@@ -30,11 +32,20 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["BOUNDARY", "LETTERS", "MARKS", "split_marks"]
+__all__ = ["BOUNDARY", "LETTERS", "MARKS", "WORD_STARTS", "split_marks"]
 
-BOUNDARY = re.compile(r" (?=[A-Za-z])")
-"""Cut 1: a space before an ASCII letter (``split`` drops the space; it starts the next
-word)."""
+WORD_STARTS = ("A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f"  # Latin
+               "\u0386\u0388-\u038a\u038c\u038e-\u03a1\u03a3-\u03ce"  # Greek
+               "\u0400-\u0481\u048a-\u052f"  # Cyrillic
+               "\u05d0-\u05ea\u0620-\u064a\u0671-\u06d3"  # Hebrew, Arabic
+               "\u0904-\u0939\u1e00-\u1eff\uac00-\ud7a3")  # Devanagari, Vietnamese, Hangul
+"""Letters (categories L*) before which a space is cut 1 (a ``re`` character-class body):
+ASCII; Latin-1, Latin Extended-A and -B and Latin Extended Additional (Vietnamese);
+Greek; Cyrillic; Hebrew; Arabic; Devanagari; Hangul syllables."""
+
+BOUNDARY = re.compile(f" (?=[{WORD_STARTS}])")
+"""Cut 1: a space before a letter of ``WORD_STARTS`` (``split`` drops the space; it
+starts the next word)."""
 
 LETTERS = "A-Za-z\u3041-\u3096\u30a1-\u30fa\u4e00-\u9fff\uac00-\ud7a3"
 """Letters (category Lo/Lu/Ll) after which cut 2 may fall: ASCII, hiragana, katakana,

@@ -165,9 +165,9 @@ def train(
 
 def _count_file(path: str, pat_str: str | None, block_chars: int = 1 << 20) -> Counter:
     """Count one file's chunks, reading it in blocks. A block is cut only before a space
-    that precedes an ASCII letter, where the shipped patterns always cut (see
-    ``presplit``), so the counts equal those of the whole text; other patterns read
-    the file whole."""
+    that precedes a letter, where the shipped patterns always cut
+    (``presplit.BOUNDARY``), so the counts equal those of the whole text; other patterns
+    read the file whole."""
     from .pre_tokenizer import SHIPPED_PATTERNS
     from .presplit import BOUNDARY
 

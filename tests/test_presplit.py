@@ -18,7 +18,8 @@ PATTERNS = [bbpe_core.GPT2_PATTERN, bbpe_core.CL100K_PATTERN, bbpe_core.O200K_PA
 
 # Letters of each cut set and their neighbours: other letters, a combining mark (o200k
 # glues marks to letters), apostrophes (contractions), digits, every kind of space.
-ALPHABET = list("aZ'’ 9\n\r\t.,;:!?()\"-/") + list("中文，。、！？「」《》（）“”あア한éΩʕ\u0301😀")
+ALPHABET = list("aZ'’ 9\n\r\t.,;:!?()\"-/") + list("中文，。、！？「」《》（）“”あア한éΩʕ\u0301😀") + list(
+    "ÀÿĳǅάωЖжҊאعफếẞ\u0483\u0651\u093f")  # letters of WORD_STARTS and marks that follow them
 texts = st.text(alphabet=ALPHABET, max_size=60)
 
 
@@ -132,19 +133,22 @@ def _expand(char_class: str) -> list[str]:
 
 
 def test_cut_sets_hold_in_tiktokens_unicode():
-    """Every character of LETTERS is a letter, and every character of MARKS is neither a
-    letter, a digit, a mark, whitespace other than newline, nor the apostrophe, by the
-    pinned (Unicode 16.0, tiktoken's) classes the shipped patterns are compiled with."""
+    """Every character of LETTERS and WORD_STARTS is a letter, and every character of MARKS
+    is neither a letter, a digit, a mark, whitespace other than newline, nor the
+    apostrophe, by the pinned (Unicode 16.0, tiktoken's) classes the shipped patterns are
+    compiled with."""
     import regex
 
     from bbpe_core.pre_tokenizer import pin_unicode
-    from bbpe_core.presplit import LETTERS, MARKS
+    from bbpe_core.presplit import LETTERS, MARKS, WORD_STARTS
 
     letter = regex.compile(pin_unicode(r"\p{L}"), flags=regex.V1)
     other = regex.compile(pin_unicode(r"[\p{L}\p{N}\p{M}']"), flags=regex.V1)
     letters, marks = _expand(LETTERS), _expand(MARKS)
     assert len(letters) > 20_000 and len(marks) == len(MARKS)
     assert all(letter.fullmatch(c) for c in letters)
+    word_starts = _expand(WORD_STARTS)
+    assert len(word_starts) > 12_000 and all(letter.fullmatch(c) for c in word_starts)
     assert not any(other.fullmatch(c) or (c.isspace() and c != "\n") for c in marks)
 
 
