@@ -31,17 +31,34 @@ as it is slower on English. ``tests/test_presplit.py`` checks both against the p
 from __future__ import annotations
 
 import re
+import unicodedata
 
 __all__ = ["BOUNDARY", "LETTERS", "MARKS", "WORD_STARTS", "split_marks"]
 
-WORD_STARTS = ("A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f"  # Latin
-               "\u0386\u0388-\u038a\u038c\u038e-\u03a1\u03a3-\u03ce"  # Greek
-               "\u0400-\u0481\u048a-\u052f"  # Cyrillic
-               "\u05d0-\u05ea\u0620-\u064a\u0671-\u06d3"  # Hebrew, Arabic
-               "\u0904-\u0939\u1e00-\u1eff\uac00-\ud7a3")  # Devanagari, Vietnamese, Hangul
-"""Letters (categories L*) before which a space is cut 1 (a ``re`` character-class body):
-ASCII; Latin-1, Latin Extended-A and -B and Latin Extended Additional (Vietnamese);
-Greek; Cyrillic; Hebrew; Arabic; Devanagari; Hangul syllables."""
+_SPACED_SCRIPTS = ((0x00C0, 0x1FFF), (0xAC00, 0xD7A3))
+"""Where the letters of ``WORD_STARTS`` are taken from: Latin-1 to Greek Extended (Latin
+with diacritics, Greek, Cyrillic, Armenian, Hebrew, Arabic, the Indic scripts, Thai,
+Georgian, Ethiopic, Khmer, Vietnamese, ...) and Hangul syllables; not kana or CJK, which
+go through cut 2 and the character path."""
+
+
+def _letters(ranges: tuple[tuple[int, int], ...]) -> str:
+    """A ``re`` character-class body of the letters (categories L*, in this Python's
+    Unicode) in ``ranges``."""
+    points = [p for lo, hi in ranges for p in range(lo, hi + 1)
+              if unicodedata.category(chr(p)).startswith("L")]
+    runs, start = [], points[0]
+    for prev, point in zip(points, points[1:] + [-1]):
+        if point != prev + 1:
+            runs.append(f"{chr(start)}-{chr(prev)}" if prev > start else chr(start))
+            start = point
+    return "".join(runs)
+
+
+WORD_STARTS = "A-Za-z" + _letters(_SPACED_SCRIPTS)
+"""Letters before which a space is cut 1 (a ``re`` character-class body): ASCII, and every
+letter of ``_SPACED_SCRIPTS`` (tests/test_presplit.py checks each is a letter in
+tiktoken's Unicode too)."""
 
 BOUNDARY = re.compile(f" (?=[{WORD_STARTS}])")
 """Cut 1: a space before a letter of ``WORD_STARTS`` (``split`` drops the space; it

@@ -19,7 +19,7 @@ PATTERNS = [bbpe_core.GPT2_PATTERN, bbpe_core.CL100K_PATTERN, bbpe_core.O200K_PA
 # Letters of each cut set and their neighbours: other letters, a combining mark (o200k
 # glues marks to letters), apostrophes (contractions), digits, every kind of space.
 ALPHABET = list("aZ'’ 9\n\r\t.,;:!?()\"-/") + list("中文，。、！？「」《》（）“”あア한éΩʕ\u0301😀") + list(
-    "ÀÿĳǅάωЖжҊאعफếẞ\u0483\u0651\u093f")  # letters of WORD_STARTS and marks that follow them
+    "ÀÿĳǅάωЖжҊאعफếẞকაሀกកԱ\u0483\u0651\u093f\u09be\u0e31\u17b6")  # WORD_STARTS, marks
 texts = st.text(alphabet=ALPHABET, max_size=60)
 
 
