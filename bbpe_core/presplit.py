@@ -33,6 +33,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from .char_cuts import char_class
+
 __all__ = ["BOUNDARY", "LETTERS", "MARKS", "WORD_STARTS", "split_marks"]
 
 _SPACED_SCRIPTS = ((0x00C0, 0x1FFF), (0xAC00, 0xD7A3))
@@ -41,24 +43,11 @@ with diacritics, Greek, Cyrillic, Armenian, Hebrew, Arabic, the Indic scripts, T
 Georgian, Ethiopic, Khmer, Vietnamese, ...) and Hangul syllables; not kana or CJK, which
 go through cut 2 and the character path."""
 
-
-def _letters(ranges: tuple[tuple[int, int], ...]) -> str:
-    """A ``re`` character-class body of the letters (categories L*, in this Python's
-    Unicode) in ``ranges``."""
-    points = [p for lo, hi in ranges for p in range(lo, hi + 1)
-              if unicodedata.category(chr(p)).startswith("L")]
-    runs, start = [], points[0]
-    for prev, point in zip(points, points[1:] + [-1]):
-        if point != prev + 1:
-            runs.append(f"{chr(start)}-{chr(prev)}" if prev > start else chr(start))
-            start = point
-    return "".join(runs)
-
-
-WORD_STARTS = "A-Za-z" + _letters(_SPACED_SCRIPTS)
+WORD_STARTS = "A-Za-z" + char_class({p for lo, hi in _SPACED_SCRIPTS for p in range(lo, hi + 1)
+                                     if unicodedata.category(chr(p)).startswith("L")})
 """Letters before which a space is cut 1 (a ``re`` character-class body): ASCII, and every
-letter of ``_SPACED_SCRIPTS`` (tests/test_presplit.py checks each is a letter in
-tiktoken's Unicode too)."""
+letter (categories L*, in this Python's Unicode) of ``_SPACED_SCRIPTS``
+(tests/test_presplit.py checks each is a letter in tiktoken's Unicode too)."""
 
 BOUNDARY = re.compile(f" (?=[{WORD_STARTS}])")
 """Cut 1: a space before a letter of ``WORD_STARTS`` (``split`` drops the space; it
