@@ -100,6 +100,24 @@ class CachedEncodeMethods(LongPieceMethods):
         self._remember(self._chunk_cache, new, known)
         return known
 
+    def _ids_between_joints(self, joined: str, joint: str, parts: int, refusal: str) -> list[bytes]:
+        """The packed ids of each of ``parts`` texts joined by ``joint`` into ``joined``, from
+        one chunk scan. The caller knows that ``joint`` is a chunk of its own at each joint
+        and nowhere else; its ids become ``MARKER`` in a local copy of the chunk-id map (the
+        cache keeps its own ids), and the joined ids are split at the markers.
+
+        Raises:
+            RuntimeError: ``pat_str`` + ``refusal``, if the scan does not give ``parts``
+                pieces (a pattern other than the shipped ones chunked across a joint).
+        """
+        chunks = find_chunks(joined, self.pat_str)
+        ids_of = self._chunk_id_map(chunks)
+        ids_of[joint] = MARKER
+        pieces = b"".join(map(ids_of.__getitem__, chunks)).split(MARKER)
+        if len(pieces) != parts:  # cannot happen for the shipped patterns (tested)
+            raise RuntimeError(f"{self.pat_str!r} {refusal}")
+        return pieces
+
     def _new_ids(self, chunks: list[str], encode: Callable[[str], bytes]) -> list[bytes]:
         """The packed ids of chunks (each one whole chunk): a chunk that is a token is
         that token if the encoding looks chunks up whole (tiktoken; found at C speed),
@@ -166,9 +184,8 @@ class CachedEncodeMethods(LongPieceMethods):
         Each word and the joint start with a space + letter (``presplit.BOUNDARY``), a
         chunk boundary in any context, so no chunk crosses a word or a joint, and each
         joint is the chunk ``_JOINT``. Its text occurs only at the joints: a word holds a
-        space + ASCII letter only at its start, and the (rare) words that start with ``_MARK`` are encoded
-        alone. So with ``MARKER`` for the joint's ids, the words' ids are the pieces
-        between the markers."""
+        space + ASCII letter only at its start, and the (rare) words that start with
+        ``_MARK`` are encoded alone (``_ids_between_joints`` needs no more)."""
         if not words:
             return {}
         joined = " " + f"{_JOINT} ".join(words)
@@ -176,10 +193,5 @@ class CachedEncodeMethods(LongPieceMethods):
             marked = set(filter(_MARKED, words))
             found = self._encode_new_words(list(filterfalse(marked.__contains__, words)))
             return found | dict(zip(marked, map(self._encode_piece, map(" ".__add__, marked))))
-        chunks = find_chunks(joined, self.pat_str)
-        ids_of = self._chunk_id_map(chunks)
-        ids_of[_JOINT] = MARKER  # a local copy: the cache keeps the joint's own ids
-        pieces = b"".join(map(ids_of.__getitem__, chunks)).split(MARKER)
-        if len(pieces) != len(words):  # cannot happen for the shipped patterns (tested)
-            raise RuntimeError(f"{self.pat_str!r} split words apart; encode them one by one")
-        return dict(zip(words, pieces))
+        return dict(zip(words, self._ids_between_joints(
+            joined, _JOINT, len(words), "split words apart; encode them one by one")))

@@ -1,14 +1,14 @@
 """Encoding long pieces (text of scripts written without spaces), mixed into ``Encoding``.
 
 A long piece is cut into phrases (``presplit.split_marks``), each cached with its ids:
-text seen before costs one dict look-up per phrase. A new phrase none of whose
-neighbours a merge can join goes character by character (``char_path``: most phrases of
-Chinese). The other new phrases are cut again into parts between characters no merge
-joins (``char_cuts``, cut 3: about one part per character of Chinese), each part encoded
-once, looked up in a cache of its own, and the phrases' ids taken as slices of the
-result, with no Python loop per part. A new part of one character is read from the
-character table; a run of IDEOGRAPHS is merged as one chunk; the other new parts are
-chunked together in one scan (``_encode_batch``).
+text seen before costs one dict look-up per phrase. A new phrase none of whose neighbours
+a merge can join goes character by character (``char_path``: most phrases of Chinese).
+The other new phrases are cut again into parts between characters no merge joins
+(``char_cuts``, cut 3: about one part per character of Chinese), each part encoded once,
+looked up in a cache of its own, and the phrases' ids split out of the joined parts' ids
+at markers (``packed_ids.MARKER``), with no Python loop per part. A new part of one
+character is read from the character table; a run of IDEOGRAPHS is merged as one chunk;
+the other new parts are chunked together in one scan (``_encode_batch``).
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ from .bpe import merge, merge_ranked
 from .char_cuts import IDEOGRAPHS, ideograph_cut
 from .char_path import CharPath
 from .packed_ids import MARKER
-from .pre_tokenizer import find_chunks
 from .presplit import split_marks
 
 __all__ = ["LongPieceMethods", "CACHED_WORD_CHARS", "look_up"]
@@ -56,7 +55,7 @@ def look_up(cache: dict[str, bytes], keys: list[str]) -> tuple[dict[str, bytes |
 
 class LongPieceMethods:
     """The long-piece path (a mixin). Needs ``_encode_chunks``, ``_merge_chunk``, ``_new_ids``,
-    ``_chunk_id_map``, ``_piece_cache``, ``_part_cache``, ``_cache_size``, ``_cut3``,
+    ``_ids_between_joints``, ``_piece_cache``, ``_part_cache``, ``_cache_size``, ``_cut3``,
     ``_cut3_joined``, ``_char_path`` and the vocabulary attributes ``_mergeable_ranks``,
     ``_merges``, ``_pair_rank``, ``ignore_merges``."""
 
@@ -167,13 +166,8 @@ class LongPieceMethods:
         found = dict(zip(alone, map(self._encode_chunks, alone)))
         if not batch:
             return found
-        chunks = find_chunks(joined, self.pat_str)
-        ids_of = self._chunk_id_map(chunks)
-        ids_of[_DIGIT] = MARKER  # a local copy: the cache keeps the digit's own ids
-        pieces = b"".join(map(ids_of.__getitem__, chunks)).split(MARKER)
-        if len(pieces) != len(batch):  # cannot happen for the shipped patterns (tested)
-            raise RuntimeError(f"{self.pat_str!r} joined parts across {_DIGIT!r}")
-        found.update(zip(batch, pieces))
+        found.update(zip(batch, self._ids_between_joints(
+            joined, _DIGIT, len(batch), f"joined parts across {_DIGIT!r}")))
         return found
 
     def _remember(self, cache: dict, keys: list[str], known: dict) -> None:

@@ -49,4 +49,3 @@ def unpack(packed: bytes) -> list[int]:
     ids = array("I")
     ids.frombytes(packed)  # then tolist: faster than memoryview(packed).cast("I").tolist()
     return ids.tolist()
-
