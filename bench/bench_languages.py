@@ -1,5 +1,5 @@
 """bbpe_core against tiktoken on the Universal Declaration of Human Rights in every language
-the app ships (assets/udhr: 10-40 KB each, the size of a pasted document): cold (caches
+the app ships (assets/udhr: 10-60 KB each, the size of a pasted document): cold (caches
 emptied) and warm (second call) ratios, tiktoken's time / ours, best of 7 each, after
 checking that both give the same ids. Writes ``bench/results/languages.md``.
 
@@ -8,33 +8,20 @@ checking that both give the same ids. Writes ``bench/results/languages.md``.
 
 from __future__ import annotations
 
-import gc
 import json
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "bench"))
 
 import bbpe_core  # noqa: E402
+from bench_encode import best_time  # noqa: E402
 from oracles import tiktoken_encoding  # noqa: E402  (the test suite's tiktoken loader)
 
 REPEATS = 7
-
-
-def best(fn, text: str, before=None) -> float:
-    """Best wall time of ``REPEATS`` calls, seconds (``before`` runs untimed first)."""
-    times = []
-    for _ in range(REPEATS):
-        if before:
-            before()
-        gc.collect()
-        start = time.perf_counter()
-        fn(text)
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def ratios(name: str, text: str) -> tuple[float, float]:
@@ -42,9 +29,9 @@ def ratios(name: str, text: str) -> tuple[float, float]:
     ours, theirs = bbpe_core.get_encoding(name), tiktoken_encoding(name)
     if ours.encode_ordinary(text) != theirs.encode_ordinary(text):
         raise SystemExit(f"{name}: ids differ from tiktoken's")
-    tk = best(theirs.encode_ordinary, text)
-    cold = best(ours.encode_ordinary, text, ours.clear_cache)
-    warm = best(ours.encode_ordinary, text)
+    tk = best_time(theirs.encode_ordinary, text, REPEATS)
+    cold = best_time(ours.encode_ordinary, text, REPEATS, ours.clear_cache)
+    warm = best_time(ours.encode_ordinary, text, REPEATS)
     return tk / cold, tk / warm
 
 
@@ -57,7 +44,8 @@ def main() -> None:
     for entry in json.loads((ROOT / "assets/udhr/index.json").read_text(encoding="utf-8")):
         text = (ROOT / "assets/udhr" / entry["file"]).read_text(encoding="utf-8")
         cells = [f"{c:.2f}x | {w:.2f}x" for c, w in (ratios(n, text) for n in names)]
-        lines.append(f"| {entry['language']} | {len(text.encode()) // 1000} | " + " | ".join(cells) + " |")
+        size = len(text.encode()) // 1000
+        lines.append(f"| {entry['language']} | {size} | " + " | ".join(cells) + " |")
         print(lines[-1], flush=True)
     out = ROOT / "bench/results/languages.md"
     out.write_text("Ratio = tiktoken's time / bbpe_core's (higher is faster), best of "
