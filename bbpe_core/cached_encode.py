@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from itertools import filterfalse
+from itertools import filterfalse, islice
 
 from .bpe import merge, merge_ranked
 from .char_path import CharPath
 from .long_pieces import CACHED_WORD_CHARS, LongPieceMethods, look_up
 from .packed_ids import MARKER, pack, pack_one, unpack
 from .pre_tokenizer import find_chunks
-from .presplit import BOUNDARY
+from .presplit import BOUNDARY, WORD_STARTS
 
 __all__ = ["CachedEncodeMethods", "CACHED_WORD_CHARS", "WORD_CACHE_CHARS"]
 
@@ -27,12 +27,8 @@ WORD_CACHE_CHARS = 1 << 23
 """The word cache is emptied when its words would pass this many characters in all."""
 
 
-_MARK = "quir"
-"""Joins new words for one scan (``_encode_new_words``): ASCII letters that start no
-common word, and whose chunk ``" " + _MARK`` ends before a space + letter in the shipped
-patterns."""
-_JOINT = " " + _MARK
-_MARKED = re.compile(_MARK).match
+_WORD_START = re.compile(f" [{WORD_STARTS}]").match
+"""Whether a chunk starts a presplit word: a space + a letter of ``WORD_STARTS``."""
 
 
 class CachedEncodeMethods(LongPieceMethods):
@@ -104,15 +100,26 @@ class CachedEncodeMethods(LongPieceMethods):
         """The packed ids of each of ``parts`` texts joined by ``joint`` into ``joined``, from
         one chunk scan. The caller knows that ``joint`` is a chunk of its own at each joint
         and nowhere else; its ids become ``MARKER`` in a local copy of the chunk-id map (the
-        cache keeps its own ids), and the joined ids are split at the markers.
+        cache keeps its own ids).
 
         Raises:
-            RuntimeError: ``pat_str`` + ``refusal``, if the scan does not give ``parts``
-                pieces (a pattern other than the shipped ones chunked across a joint).
+            RuntimeError: as ``_split_at_markers``.
         """
         chunks = find_chunks(joined, self.pat_str)
         ids_of = self._chunk_id_map(chunks)
         ids_of[joint] = MARKER
+        return self._split_at_markers(chunks, ids_of, parts, refusal)
+
+    def _split_at_markers(self, chunks: list[str], ids_of: dict[str, bytes], parts: int,
+                          refusal: str) -> list[bytes]:
+        """The packed ids of ``chunks`` (``ids_of`` maps each to its ids, some holding
+        ``MARKER``), joined and split at the markers into ``parts`` pieces.
+
+        Raises:
+            RuntimeError: ``pat_str`` + ``refusal``, if there are not ``parts`` pieces (a
+                pattern other than the shipped ones chunked across a place the caller
+                marked).
+        """
         pieces = b"".join(map(ids_of.__getitem__, chunks)).split(MARKER)
         if len(pieces) != parts:  # cannot happen for the shipped patterns (tested)
             raise RuntimeError(f"{self.pat_str!r} {refusal}")
@@ -179,19 +186,19 @@ class CachedEncodeMethods(LongPieceMethods):
 
     def _encode_new_words(self, words: list[str]) -> dict[str, bytes]:
         """Each word -> the packed ids of ``" " + word``, with one regex scan of the words
-        joined by ``_JOINT + " "``.
+        joined by spaces.
 
-        Each word and the joint start with a space + letter (``presplit.BOUNDARY``), a
-        chunk boundary in any context, so no chunk crosses a word or a joint, and each
-        joint is the chunk ``_JOINT``. Its text occurs only at the joints: a word holds a
-        space + ASCII letter only at its start, and the (rare) words that start with
-        ``_MARK`` are encoded alone (``_ids_between_joints`` needs no more)."""
+        A space + letter of ``WORD_STARTS`` starts a chunk in any context (``presplit``'s
+        cut 1), and a word holds one only at its start (``BOUNDARY`` cut there), so the
+        chunks that start with one (``_WORD_START``) are the words' first chunks. In a
+        local copy of the chunk-id map (the cache keeps its own ids), ``MARKER`` goes
+        before their ids, and the joined ids are split at the markers."""
         if not words:
             return {}
-        joined = " " + f"{_JOINT} ".join(words)
-        if joined.count(_JOINT) != len(words) - 1:  # a word starts with the mark
-            marked = set(filter(_MARKED, words))
-            found = self._encode_new_words(list(filterfalse(marked.__contains__, words)))
-            return found | dict(zip(marked, map(self._encode_piece, map(" ".__add__, marked))))
-        return dict(zip(words, self._ids_between_joints(
-            joined, _JOINT, len(words), "split words apart; encode them one by one")))
+        chunks = find_chunks(" " + " ".join(words), self.pat_str)
+        ids_of = self._chunk_id_map(chunks)
+        firsts = list(filter(_WORD_START, ids_of))
+        ids_of.update(zip(firsts, map(MARKER.__add__, map(ids_of.__getitem__, firsts))))
+        pieces = self._split_at_markers(chunks, ids_of, len(words) + 1,
+                                        "split words apart; encode them one by one")
+        return dict(zip(words, islice(pieces, 1, None)))

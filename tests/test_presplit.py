@@ -4,7 +4,7 @@ encoding through the word and piece caches gives tiktoken's ids in every cache s
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 import bbpe_core
@@ -93,15 +93,18 @@ def test_long_ascii_words_encode_as_tiktoken(name, text):
         assert tiny_cache_encoding(name).encode_ordinary(full) == expected
 
 
-# Words that start with the word batch's joint (cached_encode._MARK) or look like it.
-marked_texts = st.lists(st.sampled_from(["quir", "quirk", "Quir", "quirA", "quir's", "quir.", "aquir",
-                                         " ", "  ", ".", "a", "中", "\n", "9"]),
-                        max_size=30).map("".join)
+# Text where a space comes before letters inside and outside ``presplit.WORD_STARTS``: the
+# word batch marks only the chunks that start with a space + a letter of WORD_STARTS
+# (cached_encode._WORD_START).
+word_start_texts = st.lists(st.sampled_from(["a", "Ab", "é", "Ж", "ก", "中", "ア", "\u0301", "'s", " ",
+                                             "  ", "\t", "\n", ".", "9", "_"]),
+                            max_size=30).map("".join)
 
 
 @pytest.mark.parametrize("name", ENCODING_NAMES)
-@given(text=marked_texts)
-def test_words_like_the_batch_joint_encode_as_tiktoken(name, text):
+@given(text=word_start_texts)
+@example(text="a b 9 c 中 d ア e _ f \u0301 g")
+def test_words_with_spaces_before_any_letter_encode_as_tiktoken(name, text):
     enc = bbpe_core.get_encoding(name)
     enc.clear_cache()
     assert enc.encode_ordinary(text) == tiktoken_encoding(name).encode_ordinary(text)
