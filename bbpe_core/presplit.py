@@ -15,6 +15,12 @@ In GPT2_PATTERN, CL100K_PATTERN and O200K_PATTERN:
    Hangul ranges, letters and punctuation alike in Unicode 14.0 and later, so in
    tiktoken's 16.0 and ``regex``'s 17.0 (tests/test_presplit.py checks every one, and
    every letter of ``WORD_STARTS``).
+   Also between a newline that follows anything but whitespace and a letter of
+   ``LETTERS``: no alternative holds a newline followed by a letter, and that lone
+   newline ends a chunk whatever follows it (gpt2's ``\\s+(?!\\S)`` and ``\\s+`` take it
+   alone; cl100k's and o200k's punctuation runs end in ``[\\r\\n]*`` and their
+   ``\\s*[\\r\\n]+`` takes it). After a run of whitespace, gpt2's chunks of the run
+   depend on what follows, so no cut falls there.
 
 The text is cut with plain ``re`` (C speed), each piece ("word") encoded on its own, and
 whole words cached: most words of real text repeat, and a cached word costs one dict
@@ -24,8 +30,8 @@ as it is slower on English. ``tests/test_presplit.py`` checks both against the p
 
 >>> BOUNDARY.split("it's a dog!  Yes")
 ["it's", 'a', 'dog! ', 'Yes']
->>> split_marks("床前明月光，疑是地上霜。")
-['床前明月光', '，疑是地上霜', '。']
+>>> split_marks("床前明月光，疑是地上霜。\\n举头望明月")
+['床前明月光', '，疑是地上霜', '。\\n', '举头望明月']
 """
 
 from __future__ import annotations
@@ -61,11 +67,12 @@ MARKS = ",.;:!?()\"\n\u3001\u3002\uff0c\uff1a\uff1b\uff01\uff1f\u300c\u300d\u300
 """Punctuation (categories P*) and newline before which cut 2 falls: ASCII , . ; : ! ? ( ) "
 and newline; 、 。 ， ： ； ！ ？ 「 」 《 》 （ ） “ ”."""
 
-_MARK_CUT = re.compile(f"(?=[{MARKS}])(?<=[{LETTERS}])")
+_MARK_CUT = re.compile(f"(?=[{MARKS}])(?<=[{LETTERS}])|(?<=[^\\s]\n)(?=[{LETTERS}])")
 
 
 def split_marks(piece: str) -> list[str]:
-    """Cut 2: cut ``piece`` between each letter of ``LETTERS`` and a following ``MARKS``.
+    """Cut 2: cut ``piece`` between each letter of ``LETTERS`` and a following ``MARKS``,
+    and between a newline after anything but whitespace and a following ``LETTERS``.
 
     Args:
         piece: text that starts at a chunk boundary.

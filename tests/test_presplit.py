@@ -44,6 +44,9 @@ def test_boundary_cuts_are_chunk_starts(pat_str, text):
 
 @pytest.mark.parametrize("pat_str", PATTERNS, ids=ENCODING_NAMES)
 @given(text=texts)
+@example(text="a\n\n中")  # cut 2 after a newline: not after a run of whitespace (gpt2)
+@example(text="。\r\n中")
+@example(text="光 \n中")
 def test_mark_cuts_are_chunk_starts(pat_str, text):
     pieces = split_marks(text)
     assert "".join(pieces) == text
@@ -53,8 +56,9 @@ def test_mark_cuts_are_chunk_starts(pat_str, text):
     assert [chunk for piece in pieces for chunk, _, _ in split(piece, pat_str)] == chunks
 
 
-def test_mark_cuts_fall_after_letters_only():
+def test_mark_cuts_fall_after_letters_and_lone_newlines_only():
     assert split_marks("床前明月光，疑是地上霜。\n") == ["床前明月光", "，疑是地上霜", "。\n"]
+    assert split_marks("光。\n举头\n\n低头 \n望") == ["光", "。\n", "举头", "\n\n低头 \n望"]
     assert split_marks("it's. 9, ”a") == ["it's", ". 9, ”a"]
 
 
