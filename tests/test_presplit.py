@@ -58,7 +58,8 @@ def test_mark_cuts_are_chunk_starts(pat_str, text):
 
 def test_mark_cuts_fall_after_letters_and_lone_newlines_only():
     assert split_marks("床前明月光，疑是地上霜。\n") == ["床前明月光", "，疑是地上霜", "。\n"]
-    assert split_marks("光。\n举头\n\n低头 \n望") == ["光", "。\n", "举头", "\n\n低头 \n望"]
+    assert split_marks("光。\n举头\n\n低头 \n望") == [
+        "光", "。\n", "举头", "\n\n低头 \n望"]
     assert split_marks("it's. 9, ”a") == ["it's", ". 9, ”a"]
 
 
@@ -100,8 +101,8 @@ def test_long_ascii_words_encode_as_tiktoken(name, text):
 # Text where a space comes before letters inside and outside ``presplit.WORD_STARTS``: the
 # word batch marks only the chunks that start with a space + a letter of WORD_STARTS
 # (cached_encode._WORD_START).
-word_start_texts = st.lists(st.sampled_from(["a", "Ab", "é", "Ж", "ก", "中", "ア", "\u0301", "'s", " ",
-                                             "  ", "\t", "\n", ".", "9", "_"]),
+word_start_texts = st.lists(st.sampled_from(["a", "Ab", "é", "Ж", "ก", "中", "ア", "\u0301", "'s",
+                                             " ", "  ", "\t", "\n", ".", "9", "_"]),
                             max_size=30).map("".join)
 
 
