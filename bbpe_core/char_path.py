@@ -14,11 +14,11 @@ entry and the set of exact pairs (one Python call per flagged phrase).
 
 cl100k_base and o200k_base have tokens such as "。\\n", gpt2 has "\\n\\n". A phrase that
 starts with newlines before a letter, alone or after a letter or mark (``_HEAD``; a
-phrase after a letter starts with its newline), may go by character
-from that letter on: no alternative of the shipped patterns holds a newline followed by
-a letter, so the letter starts a chunk, and the chunks before it are those of the head
-and a letter encoded on their own, less the letter's own (the head's chunks depend on
-what follows only through ``\\s+(?!\\S)``, and a letter follows in both). ``split_marks``
+phrase after a letter starts with its newline), may go by character from that letter on:
+no alternative of the shipped patterns holds a newline followed by a letter, so the
+letter starts a chunk, and the chunks before it are those of the head and a letter
+encoded on their own, less the letter's own (the head's chunks depend on what follows
+only through ``\\s+(?!\\S)``, and a letter follows in both). ``split_marks``
 already cuts after a lone newline that follows anything but whitespace, so heads are runs
 of newlines, and newlines at a text's start. In the Chinese corpus (poems, a newline every
 line) 87-95% of the phrases go by character with each of the three; the others hold a
@@ -86,9 +86,11 @@ def _unsafe(chars: set[int], groups: list[tuple[set[int], set[int]]]) -> re.Patt
     firsts = set().union(*(first for first, _ in groups))
     seconds = set().union(*(second for _, second in groups))
     if len(firsts) < len(seconds):
-        lead, cases = firsts, "".join(f"|(?<=[{char_class(a)}])(?=[{char_class(b)}])" for a, b in groups)
+        lead = firsts
+        cases = "".join(f"|(?<=[{char_class(a)}])(?=[{char_class(b)}])" for a, b in groups)
     else:
-        lead, cases = seconds, "".join(f"|(?<=[{char_class(a)}][{char_class(b)}])" for a, b in groups)
+        lead = seconds
+        cases = "".join(f"|(?<=[{char_class(a)}][{char_class(b)}])" for a, b in groups)
     return re.compile(f"{_not_in(chars - lead)}(?:(?<={_not_in(chars)}){cases})")
 
 

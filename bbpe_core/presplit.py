@@ -67,7 +67,7 @@ MARKS = ",.;:!?()\"\n\u3001\u3002\uff0c\uff1a\uff1b\uff01\uff1f\u300c\u300d\u300
 """Punctuation (categories P*) and newline before which cut 2 falls: ASCII , . ; : ! ? ( ) "
 and newline; 、 。 ， ： ； ！ ？ 「 」 《 》 （ ） “ ”."""
 
-_MARK_CUT = re.compile(f"(?=[{MARKS}])(?<=[{LETTERS}])|(?<=[^\\s]\n)(?=[{LETTERS}])")
+_MARK_CUT = re.compile(f"(?=[{MARKS}])(?<=[{LETTERS}])|(?<=\\S\n)(?=[{LETTERS}])")
 
 
 def split_marks(piece: str) -> list[str]:
