@@ -96,20 +96,6 @@ class CachedEncodeMethods(LongPieceMethods):
         self._remember(self._chunk_cache, new, known)
         return known
 
-    def _ids_between_joints(self, joined: str, joint: str, parts: int, refusal: str) -> list[bytes]:
-        """The packed ids of each of ``parts`` texts joined by ``joint`` into ``joined``, from
-        one chunk scan. The caller knows that ``joint`` is a chunk of its own at each joint
-        and nowhere else; its ids become ``MARKER`` in a local copy of the chunk-id map (the
-        cache keeps its own ids).
-
-        Raises:
-            RuntimeError: as ``_split_at_markers``.
-        """
-        chunks = find_chunks(joined, self.pat_str)
-        ids_of = self._chunk_id_map(chunks)
-        ids_of[joint] = MARKER
-        return self._split_at_markers(chunks, ids_of, parts, refusal)
-
     def _split_at_markers(self, chunks: list[str], ids_of: dict[str, bytes], parts: int,
                           refusal: str) -> list[bytes]:
         """The packed ids of ``chunks`` (``ids_of`` maps each to its ids, some holding

@@ -23,6 +23,7 @@ from .bpe import merge, merge_ranked
 from .char_cuts import IDEOGRAPHS, ideograph_cut
 from .char_path import CharPath
 from .packed_ids import MARKER
+from .pre_tokenizer import find_chunks
 from .presplit import split_marks
 
 __all__ = ["LongPieceMethods", "CACHED_WORD_CHARS", "look_up"]
@@ -55,9 +56,9 @@ def look_up(cache: dict[str, bytes], keys: list[str]) -> tuple[dict[str, bytes |
 
 class LongPieceMethods:
     """The long-piece path (a mixin). Needs ``_encode_chunks``, ``_merge_chunk``, ``_new_ids``,
-    ``_ids_between_joints``, ``_piece_cache``, ``_part_cache``, ``_cache_size``, ``_cut3``,
-    ``_cut3_joined``, ``_char_path`` and the vocabulary attributes ``_mergeable_ranks``,
-    ``_merges``, ``_pair_rank``, ``ignore_merges``."""
+    ``_chunk_id_map``, ``_split_at_markers``, ``pat_str``, ``_piece_cache``, ``_part_cache``,
+    ``_cache_size``, ``_cut3``, ``_cut3_joined``, ``_char_path`` and the vocabulary
+    attributes ``_mergeable_ranks``, ``_merges``, ``_pair_rank``, ``ignore_merges``."""
 
     def _ideograph_cut(self, text: str) -> re.Pattern | None:
         """Cut 3 (``char_cuts``) if ``text`` holds two IDEOGRAPHS side by side, else None.
@@ -166,8 +167,11 @@ class LongPieceMethods:
         found = dict(zip(alone, map(self._encode_chunks, alone)))
         if not batch:
             return found
-        found.update(zip(batch, self._ids_between_joints(
-            joined, _DIGIT, len(batch), f"joined parts across {_DIGIT!r}")))
+        chunks = find_chunks(joined, self.pat_str)
+        ids_of = self._chunk_id_map(chunks)  # a new dict: the cache keeps the digit's ids
+        ids_of[_DIGIT] = MARKER
+        found.update(zip(batch, self._split_at_markers(chunks, ids_of, len(batch),
+                                                       f"joined parts across {_DIGIT!r}")))
         return found
 
     def _remember(self, cache: dict, keys: list[str], known: dict) -> None:
