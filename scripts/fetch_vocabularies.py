@@ -29,7 +29,7 @@ import zipfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from vocab_sources import LICENCE_FILES, NOTICES, PACKAGES, SOURCES, Source  # noqa: E402
+from vocab_sources import LICENCE_FILES, NOTICES, PACKAGES, SOURCES, Source
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -60,7 +60,7 @@ def fetch_package(key: str, cache: Path) -> Path:
                    ":all:", "-d", str(folder), f"{name}=={version}"]
     else:
         command = ["npm", "pack", "-q", "--pack-destination", str(folder), f"{name}@{version}"]
-    done = subprocess.run(command, capture_output=True, text=True)
+    done = subprocess.run(command, check=False, capture_output=True, text=True)
     archives = sorted(folder.glob("*.whl" if client == "pip" else "*.tgz"))
     if done.returncode != 0 or len(archives) != 1:
         raise SourceError(f"{client} could not fetch {name} {version}: {done.stderr.strip()}")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-__all__ = ["LICENCE_FILES", "NOTICES", "PACKAGES", "Source", "SOURCES"]
+__all__ = ["LICENCE_FILES", "NOTICES", "PACKAGES", "SOURCES", "Source"]
 
 PACKAGES: dict[str, tuple[str, str, str]] = {
     # key: (client, package name, version)
