@@ -33,7 +33,8 @@ _WORD_START = re.compile(f" [{WORD_STARTS}]").match
 
 class CachedEncodeMethods(LongPieceMethods):
     """``Encoding``'s encode path (a mixin). Needs ``_mergeable_ranks``, ``_merges``, ``_pair_rank``,
-    ``ignore_merges``, ``add_prefix_space``, ``pat_str`` and ``pattern_timeout``."""
+    ``ignore_merges``, ``add_prefix_space``, ``pat_str``, ``pre_tokenizer`` and
+    ``pattern_timeout``."""
 
     def _init_caches(self, cache_size: int, *, presplit: bool) -> None:
         """Create the caches (``cache_size`` entries each); ``presplit`` only for the
@@ -79,6 +80,8 @@ class CachedEncodeMethods(LongPieceMethods):
     def _segment_chunks(self, segment: str) -> list[str]:
         if self.add_prefix_space and not segment.startswith(" "):
             segment = " " + segment
+        if self.pre_tokenizer is not None:
+            return [segment[a:b] for a, b in self.pre_tokenizer.split(segment)]
         return find_chunks(segment, self.pat_str, timeout=self.pattern_timeout)
 
     def _chunk_ids(self, chunks: list[str]) -> list[bytes]:

@@ -1,7 +1,9 @@
 """``Encoding``: a byte-level BPE tokenizer with tiktoken's API and a viewer's extras.
 
-Data flow: text -> special-token segments (``special``) -> chunks (``pre_tokenizer``)
--> UTF-8 bytes -> BPE parts (``bpe``) -> ids, through the caches of ``cached_encode``.
+Data flow: text -> special and added tokens split out (``special``) -> normalizer
+(``normalizers``, none for OpenAI's encodings) -> chunks (the pattern of ``pre_tokenizer``, or
+a ``pre_tokenizers`` stage) -> UTF-8 bytes -> BPE parts (``bpe``) -> ids, through the caches
+of ``cached_encode``; ``post_process`` adds what a model's API adds (``post_processors``).
 
 Does not load files (see ``formats``) or know encoding names (see ``registry``).
 """
@@ -12,7 +14,10 @@ from collections.abc import Sequence
 
 from . import validate
 from .byte_level import fix_surrogates
+from .normalizers import Normalizer
+from .post_processors import TemplateProcessing
 from .pre_tokenizer import SHIPPED_PATTERNS, find_chunks
+from .pre_tokenizers import PreTokenizer
 from .special import (
     AllowedSpecial,
     DisallowedSpecial,
@@ -48,6 +53,13 @@ class Encoding(CachedEncodeMethods, DecodeMethods, ViewerMethods):
             None for none.
         cache_size: entries of each cache (chunks, words, phrases, parts); each is
             emptied when full.
+        normalizer: rewrites each ordinary segment before it is split (HF's NFC / NFKC).
+        pre_tokenizer: splits instead of ``pat_str`` (HF ``Split`` / ``Sequence`` steps);
+            ``pat_str`` then only describes the split.
+        added_tokens: text -> id of tokens that are not special but are matched whole in
+            the raw text, before normalization, like HF's non-special added tokens (Qwen's
+            ``<think>``): always, by ``encode`` and ``encode_ordinary`` alike.
+        post_processor: what ``post_process`` adds around ids (Llama 3's BOS).
 
     Raises:
         ValueError: if the vocabulary is inconsistent (see ``validate.check_vocab``)
@@ -74,9 +86,25 @@ class Encoding(CachedEncodeMethods, DecodeMethods, ViewerMethods):
         ignore_merges: bool = True,
         pattern_timeout: float | None = None,
         cache_size: int = 65536,
+        normalizer: Normalizer | None = None,
+        pre_tokenizer: PreTokenizer | None = None,
+        added_tokens: dict[str, int] | None = None,
+        post_processor: TemplateProcessing | None = None,
     ) -> None:
-        validate.check_vocab(mergeable_ranks, special_tokens, merges, explicit_n_vocab)
+        added_tokens = dict(added_tokens or {})
+        validate.check_vocab(
+            mergeable_ranks, {**added_tokens, **special_tokens}, merges, explicit_n_vocab
+        )
+        if set(added_tokens) & set(special_tokens):
+            raise ValueError("a token is both special and added: "
+                             f"{sorted(set(added_tokens) & set(special_tokens))[0]!r}")
         find_chunks("", pat_str)  # compiles, or raises ValueError now rather than later
+        self.normalizer = normalizer
+        self.pre_tokenizer = pre_tokenizer
+        self.post_processor = post_processor
+        self._added_tokens = added_tokens
+        self._added_set = frozenset(added_tokens)
+        self._whole_tokens = {**added_tokens, **special_tokens}  # matched whole in raw text
         self.name = name
         self.pat_str = pat_str
         self.add_prefix_space = add_prefix_space
@@ -87,8 +115,8 @@ class Encoding(CachedEncodeMethods, DecodeMethods, ViewerMethods):
         self._merges = list(merges) if merges is not None else None
         self.special_tokens_set: frozenset[str] = frozenset(special_tokens)
         self._decoder = {i: b for b, i in mergeable_ranks.items()}
-        self._decoder.update({i: s.encode("utf-8") for s, i in special_tokens.items()})
-        self._special_ids = frozenset(special_tokens.values())
+        self._decoder.update({i: s.encode("utf-8") for s, i in self._whole_tokens.items()})
+        self._special_ids = frozenset(self._whole_tokens.values())  # shown as their text
         self.max_token_value: int = max(self._decoder)
         if self._merges is None:
             ranks = mergeable_ranks
@@ -96,7 +124,8 @@ class Encoding(CachedEncodeMethods, DecodeMethods, ViewerMethods):
         else:
             priority = {pair: i for i, pair in enumerate(self._merges)}
             self._pair_rank = lambda left, right: priority.get((left, right))
-        self._init_caches(cache_size, presplit=pat_str in SHIPPED_PATTERNS and not add_prefix_space)
+        plain = normalizer is None and pre_tokenizer is None and not add_prefix_space
+        self._init_caches(cache_size, presplit=plain and pat_str in SHIPPED_PATTERNS)
 
     def __repr__(self) -> str:
         return f"<Encoding {self.name!r}>"
@@ -137,6 +166,21 @@ class Encoding(CachedEncodeMethods, DecodeMethods, ViewerMethods):
     def special_tokens(self) -> dict[str, int]:
         """Special-token text -> id (a copy)."""
         return dict(self._special_tokens)
+
+    @property
+    def added_tokens(self) -> dict[str, int]:
+        """Non-special added-token text -> id (a copy); see the constructor."""
+        return dict(self._added_tokens)
+
+    def post_process(self, ids: Sequence[int]) -> list[int]:
+        """The ids as the model's API sees them: the post-processor's tokens added around
+        them (Llama 3's ``<|begin_of_text|>``), or a copy when there is none.
+
+        >>> from bbpe_core import get_encoding
+        >>> get_encoding("gpt2").post_process([31373])
+        [31373]
+        """
+        return list(ids) if self.post_processor is None else self.post_processor.process(ids)
 
     @property
     def merges(self) -> list[tuple[bytes, bytes]] | None:
@@ -206,15 +250,20 @@ class Encoding(CachedEncodeMethods, DecodeMethods, ViewerMethods):
         return allowed
 
     def _encode_checked(self, text: str, allowed: frozenset[str]) -> list[int]:
-        if not allowed:
-            return self._encode_segment(text) if text else []
+        whole = allowed | self._added_set
+        if not whole:
+            return self._encode_segment(self._normalized(text)) if text else []
         ids: list[int] = []
-        for segment, _, _, is_special in split_on_special(text, allowed):
+        for segment, _, _, is_special in split_on_special(text, whole):
             if is_special:
-                ids.append(self._special_tokens[segment])
+                ids.append(self._whole_tokens[segment])
             else:
-                ids.extend(self._encode_segment(segment))
+                ids.extend(self._encode_segment(self._normalized(segment)))
         return ids
+
+    def _normalized(self, segment: str) -> str:
+        """The segment after the normalizer (itself when there is none)."""
+        return segment if self.normalizer is None else self.normalizer.normalize(segment)
 
     def encode_batch(
         self,
@@ -244,8 +293,8 @@ class Encoding(CachedEncodeMethods, DecodeMethods, ViewerMethods):
             KeyError: if it is not a single token.
         """
         if isinstance(text_or_bytes, str):
-            if text_or_bytes in self._special_tokens:
-                return self._special_tokens[text_or_bytes]
+            if text_or_bytes in self._whole_tokens:
+                return self._whole_tokens[text_or_bytes]
             text_or_bytes = text_or_bytes.encode("utf-8")
         try:
             return self._mergeable_ranks[text_or_bytes]

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from .byte_level import to_gpt2_str
 
-__all__ = ["TokenSpan", "Chunk", "chunk_spans"]
+__all__ = ["TokenSpan", "Chunk", "chunk_spans", "is_utf8"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,13 +26,17 @@ class Chunk:
     Attributes:
         text: the chunk's text.
         start, end: its character offsets in the source text, ``[start, end)``.
-        special: True if it is an allowed special token (never split or merged).
+        special: True if it is an allowed special or an added token (never split or
+            merged).
+        normalized: True if ``text`` is the normalizer's output, which differs from the
+            source text ``[start, end)`` it came from.
     """
 
     text: str
     start: int
     end: int
     special: bool = False
+    normalized: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +64,9 @@ class TokenSpan:
     chunk: int
 
 
-def _is_utf8(data: bytes) -> bool:
+def is_utf8(data: bytes) -> bool:
+    """Whether ``data`` decodes as UTF-8 on its own (a token holding part of a character
+    does not)."""
     try:
         data.decode("utf-8")
     except UnicodeDecodeError:
@@ -95,5 +101,5 @@ def chunk_spans(
         pos += len(data)
         start = chunk.start + (char_of_byte[first] if first >= skip else 0)
         end = chunk.start + (char_of_byte[last] + 1 if last >= skip else 0)
-        out.append(TokenSpan(tid, data, to_gpt2_str(data), start, end, _is_utf8(data), False, index))
+        out.append(TokenSpan(tid, data, to_gpt2_str(data), start, end, is_utf8(data), False, index))
     return out

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from .byte_level import fix_surrogates, to_gpt2_str
 from .packed_ids import unpack
 from .pre_tokenizer import iter_split
-from .spans import Chunk, TokenSpan, chunk_spans
+from .spans import Chunk, TokenSpan, chunk_spans, is_utf8
 from .special import AllowedSpecial, DisallowedSpecial, split_on_special
 
 __all__ = ["ViewerMethods"]
@@ -49,14 +49,37 @@ class ViewerMethods:
             text.encode("utf-8")
         except UnicodeEncodeError:
             text = fix_surrogates(text)
-        for segment, start, end, is_special in split_on_special(text, allowed):
+        for segment, start, end, is_special in split_on_special(text, allowed | self._added_set):
             if is_special:
                 yield Chunk(segment, start, end, True)
                 continue
+            normalized = self._normalized(segment)
+            if normalized != segment:
+                yield from self._normalized_chunks(segment, start)
+                continue
             skip = int(self.add_prefix_space and not segment.startswith(" "))
-            for _, a, b in iter_split(" " * skip + segment, self.pat_str, timeout=self.pattern_timeout):
+            for a, b in self._chunk_spans(" " * skip + segment):
                 a, b = max(a - skip, 0), b - skip
                 yield Chunk(segment[a:b], start + a, start + b)
+
+    def _chunk_spans(self, segment: str) -> Iterator[tuple[int, int]]:
+        """The chunks of an ordinary segment as character spans (the pre-tokenizer stage,
+        or the split pattern)."""
+        if self.pre_tokenizer is not None:
+            yield from self.pre_tokenizer.split(segment)
+            return
+        for _, a, b in iter_split(segment, self.pat_str, timeout=self.pattern_timeout):
+            yield a, b
+
+    def _normalized_chunks(self, segment: str, start: int) -> Iterator[Chunk]:
+        """The chunks of a segment the normalizer changes: their text is the normalized
+        text (what is encoded), their span the input characters it came from."""
+        normalized, origin = self.normalizer.normalize_with_offsets(segment)
+        skip = int(self.add_prefix_space and not normalized.startswith(" "))
+        for a, b in self._chunk_spans(" " * skip + normalized):
+            a, b = max(a - skip, 0), b - skip
+            yield Chunk(normalized[a:b], start + origin[a][0], start + origin[b - 1][1],
+                        normalized=True)
 
     def encode_detailed(
         self,
@@ -89,7 +112,7 @@ class ViewerMethods:
             if max_tokens is not None and len(out) >= max_tokens:
                 return out[:max_tokens]
             if chunk.special:
-                tid = self._special_tokens[chunk.text]
+                tid = self._whole_tokens[chunk.text]
                 data = chunk.text.encode("utf-8")
                 out.append(TokenSpan(tid, data, chunk.text, chunk.start, chunk.end, True, True, index))
                 prefixed = False
@@ -97,7 +120,12 @@ class ViewerMethods:
             skip = int(self.add_prefix_space and not prefixed and not chunk.text.startswith(" "))
             prefixed = True
             ids = unpack(self._chunk_ids([" " * skip + chunk.text])[0])
-            out.extend(chunk_spans(chunk, index, ids, [self._decoder[i] for i in ids], skip))
+            tokens = [self._decoder[i] for i in ids]
+            if chunk.normalized:  # each token spans the input its chunk came from
+                out.extend(TokenSpan(i, data, to_gpt2_str(data), chunk.start, chunk.end,
+                                     is_utf8(data), False, index) for i, data in zip(ids, tokens))
+            else:
+                out.extend(chunk_spans(chunk, index, ids, tokens, skip))
         return out if max_tokens is None else out[:max_tokens]
 
     def tokenize(

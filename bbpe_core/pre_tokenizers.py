@@ -1,0 +1,151 @@
+"""HF pre-tokenizers as pipeline stages: ``Split`` with its five behaviours, and ``Sequence``.
+
+A tiktoken encoding splits with one pattern (``pre_tokenizer.find_chunks``: every match is a
+chunk). HF tokenizers' files may chain several ``Split`` steps instead, each applied to the
+pieces of the one before (DeepSeek V3: digits in groups of 1-3, then runs of CJK and kana,
+then a word pattern). Semantics follow ``tokenizers/src/tokenizer/normalizer.rs``
+(``NormalizedString::split``) and ``pattern.rs``: the text is cut into alternating matched
+and unmatched pieces, then
+
+- ``Removed``: matched pieces are dropped;
+- ``Isolated``: every piece is kept (the text no match covers too);
+- ``MergedWithPrevious`` / ``MergedWithNext``: a match is glued to the piece before / after;
+- ``Contiguous``: neighbouring pieces of the same kind are joined.
+
+``invert=True`` swaps matched and unmatched before that. Empty pieces are dropped. A
+``ByteLevel(use_regex=false)`` step that follows does not split, so it is not a stage here.
+
+>>> Split(r"\\p{N}{1,3}").split("ab12345c")
+[(0, 2), (2, 5), (5, 7), (7, 8)]
+>>> Sequence([Split(r"\\p{N}"), Split(r"b", "Removed")]).split("ab1b")
+[(0, 1), (2, 3)]
+"""
+
+from __future__ import annotations
+
+import regex
+
+from .pre_tokenizer import PatternTimeoutError
+
+__all__ = ["BEHAVIORS", "PreTokenizer", "Sequence", "Split"]
+
+BEHAVIORS = ("Removed", "Isolated", "MergedWithPrevious", "MergedWithNext", "Contiguous")
+"""HF's ``SplitDelimiterBehavior`` names, as tokenizer.json writes them."""
+
+Span = tuple[int, int]
+
+
+class PreTokenizer:
+    """A stage that cuts text into chunks; subclasses define ``split_piece``."""
+
+    def split(self, text: str) -> list[Span]:
+        """The chunks of ``text`` as character spans ``(start, end)``, in order."""
+        return self.split_piece(text, 0, len(text))
+
+    def split_piece(self, text: str, start: int, end: int) -> list[Span]:
+        """The chunks of ``text[start:end]``, as spans into ``text``."""
+        raise NotImplementedError
+
+
+class Split(PreTokenizer):
+    """HF's ``Split`` pre-tokenizer with a regex pattern.
+
+    Args:
+        pattern: the regex (``regex`` package syntax; HF files' Oniguruma patterns read the
+            same for the constructs they use).
+        behavior: one of ``BEHAVIORS``.
+        invert: swap matched and unmatched pieces first.
+        timeout: seconds one scan may take (for patterns from users' files), or None.
+
+    Raises:
+        ValueError: if the behaviour is unknown, or the pattern does not compile or
+            matches the empty string.
+    """
+
+    def __init__(self, pattern: str, behavior: str = "Isolated", *, invert: bool = False,
+                 timeout: float | None = None) -> None:
+        if behavior not in BEHAVIORS:
+            raise ValueError(f"unknown Split behavior {behavior!r}; expected one of {BEHAVIORS}")
+        try:
+            self._regex = regex.compile(pattern)
+        except (regex.error, TypeError, OverflowError, RecursionError) as e:
+            raise ValueError(f"Split pattern does not compile: {e}") from e
+        if self._regex.fullmatch(""):
+            raise ValueError(f"Split pattern {pattern!r} matches the empty string")
+        self.pattern = pattern
+        self.behavior = behavior
+        self.invert = invert
+        self.timeout = timeout
+
+    def __repr__(self) -> str:
+        return f"Split({self.pattern!r}, {self.behavior!r}, invert={self.invert})"
+
+    def _pieces(self, text: str, start: int, end: int) -> list[tuple[int, int, bool]]:
+        """Alternating ``(start, end, is_match)`` pieces covering ``text[start:end]``."""
+        pieces = []
+        previous = start
+        piece = text[start:end]  # a piece is matched alone: $ and look-aheads end with it
+        try:
+            for match in self._regex.finditer(piece, timeout=self.timeout):
+                a, b = match.start() + start, match.end() + start
+                if a == b:
+                    continue
+                if a > previous:
+                    pieces.append((previous, a, self.invert))
+                pieces.append((a, b, not self.invert))
+                previous = b
+        except TimeoutError as e:
+            raise PatternTimeoutError(
+                f"the Split pattern took longer than {self.timeout} s on this text"
+            ) from e
+        if previous < end:
+            pieces.append((previous, end, self.invert))
+        return pieces
+
+    def split_piece(self, text: str, start: int, end: int) -> list[Span]:
+        """The chunks of ``text[start:end]`` under this behaviour (see the module doc)."""
+        pieces = self._pieces(text, start, end)
+        if self.behavior == "Isolated":
+            return [(a, b) for a, b, _ in pieces]
+        if self.behavior == "Removed":
+            return [(a, b) for a, b, matched in pieces if not matched]
+        if self.behavior == "MergedWithNext":
+            flipped = [(-b, -a, m) for a, b, m in reversed(pieces)]
+            return [(-b, -a) for a, b in reversed(_merge_matches(flipped, contiguous=False))]
+        return _merge_matches(pieces, contiguous=self.behavior == "Contiguous")
+
+
+def _merge_matches(pieces: list[tuple[int, int, bool]], *, contiguous: bool) -> list[Span]:
+    """HF's fold for ``MergedWithPrevious`` (a match after a non-match extends it) and
+    ``Contiguous`` (a piece of the same kind as the one before extends it)."""
+    out: list[list[int]] = []
+    previous_match = False
+    for a, b, matched in pieces:
+        joins = matched == previous_match if contiguous else matched and not previous_match
+        if joins and out:
+            out[-1][1] = b
+        else:
+            out.append([a, b])
+        previous_match = matched
+    return [(a, b) for a, b in out]
+
+
+class Sequence(PreTokenizer):
+    """HF's ``Sequence`` pre-tokenizer: each step splits every piece of the step before.
+
+    Args:
+        steps: the pre-tokenizers, in order.
+    """
+
+    def __init__(self, steps: list[PreTokenizer]) -> None:
+        self.steps = list(steps)
+
+    def __repr__(self) -> str:
+        return f"Sequence({self.steps!r})"
+
+    def split_piece(self, text: str, start: int, end: int) -> list[Span]:
+        """The chunks of ``text[start:end]`` after every step."""
+        spans = [(start, end)] if end > start else []
+        for step in self.steps:
+            spans = [s for a, b in spans for s in step.split_piece(text, a, b)]
+        return spans
