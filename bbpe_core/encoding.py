@@ -124,7 +124,7 @@ class Encoding(CachedEncodeMethods, DecodeMethods, ViewerMethods):
         else:
             priority = {pair: i for i, pair in enumerate(self._merges)}
             self._pair_rank = lambda left, right: priority.get((left, right))
-        plain = normalizer is None and pre_tokenizer is None and not add_prefix_space
+        plain = pre_tokenizer is None and not add_prefix_space  # the fast path splits
         self._init_caches(cache_size, presplit=plain and pat_str in SHIPPED_PATTERNS)
 
     def __repr__(self) -> str:

@@ -1,4 +1,5 @@
-"""The shipped encodings: gpt2 (r50k_base), cl100k_base, o200k_base.
+"""The shipped encodings by name: OpenAI's gpt2 (r50k_base), cl100k_base, o200k_base here,
+the others (Llama, Qwen, DeepSeek, Mistral, Claude 1/2, p50k) built by ``zoo``.
 
 Each is data: a ``.tiktoken.gz`` file in ``bbpe_core/data`` with the sha256 of its
 uncompressed content (the ``expected_hash`` of tiktoken's
@@ -16,6 +17,7 @@ from importlib import resources
 from .encoding import Encoding
 from .formats.tiktoken_file import load_tiktoken
 from .pre_tokenizer import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN
+from .zoo import ZOO_BUILDERS
 
 __all__ = [
     "ENDOFTEXT",
@@ -87,16 +89,19 @@ ENCODING_ALIASES = {"r50k_base": "gpt2"}
 
 
 def list_encoding_names() -> list[str]:
-    """The names of the shipped encodings (aliases not included).
+    """The names of the shipped encodings (aliases not included): OpenAI's three, then
+    those of ``zoo``.
 
-    >>> list_encoding_names()
-    ['gpt2', 'cl100k_base', 'o200k_base']
+    >>> list_encoding_names()[:5]
+    ['gpt2', 'cl100k_base', 'o200k_base', 'p50k_base', 'p50k_edit']
     """
-    return list(BUILTIN_ENCODINGS)
+    return [*BUILTIN_ENCODINGS, *ZOO_BUILDERS]
 
 
 @cache
 def _load(name: str) -> Encoding:
+    if name in ZOO_BUILDERS:
+        return ZOO_BUILDERS[name]()
     spec = BUILTIN_ENCODINGS[name]
     data = resources.files("bbpe_core").joinpath("data", spec.file).read_bytes()
     enc = load_tiktoken(
@@ -115,20 +120,21 @@ def get_encoding(name: str) -> Encoding:
     """Return a shipped encoding by name, loading it on first use (cached).
 
     Args:
-        name: ``"gpt2"`` (alias ``"r50k_base"``), ``"cl100k_base"`` or ``"o200k_base"``.
+        name: one of ``list_encoding_names()``, or the alias ``"r50k_base"`` of gpt2.
 
     Returns:
         The shared ``Encoding`` (treat it as immutable).
 
     Raises:
-        ValueError: for an unknown name (the message lists the known ones), or if
-            the shipped file fails its sha256 check.
+        ValueError: for an unknown name (the message lists the known ones), as
+            tiktoken's ``get_encoding`` does; ``VocabFileError`` (a ValueError) if a shipped
+            file fails its sha256 check.
 
     >>> get_encoding("r50k_base") is get_encoding("gpt2")
     True
     """
-    canonical = ENCODING_ALIASES.get(name, name)
-    if canonical not in BUILTIN_ENCODINGS:
-        known = ", ".join([*BUILTIN_ENCODINGS, *ENCODING_ALIASES])
+    canonical = ENCODING_ALIASES.get(name, name) if isinstance(name, str) else name
+    if canonical not in BUILTIN_ENCODINGS and canonical not in ZOO_BUILDERS:
+        known = ", ".join([*list_encoding_names(), *ENCODING_ALIASES])
         raise ValueError(f"unknown encoding {name!r}; known encodings: {known}")
     return _load(canonical)

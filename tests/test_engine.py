@@ -32,12 +32,20 @@ def test_from_gpt2_str_names_bad_char():
 
 # ---- registry ---------------------------------------------------------------------
 def test_registry():
-    assert bbpe_core.list_encoding_names() == ["gpt2", "cl100k_base", "o200k_base"]
+    assert bbpe_core.list_encoding_names() == [
+        "gpt2", "cl100k_base", "o200k_base", "p50k_base", "p50k_edit", "o200k_harmony",
+        "llama3", "llama4", "qwen3", "deepseek_v3", "deepseek_v4", "mistral_tekken",
+        "claude_legacy",
+    ]
     assert bbpe_core.get_encoding("r50k_base") is bbpe_core.get_encoding("gpt2")
-    with pytest.raises(ValueError, match="known encodings: gpt2, cl100k_base, o200k_base"):
+    with pytest.raises(ValueError, match="known encodings: gpt2, cl100k_base, o200k_base, p50k"):
         bbpe_core.get_encoding("p50k")
     sizes = {n: bbpe_core.get_encoding(n).n_vocab for n in bbpe_core.list_encoding_names()}
-    assert sizes == {"gpt2": 50257, "cl100k_base": 100277, "o200k_base": 200019}
+    assert sizes == {"gpt2": 50257, "cl100k_base": 100277, "o200k_base": 200019,
+                     "p50k_base": 50281, "p50k_edit": 50284, "o200k_harmony": 201088,
+                     "llama3": 128256, "llama4": 202048, "qwen3": 151669,
+                     "deepseek_v3": 128815, "deepseek_v4": 129280, "mistral_tekken": 131072,
+                     "claude_legacy": 65000}
     assert bbpe_core.get_encoding("gpt2").eot_token == 50256
 
 

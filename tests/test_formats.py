@@ -153,7 +153,8 @@ def test_merges_txt_variants(tmp_path):
 @pytest.mark.parametrize(
     "change, message",
     [
-        ({"normalizer": {"type": "NFC"}}, "normalizer 'NFC'"),
+        ({"normalizer": {"type": "Lowercase"}}, "normalizer .*Lowercase"),
+        ({"normalizer": "NFC"}, "normalizer must be a JSON object"),
         ({"model": {"type": "WordPiece"}}, "model type 'WordPiece'"),
         ({"decoder": {"type": "WordPiece"}}, "decoder 'WordPiece'"),
         ({"model.byte_fallback": True}, "byte_fallback"),

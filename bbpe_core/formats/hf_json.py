@@ -1,13 +1,16 @@
 """HF ``tokenizer.json`` for byte-level BPE: load what we can reproduce exactly, refuse the rest.
 
 Accepted: model ``BPE`` (vocab, merges as ``"a b"`` or ``["a", "b"]``,
-``ignore_merges``); pre-tokenizer ``ByteLevel`` (``use_regex`` = GPT-2's pattern,
-``add_prefix_space``) alone or after one ``Split`` (regex, ``Isolated``); decoder
-``ByteLevel``; post-processor ``ByteLevel`` or none; ``added_tokens`` (they become
-special tokens). Anything else (a normalizer such as NFC, byte fallback, dropout,
-an unk token, other pre-tokenizers or decoders) is refused with a message that
-names it, never silently ignored. Format: HF tokenizers' ``tokenizer.json``
-serialization (tokenizers/src/tokenizer/serialization.rs and models/bpe/serialization.rs).
+``ignore_merges``); normalizer none, ``NFC`` or ``NFKC``; pre-tokenizer ``ByteLevel``
+(``use_regex`` = GPT-2's pattern, ``add_prefix_space``) alone or after ``Split`` steps (any
+behaviour); decoder ``ByteLevel``; post-processor ``ByteLevel``, ``TemplateProcessing``
+(kept as ``Encoding.post_process``, off in ``encode``) or none; ``added_tokens`` (special
+ones become special tokens, the others added tokens, matched whole in any text). Anything
+else (byte fallback, dropout, an unk token, other normalizers, pre-tokenizers or decoders) is
+refused with a message that names it, never silently ignored (``hf_stages``). Format: HF
+tokenizers' ``tokenizer.json`` serialization (tokenizers/src/tokenizer/serialization.rs and
+models/bpe/serialization.rs). The official files of Llama 3, Qwen 3, DeepSeek V3/R1/V4,
+gpt-oss and Claude 1/2 load as published.
 """
 
 from __future__ import annotations
@@ -17,8 +20,8 @@ import os
 
 from ..byte_level import from_gpt2_str, to_gpt2_str
 from ..encoding import Encoding
-from ..pre_tokenizer import GPT2_PATTERN
 from .gpt2_files import gpt2_vocab, merge_list, parse_vocab
+from .hf_stages import added_tokens, normalizer, post_processor, pre_tokenizer, refuse
 from .source import VocabFileError, read_bytes
 
 __all__ = ["load_hf_tokenizer_json", "save_hf_tokenizer_json", "DEFAULT_PATTERN_TIMEOUT"]
@@ -36,50 +39,18 @@ _ALLOWED_MODEL_VALUES = {
 }
 
 
-def _refuse(name: str, what: str) -> VocabFileError:
-    return VocabFileError(f"{name}: {what} is not supported by bbpe_core (byte-level BPE only)")
-
-
-def _pre_tokenizer(spec: dict | None, name: str) -> tuple[str, bool]:
-    """Return ``(pat_str, add_prefix_space)`` from the pre_tokenizer section."""
-    steps = spec.get("pretokenizers", []) if spec and spec.get("type") == "Sequence" else [spec]
-    if not steps or not steps[-1] or steps[-1].get("type") != "ByteLevel" or len(steps) > 2:
-        raise _refuse(name, f"pre_tokenizer {json.dumps(spec)[:120]}")
-    byte_level = steps[-1]
-    prefix = bool(byte_level.get("add_prefix_space", False))
-    if len(steps) == 1:
-        if not byte_level.get("use_regex", True):
-            raise _refuse(name, "ByteLevel pre-tokenizer with use_regex=false and no Split")
-        return GPT2_PATTERN, prefix
-    split = steps[0]
-    pattern = (split or {}).get("pattern", {})
-    if (
-        split.get("type") != "Split"
-        or "Regex" not in pattern
-        or split.get("behavior") != "Isolated"
-        or split.get("invert", False)
-        or byte_level.get("use_regex", True)
-        or prefix
-    ):
-        raise _refuse(name, f"pre_tokenizer step {json.dumps(split)[:120]} before ByteLevel")
-    return pattern["Regex"], prefix
-
-
-def _check_sections(doc: dict, name: str) -> dict:
+def _check_model(doc: dict, name: str) -> dict:
     model = doc.get("model")
     if not isinstance(model, dict) or model.get("type", "BPE") != "BPE":
-        raise _refuse(name, f"model type {model.get('type') if isinstance(model, dict) else model!r}")
-    if doc.get("normalizer") is not None:
-        raise _refuse(name, f"normalizer {doc['normalizer'].get('type', doc['normalizer'])!r}")
+        kind = model.get("type") if isinstance(model, dict) else model
+        raise refuse(name, f"model type {kind!r}")
     for key, allowed in _ALLOWED_MODEL_VALUES.items():
         if model.get(key) not in allowed:
-            raise _refuse(name, f"model.{key} = {model.get(key)!r}")
+            raise refuse(name, f"model.{key} = {model.get(key)!r}")
     decoder = doc.get("decoder")
-    if decoder is not None and decoder.get("type") != "ByteLevel":
-        raise _refuse(name, f"decoder {decoder.get('type')!r}")
-    post = doc.get("post_processor")
-    if post is not None and post.get("type") != "ByteLevel":
-        raise _refuse(name, f"post_processor {post.get('type')!r}")
+    kind = decoder.get("type") if isinstance(decoder, dict) else decoder
+    if decoder is not None and kind != "ByteLevel":
+        raise refuse(name, f"decoder {kind!r}")
     return model
 
 
@@ -102,9 +73,9 @@ def load_hf_tokenizer_json(
 ) -> Encoding:
     """Build an ``Encoding`` from a HF ``tokenizer.json`` (byte-level BPE only).
 
-    Its ``added_tokens`` (special or not) become the encoding's special tokens, so
-    ``encode`` refuses their text by default; pass ``allowed_special="all"`` to
-    match HF, which always matches them.
+    Its special ``added_tokens`` become the encoding's special tokens, so ``encode``
+    refuses their text by default (pass ``allowed_special="all"`` to match HF, which always
+    matches them); its non-special ones are matched whole in any text, as HF does.
 
     Args:
         source: a path or the file's bytes.
@@ -123,27 +94,36 @@ def load_hf_tokenizer_json(
         raise VocabFileError(f"{name}: not valid JSON ({e})") from e
     if not isinstance(doc, dict):
         raise VocabFileError(f"{name}: expected a JSON object")
-    model = _check_sections(doc, name)
-    pat_str, add_prefix_space = _pre_tokenizer(doc.get("pre_tokenizer"), name)
-    added = {}
-    for tok in doc.get("added_tokens") or []:
-        if any(tok.get(k) for k in ("lstrip", "rstrip", "single_word")):
-            raise _refuse(name, f"added token {tok.get('content')!r} with lstrip/rstrip/single_word")
-        added[tok["content"]] = tok["id"]
-    vocab = dict(model.get("vocab") or {})
-    vocab.update(added)
-    ranks, specials = parse_vocab(vocab, name, added)
+    model = _check_model(doc, name)
+    norm = normalizer(doc.get("normalizer"), name)
+    pat_str, add_prefix_space, stage = pre_tokenizer(
+        doc.get("pre_tokenizer"), name, pattern_timeout
+    )
+    post = post_processor(doc.get("post_processor"), name)
+    special, plain = added_tokens(doc.get("added_tokens"), name)
+    vocab = model.get("vocab") or {}
+    if not isinstance(vocab, dict):
+        raise VocabFileError(f"{name}: model.vocab must be a JSON object")
+    vocab = {**vocab, **special, **plain}
+    ranks, whole = parse_vocab(vocab, name, {**special, **plain})
+    merges = model.get("merges") or []
+    if not isinstance(merges, list):
+        raise VocabFileError(f"{name}: model.merges must be a list")
     try:
-        pairs = [(from_gpt2_str(a), from_gpt2_str(b)) for a, b in _merges(model.get("merges") or [], name)]
+        pairs = [(from_gpt2_str(a), from_gpt2_str(b)) for a, b in _merges(merges, name)]
         return Encoding(
             name,
             pat_str=pat_str,
             mergeable_ranks=ranks,
-            special_tokens=specials,
+            special_tokens={t: whole[t] for t in special},
+            added_tokens={t: whole[t] for t in plain},
             merges=pairs,
             add_prefix_space=add_prefix_space,
             ignore_merges=bool(model.get("ignore_merges", False)),
             pattern_timeout=pattern_timeout,
+            normalizer=norm,
+            pre_tokenizer=stage,
+            post_processor=post,
         )
     except ValueError as e:
         raise VocabFileError(f"{name}: {e}") from e

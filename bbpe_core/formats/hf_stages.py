@@ -1,0 +1,183 @@
+"""Read the pipeline sections of a HF ``tokenizer.json``: normalizer, pre-tokenizer,
+post-processor and added tokens, for byte-level BPE files.
+
+What we reproduce exactly is accepted; anything else is refused with a ``VocabFileError``
+that names the component, never ignored. Field names follow HF tokenizers' serialization
+(``tokenizers/src/normalizers``, ``pre_tokenizers``, ``processors``,
+``tokenizer/added_vocabulary.rs``).
+"""
+
+from __future__ import annotations
+
+import json
+
+import regex
+
+from ..normalizers import Normalizer
+from ..post_processors import TemplateProcessing
+from ..pre_tokenizer import GPT2_PATTERN
+from ..pre_tokenizers import BEHAVIORS, PreTokenizer, Sequence, Split
+from .source import VocabFileError
+
+__all__ = ["added_tokens", "normalizer", "post_processor", "pre_tokenizer", "refuse"]
+
+
+def refuse(name: str, what: str) -> VocabFileError:
+    """The error for a component bbpe_core does not reproduce (``what`` names it)."""
+    return VocabFileError(f"{name}: {what} is not supported by bbpe_core (byte-level BPE only)")
+
+
+def _shown(spec: object) -> str:
+    return json.dumps(spec, ensure_ascii=False)[:120]
+
+
+def _object(spec: object, name: str, field: str) -> dict:
+    if not isinstance(spec, dict):
+        raise VocabFileError(f"{name}: {field} must be a JSON object, not {_shown(spec)}")
+    return spec
+
+
+def normalizer(spec: object, name: str) -> Normalizer | None:
+    """The normalizer section: none, an empty ``Sequence``, ``NFC``, ``NFKC`` (``NFD``,
+    ``NFKD``), or a ``Sequence`` of one of them.
+
+    Raises:
+        VocabFileError: for any other normalizer, or a section of the wrong type.
+    """
+    if spec is None:
+        return None
+    spec = _object(spec, name, "normalizer")
+    if spec.get("type") == "Sequence":
+        steps = spec.get("normalizers")
+        if not isinstance(steps, list) or len(steps) > 1:
+            raise refuse(name, f"normalizer {_shown(spec)}")
+        return normalizer(steps[0], name) if steps else None
+    if spec.get("type") in ("NFC", "NFKC", "NFD", "NFKD"):
+        return Normalizer(spec["type"])
+    raise refuse(name, f"normalizer {_shown(spec)}")
+
+
+def _split(step: dict, name: str, timeout: float | None) -> Split:
+    pattern = step.get("pattern")
+    if isinstance(pattern, dict) and isinstance(pattern.get("Regex"), str):
+        source = pattern["Regex"]
+    elif isinstance(pattern, dict) and isinstance(pattern.get("String"), str):
+        source = regex.escape(pattern["String"])
+    else:
+        raise VocabFileError(f"{name}: Split pattern must be {{'Regex' | 'String': str}}")
+    behavior = step.get("behavior")
+    if behavior not in BEHAVIORS or not isinstance(step.get("invert", False), bool):
+        raise refuse(name, f"pre_tokenizer step {_shown(step)}")
+    try:
+        return Split(source, behavior, invert=step.get("invert", False), timeout=timeout)
+    except ValueError as e:
+        raise VocabFileError(f"{name}: {e}") from e
+
+
+def pre_tokenizer(
+    spec: object, name: str, timeout: float | None
+) -> tuple[str, bool, PreTokenizer | None]:
+    """The pre-tokenizer section: ``ByteLevel`` (GPT-2's pattern), or ``Split`` steps
+    followed by ``ByteLevel(use_regex=false)``.
+
+    Returns:
+        ``(pat_str, add_prefix_space, stage)``: one ``Split(Isolated)`` is returned as its
+        pattern (``pat_str``, stage None: tiktoken's path); several steps, or other
+        behaviours, as a ``Sequence`` stage, with the last step's pattern as ``pat_str``
+        (shown to users, not used to split).
+
+    Raises:
+        VocabFileError: for any other pre-tokenizer.
+    """
+    spec = _object(spec, name, "pre_tokenizer")
+    steps = spec.get("pretokenizers") if spec.get("type") == "Sequence" else [spec]
+    if not isinstance(steps, list) or not steps:
+        raise refuse(name, f"pre_tokenizer {_shown(spec)}")
+    byte_level = _object(steps[-1], name, "pre_tokenizer step")
+    if byte_level.get("type") != "ByteLevel":
+        raise refuse(name, f"pre_tokenizer {_shown(spec)} (it must end with ByteLevel)")
+    prefix = byte_level.get("add_prefix_space", False)
+    if not isinstance(prefix, bool):
+        raise VocabFileError(f"{name}: ByteLevel add_prefix_space must be true or false")
+    if len(steps) == 1:
+        if not byte_level.get("use_regex", True):
+            raise refuse(name, "ByteLevel pre-tokenizer with use_regex=false and no Split")
+        return GPT2_PATTERN, prefix, None
+    if byte_level.get("use_regex", True) or prefix:
+        raise refuse(name, f"ByteLevel step {_shown(byte_level)} after Split")
+    splits = []
+    for step in steps[:-1]:
+        step = _object(step, name, "pre_tokenizer step")
+        if step.get("type") != "Split":
+            raise refuse(name, f"pre_tokenizer step {_shown(step)}")
+        splits.append(_split(step, name, timeout))
+    if len(splits) == 1 and splits[0].behavior == "Isolated" and not splits[0].invert:
+        return splits[0].pattern, False, None
+    return splits[-1].pattern, False, Sequence(splits)
+
+
+def post_processor(spec: object, name: str) -> TemplateProcessing | None:
+    """The post-processor section: none, ``ByteLevel`` (nothing to add to ids), a
+    ``TemplateProcessing`` (its ``single`` template), or a ``Sequence`` of those.
+
+    Raises:
+        VocabFileError: for another processor, or a template naming an unknown token.
+    """
+    if spec is None:
+        return None
+    spec = _object(spec, name, "post_processor")
+    kind = spec.get("type")
+    if kind == "ByteLevel":
+        return None
+    if kind == "Sequence" and isinstance(spec.get("processors"), list):
+        found = [p for p in (post_processor(s, name) for s in spec["processors"]) if p]
+        if len(found) > 1:
+            raise refuse(name, "more than one TemplateProcessing")
+        return found[0] if found else None
+    if kind != "TemplateProcessing":
+        raise refuse(name, f"post_processor {_shown(spec)}")
+    return _template(spec, name)
+
+
+def _template(spec: dict, name: str) -> TemplateProcessing:
+    single, specials = spec.get("single"), spec.get("special_tokens")
+    if not isinstance(single, list) or not isinstance(specials, dict):
+        raise VocabFileError(f"{name}: TemplateProcessing needs a single list and special_tokens")
+    before: list[int] = []
+    after: list[int] = []
+    side = before
+    for item in single:
+        if isinstance(item, dict) and "Sequence" in item:
+            side = after
+            continue
+        token = item.get("SpecialToken", {}).get("id") if isinstance(item, dict) else None
+        ids = specials.get(token, {}).get("ids") if isinstance(token, str) else None
+        if not isinstance(ids, list) or not all(isinstance(i, int) for i in ids):
+            raise VocabFileError(f"{name}: template item {_shown(item)} names no known ids")
+        side.extend(ids)
+    return TemplateProcessing(tuple(before), tuple(after))
+
+
+def added_tokens(raw: object, name: str) -> tuple[dict[str, int], dict[str, int]]:
+    """The ``added_tokens`` list as ``(special, non_special)`` text -> id tables.
+
+    Raises:
+        VocabFileError: for a malformed entry, or one with lstrip / rstrip / single_word.
+    """
+    if raw is None:
+        return {}, {}
+    if not isinstance(raw, list):
+        raise VocabFileError(f"{name}: added_tokens must be a list")
+    special: dict[str, int] = {}
+    plain: dict[str, int] = {}
+    for k, tok in enumerate(raw):
+        tok = _object(tok, name, f"added_tokens[{k}]")
+        content, tid = tok.get("content"), tok.get("id")
+        if not isinstance(content, str) or not content:
+            raise VocabFileError(f"{name}: added_tokens[{k}].content must be a non-empty string")
+        if not isinstance(tid, int) or isinstance(tid, bool):
+            raise VocabFileError(f"{name}: added_tokens[{k}].id must be an integer")
+        if any(tok.get(flag) for flag in ("lstrip", "rstrip", "single_word")):
+            raise refuse(name, f"added token {content!r} with lstrip/rstrip/single_word")
+        (special if tok.get("special", True) else plain)[content] = tid
+    return special, plain

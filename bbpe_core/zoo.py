@@ -1,0 +1,174 @@
+"""The shipped byte-level BPE encodings beyond OpenAI's three: how each is built from the
+files in ``bbpe_core/data`` (written by ``scripts/fetch_vocabularies.py``, listed with origin,
+sha256 and licence in ``data/MANIFEST.json``).
+
+Each builder reads its files with the manifest's sha256 checked, then composes the stages the
+model's own tokenizer uses (sources named per builder). ``registry.get_encoding`` calls them
+lazily, once per process.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from functools import cache
+from importlib import resources
+
+from .encoding import Encoding
+from .formats.hf_json import load_hf_tokenizer_json
+from .formats.js_tiktoken import load_js_tiktoken
+from .formats.source import VocabFileError, read_bytes
+from .formats.tekken import load_tekken
+from .formats.tiktoken_file import load_tiktoken_bpe
+from .normalizers import NFC, NFKC
+from .post_processors import TemplateProcessing
+from .pre_tokenizer import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN
+
+__all__ = ["QWEN_PATTERN", "ZOO_BUILDERS", "data_file"]
+
+QWEN_PATTERN = (
+    r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*"""
+    r"""|\s*[\r\n]+|\s+(?!\S)|\s+"""
+)
+"""Qwen 2.5 / 3's split pattern: cl100k_base's with one digit per chunk. Source: the
+``Split`` pre-tokenizer of the official Qwen3 tokenizer.json."""
+
+ENDOFTEXT = "<|endoftext|>"
+
+
+@cache
+def _manifest() -> dict[str, dict]:
+    text = (resources.files("bbpe_core") / "data" / "MANIFEST.json").read_text("utf-8")
+    return {entry["file"]: entry for entry in json.loads(text)}
+
+
+def data_file(file: str) -> bytes:
+    """The uncompressed content of a shipped data file, its manifest sha256 checked.
+
+    Args:
+        file: the name in ``bbpe_core/data``, e.g. ``"llama3.tiktoken.gz"``.
+
+    Raises:
+        VocabFileError: if the file is damaged (the sha256 differs) or not in the manifest.
+    """
+    entry = _manifest().get(file)
+    if entry is None:
+        raise VocabFileError(f"bbpe_core/data/{file}: not in MANIFEST.json")
+    raw = (resources.files("bbpe_core") / "data" / file).read_bytes()
+    data, _ = read_bytes(raw, name=f"bbpe_core/data/{file}", expected_hash=entry["sha256"])
+    return data
+
+
+def _json(file: str) -> object:
+    return json.loads(data_file(file))
+
+
+def _ranks(file: str) -> dict[bytes, int]:
+    return load_tiktoken_bpe(data_file(file), name=f"bbpe_core/data/{file}")
+
+
+def _added(file: str) -> tuple[dict[str, int], dict[str, int]]:
+    """A tokenizer.json's ``added_tokens`` list as (special, non-special) text -> id."""
+    special: dict[str, int] = {}
+    plain: dict[str, int] = {}
+    for token in _json(file):
+        (special if token["special"] else plain)[token["content"]] = token["id"]
+    return special, plain
+
+
+def p50k_base() -> Encoding:
+    """text-davinci-002/003 and Codex: GPT-2's pattern, 50,280 ranks around the
+    ``<|endoftext|>`` of 50256 (tiktoken's ``openai_public.p50k_base``)."""
+    return Encoding("p50k_base", pat_str=GPT2_PATTERN, mergeable_ranks=_ranks(
+        "p50k_base.tiktoken.gz"), special_tokens={ENDOFTEXT: 50256}, explicit_n_vocab=50281)
+
+
+def p50k_edit() -> Encoding:
+    """The edit models: p50k_base's ranks plus three FIM tokens (``openai_public.p50k_edit``)."""
+    from .registry import get_encoding
+
+    return Encoding("p50k_edit", pat_str=GPT2_PATTERN,
+                    mergeable_ranks=get_encoding("p50k_base").mergeable_ranks,
+                    special_tokens={ENDOFTEXT: 50256, "<|fim_prefix|>": 50281,
+                                    "<|fim_middle|>": 50282, "<|fim_suffix|>": 50283})
+
+
+def o200k_harmony() -> Encoding:
+    """gpt-oss: o200k_base's ranks, the 21 named tokens of the official tokenizer.json, and
+    reserved tokens up to 201,087 (tiktoken 0.14's ``openai_public.o200k_harmony``)."""
+    from .registry import get_encoding
+
+    special, _ = _added("o200k_harmony_added_tokens.json.gz")
+    special.update({f"<|reserved_{i}|>": i for i in range(max(special.values()) + 1, 201088)})
+    return Encoding("o200k_harmony", pat_str=O200K_PATTERN,
+                    mergeable_ranks=get_encoding("o200k_base").mergeable_ranks,
+                    special_tokens=special)
+
+
+def llama3() -> Encoding:
+    """Llama 3 to 3.3: 128,000 ranks with cl100k_base's pattern and 256 special tokens from
+    128,000 (llama_models' ``llama3/tokenizer.py``); the API adds ``<|begin_of_text|>``."""
+    special, _ = _added("llama3_added_tokens.json.gz")
+    return Encoding("llama3", pat_str=CL100K_PATTERN, mergeable_ranks=_ranks("llama3.tiktoken.gz"),
+                    special_tokens=special, post_processor=TemplateProcessing((128000,)))
+
+
+def llama4() -> Encoding:
+    """Llama 4: 200,000 ranks with o200k_base's pattern and 2,048 special tokens from
+    200,000 (llama_models' ``llama4/tokenizer.py``); the API adds ``<|begin_of_text|>``."""
+    ranks = _ranks("llama4.tiktoken.gz")
+    names = _json("llama4_special_tokens.json.gz")
+    special = {text: len(ranks) + i for i, text in enumerate(names)}
+    return Encoding("llama4", pat_str=O200K_PATTERN, mergeable_ranks=ranks,
+                    special_tokens=special,
+                    post_processor=TemplateProcessing((special["<|begin_of_text|>"],)))
+
+
+def qwen3() -> Encoding:
+    """Qwen 2.5 / 3 / QwQ: Qwen's ranks, NFC, one digit per chunk, and the official
+    Qwen3 tokenizer.json's 26 added tokens (``<think>`` and the tool tokens are not
+    special: they are matched in any text)."""
+    special, plain = _added("qwen3_added_tokens.json.gz")
+    return Encoding("qwen3", pat_str=QWEN_PATTERN, mergeable_ranks=_ranks("qwen.tiktoken.gz"),
+                    special_tokens=special, added_tokens=plain, normalizer=NFC())
+
+
+def _deepseek(name: str, file: str) -> Encoding:
+    return load_hf_tokenizer_json(data_file(file), name=name, pattern_timeout=None)
+
+
+def deepseek_v3() -> Encoding:
+    """DeepSeek V3 / V3.1 / R1: the official tokenizer.json (a ``Sequence`` of three
+    ``Split`` steps, then byte-level BPE by merges)."""
+    return _deepseek("deepseek_v3", "deepseek_v3.tokenizer.json.gz")
+
+
+def deepseek_v4() -> Encoding:
+    """DeepSeek V4: the same vocabulary as V3 with other added tokens."""
+    return _deepseek("deepseek_v4", "deepseek_v4.tokenizer.json.gz")
+
+
+def mistral_tekken() -> Encoding:
+    """Mistral NeMo, Ministral, Small 2409, Pixtral: the Tekken file ``tekken_240718.json``."""
+    return load_tekken(data_file("tekken_240718.json.gz"), name="mistral_tekken")
+
+
+def claude_legacy() -> Encoding:
+    """Claude 1, 2 and Instant only (not Claude 3 or later, whose tokenizer is not
+    published): Anthropic's ``claude.json`` with NFKC, as its tokenizer.json has it."""
+    return load_js_tiktoken(data_file("claude.json.gz"), name="claude_legacy", normalizer=NFKC())
+
+
+ZOO_BUILDERS: dict[str, Callable[[], Encoding]] = {
+    "p50k_base": p50k_base,
+    "p50k_edit": p50k_edit,
+    "o200k_harmony": o200k_harmony,
+    "llama3": llama3,
+    "llama4": llama4,
+    "qwen3": qwen3,
+    "deepseek_v3": deepseek_v3,
+    "deepseek_v4": deepseek_v4,
+    "mistral_tekken": mistral_tekken,
+    "claude_legacy": claude_legacy,
+}
+"""Encoding name -> builder, in the order ``list_encoding_names`` shows them."""
