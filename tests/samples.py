@@ -1,7 +1,9 @@
 """Real multi-language text for parity tests (short quotations; see assets/README.md),
-and where the ~1 MB corpora are."""
+where the ~1 MB corpora are, adversarial cases, and the hypothesis text strategies."""
 
 from pathlib import Path
+
+from hypothesis import strategies as st
 
 CORPORA = Path(__file__).resolve().parent.parent / "assets" / "corpora"
 """assets/corpora: en_python_docs.txt and zh_tang_poems.txt."""
@@ -26,3 +28,42 @@ MULTILINGUAL = [
     "emoji 👩‍👩‍👧‍👦 🇺🇳 e\u0301 \u202eevil\u202c ZWJ\u200d",
     "    return x\n\n\n   \t\r\n  end  ",
 ]
+
+ADVERSARIAL = [
+    "a" * 5000,
+    " " * 3000 + "x",
+    "\n" * 500 + "end",
+    "1234567890" * 300,
+    "中" * 3000,
+    "👨‍👩‍👧‍👦" * 40,
+    "\t \u3000\u00a0\u2003\u2029 \r\n\x0b\x0c mixed whitespace \u200b\ufeff",
+    "\x00\x01\x07\x1b[31m\x1c\x1f\x7f control",
+    "=" * 2000 + "-" * 1000,
+    "ǅ ﬅ ſ K ① Ｆｕｌｌ ﬁ é e\u0301 \u202eevil\u202c",
+]
+"""Inputs that broke tokenizers elsewhere: long runs of one character, emoji ZWJ sequences,
+Unicode whitespace and control characters, compatibility characters."""
+
+WHITESPACE = "\t \r\n\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u2028\u2029\u202f\u205f\u3000\ufeff"
+
+_COMMON_PIECES = [
+    st.text(alphabet=WHITESPACE, max_size=10),
+    st.text(alphabet="0123456789.,", max_size=12),
+    st.sampled_from(["'s", "'S", "'re", "'RE", "'ll", "'Ve", "'d", "'t", "'M", "n't"]),
+    st.text(alphabet="😀👩‍👧🇺🇳é\u0301中文字한국어", max_size=8),
+    st.text(alphabet=st.characters(codec="utf-8"), max_size=20),
+    st.sampled_from([" ", "  ", "\n", "\r\n", "/", "//", "\n/", "Hello", "WORLD", "camelCase"]),
+]
+
+text_pieces = st.one_of(
+    st.text(min_size=0, max_size=40),
+    *_COMMON_PIECES,
+    st.sampled_from(["\u017f", "\u212a", "\u0295", "\U000323b0", "\U00010d50", "ǅ", "ﬅ"]),
+)
+texts = st.lists(text_pieces, max_size=8).map("".join)
+"""Random text for tiktoken parity, with characters whose class changed in Unicode 17."""
+
+utf8_texts = st.lists(st.one_of(*_COMMON_PIECES, st.sampled_from(["ǅ", "ﬅ", "ſ", "①", "ﬁ"])),
+                      max_size=8).map("".join)
+"""Random text without surrogates (HF tokenizers refuses them) and without characters new in
+Unicode 16-17, where the reference libraries' regex engines may be older than ours."""

@@ -6,21 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from samples import MULTILINGUAL
+from samples import MULTILINGUAL, WHITESPACE, texts
 
-WHITESPACE = "\t \r\n\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u2028\u2029\u202f\u205f\u3000\ufeff"
-
-text_pieces = st.one_of(
-    st.text(min_size=0, max_size=40),
-    st.text(alphabet=WHITESPACE, max_size=10),
-    st.text(alphabet="0123456789.,", max_size=12),
-    st.sampled_from(["'s", "'S", "'re", "'RE", "'ll", "'Ve", "'d", "'t", "'M", "n't"]),
-    st.text(alphabet="😀👩‍👧🇺🇳é\u0301中文字한국어", max_size=8),
-    st.text(alphabet=st.characters(codec="utf-8"), max_size=20),
-    st.sampled_from([" ", "  ", "\n", "\r\n", "/", "//", "\n/", "Hello", "WORLD", "camelCase"]),
-    st.sampled_from(["\u017f", "\u212a", "\u0295", "\U000323b0", "\U00010d50", "ǅ", "ﬅ"]),
-)
-texts = st.lists(text_pieces, max_size=8).map("".join)
 
 
 @given(text=texts)

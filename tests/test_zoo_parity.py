@@ -1,0 +1,91 @@
+"""Every byte-level encoding of the zoo gives its reference library's ids: HF tokenizers on the
+official tokenizer.json, tiktoken on the same ranks file, mistral-common's Tekkenizer."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+
+import bbpe_core
+from samples import ADVERSARIAL, CORPORA, MULTILINGUAL, utf8_texts
+from zoo_oracles import HF_FILES, ZOO_NAMES, oracle_and_ours
+
+SPECIAL_TEXT = [
+    "<think>why</think>\n<tool_call>{}</tool_call><|im_start|>user\nhi<|im_end|>",
+    "<|begin_of_text|><|start_header_id|>user<|end_header_id|>\n\nhi<|eot_id|>",
+    "<｜begin▁of▁sentence｜><｜User｜>hi<｜Assistant｜><think>\n",
+    "<|start|>user<|message|>hi<|end|><|endoftext|>",
+]
+
+
+@pytest.fixture(scope="module", params=ZOO_NAMES)
+def pair(request):
+    return oracle_and_ours(request.param)
+
+
+@pytest.mark.parametrize("text", MULTILINGUAL + ADVERSARIAL + SPECIAL_TEXT)
+def test_multilingual_code_and_adversarial_text(pair, text):
+    reference, ours = pair
+    assert ours(text) == reference(text)
+
+
+def test_the_held_out_corpora(pair):
+    reference, ours = pair
+    for file in ("en_python_docs.txt", "zh_tang_poems.txt"):
+        text = (CORPORA / file).read_text(encoding="utf-8")[:60_000]
+        assert ours(text) == reference(text), file
+
+
+@settings(max_examples=60)
+@given(text=utf8_texts)
+def test_random_text(pair, text):
+    reference, ours = pair
+    assert ours(text) == reference(text)
+
+
+@pytest.mark.parametrize("name", list(HF_FILES))
+def test_the_official_tokenizer_json_loads_as_published_with_the_same_ids(name):
+    from zoo_oracles import _ref, hf_oracle
+
+    loaded = bbpe_core.load_hf_tokenizer_json(_ref(HF_FILES[name]), name=name)
+    reference = hf_oracle(name)
+    for text in MULTILINGUAL + SPECIAL_TEXT + ADVERSARIAL[:4]:
+        assert loaded.encode(text, allowed_special="all") == reference(text)
+
+
+def test_p50k_endoftext_sits_inside_the_rank_range():
+    enc = bbpe_core.get_encoding("p50k_base")
+    assert enc.eot_token == 50256 and max(enc.mergeable_ranks.values()) == 50280
+    assert enc.decode([50255, 50256, 50257]).count("<|endoftext|>") == 1
+
+
+def test_tekken_ids_are_shifted_by_the_control_tokens_which_never_match_text():
+    enc = bbpe_core.get_encoding("mistral_tekken")
+    assert min(enc.mergeable_ranks.values()) == 1000
+    assert enc.decode_single_token_bytes(1) == b"<s>"
+    assert 1 not in enc.encode_ordinary("<s>[INST]")
+
+
+def test_qwen_think_is_matched_in_any_text_and_nfc_applies_to_the_rest():
+    enc = bbpe_core.get_encoding("qwen3")
+    think = enc.encode_single_token("<think>")
+    assert enc.encode_ordinary("<think>") == [think]
+    assert enc.encode_ordinary("e\u0301") == enc.encode_ordinary("\u00e9")
+    with pytest.raises(ValueError, match="disallowed special token"):
+        enc.encode("<|im_start|>")
+
+
+def test_llama3_api_count_adds_begin_of_text_only_when_asked():
+    enc = bbpe_core.get_encoding("llama3")
+    ids = enc.encode("hello")
+    assert enc.post_process(ids) == [128000, *ids]
+    assert 128000 not in ids
+
+
+def test_the_viewer_maps_normalized_tokens_back_to_the_typed_characters():
+    enc = bbpe_core.get_encoding("claude_legacy")
+    text = "ﬁne ① ok"
+    spans = enc.encode_detailed(text)
+    assert [t.id for t in spans] == enc.encode(text)
+    assert all(0 <= t.start < t.end <= len(text) for t in spans)
+    assert {text[t.start:t.end] for t in spans} >= {"ﬁne", " ok"}
