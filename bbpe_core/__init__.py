@@ -2,8 +2,11 @@
 
 Public API, re-exported by name:
 
-- ``get_encoding(name)``, ``list_encoding_names()``: the shipped gpt2 (r50k_base),
-  cl100k_base and o200k_base.
+- ``get_encoding(name)``, ``list_encoding_names()``: the shipped encodings (OpenAI's gpt2 /
+  r50k_base, p50k, cl100k_base, o200k_base, o200k_harmony; Llama 3 and 4, Qwen 3, DeepSeek
+  V3 and V4, Mistral NeMo's Tekken, Claude 1/2); ``encoding_for_model`` and
+  ``encoding_name_for_model`` for model names and HF ids; ``encoding_catalogue`` for the
+  models behind each.
 - ``Encoding``: ``encode``, ``encode_ordinary``, ``encode_batch``, ``decode``,
   ``decode_bytes``, ``decode_single_token_bytes``, plus ``tokenize``,
   ``pre_tokenize`` and ``encode_detailed`` for viewers; ``trace`` for every merge step.
@@ -25,7 +28,8 @@ from .formats.source import VocabFileError
 from .formats.tiktoken_file import load_tiktoken, load_tiktoken_bpe, save_tiktoken_bpe
 from .merges import recover_merges
 from .pre_tokenizer import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN, PatternTimeoutError
-from .registry import get_encoding, list_encoding_names
+from .catalogue import EncodingInfo, encoding_catalogue, encoding_name_for_model
+from .registry import encoding_for_model, get_encoding, list_encoding_names
 from .spans import Chunk, TokenSpan
 from .trace import ChunkTrace, MergeStep, trace
 from .train import TrainStep, count_chunks, train, train_files, train_from_counts
@@ -35,6 +39,7 @@ __all__ = [
     "Chunk",
     "ChunkTrace",
     "Encoding",
+    "EncodingInfo",
     "GPT2_PATTERN",
     "MergeStep",
     "O200K_PATTERN",
@@ -46,6 +51,9 @@ __all__ = [
     "byte_encoder",
     "bytes_to_unicode",
     "count_chunks",
+    "encoding_catalogue",
+    "encoding_for_model",
+    "encoding_name_for_model",
     "get_encoding",
     "list_encoding_names",
     "load_gpt2_files",

@@ -17,6 +17,7 @@ from importlib import resources
 from .encoding import Encoding
 from .formats.tiktoken_file import load_tiktoken
 from .pre_tokenizer import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN
+from .catalogue import encoding_name_for_model
 from .zoo import ZOO_BUILDERS
 
 __all__ = [
@@ -24,6 +25,7 @@ __all__ = [
     "ENDOFPROMPT",
     "BUILTIN_ENCODINGS",
     "ENCODING_ALIASES",
+    "encoding_for_model",
     "get_encoding",
     "list_encoding_names",
 ]
@@ -138,3 +140,19 @@ def get_encoding(name: str) -> Encoding:
         known = ", ".join([*list_encoding_names(), *ENCODING_ALIASES])
         raise ValueError(f"unknown encoding {name!r}; known encodings: {known}")
     return _load(canonical)
+
+
+def encoding_for_model(model_name: str) -> Encoding:
+    """The encoding a model uses (tiktoken's ``encoding_for_model``), loaded.
+
+    Args:
+        model_name: an OpenAI model name, or a HF model id or short name of another family
+            (see ``catalogue.encoding_name_for_model``).
+
+    Raises:
+        KeyError: for an unknown model name; the message lists close matches.
+
+    >>> encoding_for_model("Qwen/Qwen3-8B").name
+    'qwen3'
+    """
+    return get_encoding(encoding_name_for_model(model_name))

