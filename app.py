@@ -2,7 +2,14 @@
 
 import streamlit as st
 
-st.set_page_config(page_title="BBPE tokenizer playground", page_icon="🧩", layout="wide")
+ABOUT = (
+    "A tokenizer playground with its own pure-Python engine, exact against tiktoken, HF "
+    "tokenizers and mistral-common. Vocabularies: OpenAI (tiktoken), Meta Llama 3 and 4, "
+    "Qwen, DeepSeek, Mistral, Anthropic's Claude 1/2 tokenizer; sources and licences in "
+    "bbpe_core/data/MANIFEST.json and NOTICE. Built with Llama."
+)
+st.set_page_config(page_title="BBPE tokenizer playground", page_icon="🧩", layout="wide",
+                   menu_items={"About": ABOUT})
 st.navigation(
     [
         st.Page("pages/playground.py", title="Playground", icon="🔤", default=True),

@@ -8,7 +8,7 @@ NBSP, soft hyphen, ...) are shifted to ``chr(256 + n)`` in byte order, so the
 space byte 0x20 becomes ``Ġ`` (U+0120) and newline 0x0A becomes ``Ċ``.
 
 Source: openai/gpt-2 ``src/encoder.py`` (``bytes_to_unicode``), reproduced in
-transformers' ``GPT2Tokenizer`` (seed 000, section 1.3).
+transformers' ``GPT2Tokenizer``.
 
 This module does not split text or merge anything; it only translates bytes.
 

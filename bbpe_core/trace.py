@@ -1,4 +1,4 @@
-"""The merge trace: every BPE step of a text, as data, for teaching (seed 000, ``bpe()``).
+"""The merge trace: every BPE step of a text, as data, for teaching (transformers' ``GPT2Tokenizer.bpe()``).
 
 For each chunk: its bytes, then each merge in order (the pair merged, its rank,
 the runner-up pairs with their ranks, the parts after the step) until no adjacent

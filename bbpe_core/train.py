@@ -14,7 +14,7 @@ order, then one id per merge in order (a merge whose bytes equal an existing tok
 reuses that token's id), then the special tokens.
 
 ``pat_str=None`` means no pre-tokenization: the whole text is one chunk and merges may
-cross word boundaries (seed 002's lesson, whose first merge is ``(101, 32)``, "e ").
+cross word boundaries (as in Karpathy's "Let's build the GPT Tokenizer", where a merge such as ``(101, 32)``, "e ", joins a word's end to a space).
 """
 
 from __future__ import annotations
@@ -217,7 +217,7 @@ def train_files(
 
 @dataclass(frozen=True)
 class CharLevelBPE:
-    """Character-level BPE, for contrast with byte-level (seed 003): its base vocabulary is
+    """Character-level BPE, for contrast with byte-level (Sennrich et al. 2016): its base vocabulary is
     the corpus' characters, so CJK spends thousands of ids on them and any character it
     never saw is unknown; byte-level BPE needs only 256 and never meets an unknown.
 

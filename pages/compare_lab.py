@@ -2,13 +2,15 @@
 
 import streamlit as st
 
+from playground.encoding_labels import COMPARE_DEFAULT, label, ordered
 from playground.session import all_encoding_names, resolve
 from playground.ui import lab_sections
 from playground.widgets import kept
 
 st.title("Compare lab")
-names = all_encoding_names()
-chosen = [n for n in st.multiselect("Encodings", names, **kept("lab_names", names[:3])) if n in names]
+names = ordered(all_encoding_names())
+chosen = [n for n in st.multiselect("Encodings", names, format_func=label,
+                                    **kept("lab_names", COMPARE_DEFAULT)) if n in names]
 if not chosen:
     st.info("Choose at least one encoding.")
     st.stop()

@@ -1,14 +1,16 @@
-"""Lessons: seed 002's questions about LLM quirks, each answered live by the tokenizer."""
+"""Lessons: questions about LLM quirks (from Karpathy's "Let's build the GPT Tokenizer"), each
+answered live by the tokenizer."""
 
 import streamlit as st
 
 from playground.lessons import LESSONS
-from playground.session import all_encoding_names
+from playground.encoding_labels import COMPARE_DEFAULT
+from playground.session import user_encodings
 from playground.ui import lesson_view
 
 st.title("Lessons")
 st.caption("Seven questions a tokenizer answers. Edit any example; the numbers follow.")
-names = all_encoding_names()
+names = COMPARE_DEFAULT + list(user_encodings())  # GPT-4o, Llama 3, Qwen, DeepSeek, ...
 for lesson in LESSONS:
     with st.expander(lesson.question, expanded=lesson is LESSONS[0]):
         lesson_view.render(lesson, names)

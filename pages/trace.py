@@ -10,7 +10,7 @@ from playground.widgets import encoding_selector, kept
 
 st.title("Merge trace")
 st.caption("BPE starts from single bytes and repeatedly merges the adjacent pair with the lowest "
-           "rank (leftmost on a tie) until no adjacent pair forms a token (seed 000, bpe()).")
+           "rank (leftmost on a tie) until no adjacent pair forms a token (transformers' GPT2Tokenizer.bpe, tiktoken's _educational.py).")
 name = encoding_selector()
 text = st.text_input("Word or short text", max_chars=200, **kept("tr_text", "朋友 lower"))
 enc, _ = resolve(name)

@@ -2,7 +2,7 @@
 
 Bytes that are not valid UTF-8 (a character cut at the end or start of the list)
 are kept as bytes: the report says how many characters could still be recovered
-and where the invalid bytes are (seed 003 on BBPE decoding).
+and where the invalid bytes are (byte-level BPE can give ids that are not whole UTF-8 characters).
 """
 
 from __future__ import annotations

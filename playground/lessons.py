@@ -1,7 +1,8 @@
-"""Lessons: the questions of seed 002, each answered by numbers the tokenizer computes live.
+"""Lessons: questions about LLM quirks from Karpathy's "Let's build the GPT Tokenizer", each
+answered by numbers the tokenizer computes live.
 
-Each lesson has a question, a short explanation (true for today's encodings; seed 002 is
-corrected where it is wrong: GPT-3 kept GPT-2's r50k_base ranks and so its
+Each lesson has a question, a short explanation (true for today's encodings; the lecture is
+corrected where it is out of date: GPT-3 kept GPT-2's r50k_base ranks and so its
 one-token-per-space), an editable example, and a function that turns the example into
 the numbers that make the point, reusing the compare lab's computations.
 """
@@ -115,7 +116,7 @@ LESSONS = [
     Lesson("python", "Why was GPT-2 bad at Python?",
            "GPT-2's pattern leaves every space of indentation its own token, so deeply indented "
            "code eats the context. GPT-3 used the same r50k_base ranks and had the same problem "
-           "(seed 002 says it was fixed; it was fixed in cl100k_base, for GPT-3.5 and GPT-4, which "
+           "(the lecture says it was fixed; it was fixed in cl100k_base, for GPT-3.5 and GPT-4, which "
            "has tokens for runs of spaces).",
            "def f(items):\n    for x in items:\n        if x:\n            print(x)\n", _python, {}),
     Lesson("endoftext", "Why does a model stop at <|endoftext|>?",
@@ -135,7 +136,7 @@ LESSONS = [
            "second. Edit the text to compare your own.", render_formats(RECORDS[:1])["YAML"],
            _yaml, {}),
 ]
-"""The lessons, in the order of seed 002's questions."""
+"""The lessons, in the order the lecture asks them."""
 
 
 def guess_feedback(guess: int, actual: int) -> str:

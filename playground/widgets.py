@@ -12,7 +12,8 @@ from typing import Any
 
 import streamlit as st
 
-from .session import all_encoding_names
+from .encoding_labels import describe, label, ordered
+from .session import all_encoding_names, resolve
 
 __all__ = ["kept", "set_kept", "encoding_selector"]
 
@@ -43,18 +44,25 @@ def set_kept(key: str, value: Any) -> None:
 
 
 def encoding_selector() -> str:
-    """The sidebar's encoding selector (shared by all pages): shipped and this session's.
+    """The sidebar's encoding selector (shared by all pages): shipped encodings listed by
+    the models that use them, then this session's; a line under it says what the chosen
+    one is (size, source, licence).
 
     Returns:
         The chosen encoding's name.
     """
-    names = all_encoding_names()
+    names = ordered(all_encoding_names())
     if st.session_state.get("kept__encoding") not in names:
         set_kept("encoding", "gpt2")
-    return st.sidebar.selectbox(
-        "Encoding",
+    name = st.sidebar.selectbox(
+        "Model / encoding",
         names,
-        help="gpt2 = r50k_base (GPT-2, GPT-3); cl100k_base (GPT-3.5, GPT-4); "
-        "o200k_base (GPT-4o, o1, o3); then tokenizers you uploaded in this session.",
+        format_func=label,
+        help="Type part of a model or vendor name (gpt-4o, llama, qwen, deepseek, mistral, "
+        "claude) to find its encoding; tokenizers you uploaded or trained in this session "
+        "come last.",
         **kept("encoding", "gpt2"),
     )
+    enc, _ = resolve(name)
+    st.sidebar.text(describe(name, enc.n_vocab))
+    return name

@@ -31,13 +31,32 @@ def test_default_page(app):
     assert m["Characters"] == f"{len(text):,}"
 
 
-@pytest.mark.parametrize("name", ["gpt2", "cl100k_base", "o200k_base"])
+@pytest.mark.parametrize("name", bbpe_core.list_encoding_names())
 def test_counts_follow_encoding(app, name):
     app.selectbox(key="encoding").select(name).run()
     app.text_area(key="pg_text").input("    return x 你好").run()
     expected = len(bbpe_core.get_encoding(name).encode("    return x 你好"))
     assert _metrics(app)["Tokens"] == str(expected)
     assert not app.exception
+
+
+def test_the_selector_names_models_first_and_finds_them_by_vendor(app):
+    box = app.selectbox(key="encoding")
+    labels = [box.format_func(o) for o in box.options]
+    assert "Qwen · Qwen 2.5 / 3 → qwen3" in labels
+    assert labels[0].startswith("OpenAI · GPT-4o")
+    assert [x for x in labels if "qwen" in x.lower()] == ["Qwen · Qwen 2.5 / 3 → qwen3"]
+    box.select("llama3").run()
+    assert any("Built with Llama" in t.value for t in app.sidebar.text)
+
+
+def test_count_as_the_api_does_adds_llama_bos(app):
+    app.selectbox(key="encoding").select("llama3").run()
+    app.text_area(key="pg_text").input("hello world").run()
+    plain = len(bbpe_core.get_encoding("llama3").encode("hello world"))
+    assert _metrics(app)["Tokens"] == str(plain)
+    app.toggle(key="pg_api_count").set_value(True).run()
+    assert _metrics(app)["Tokens"] == str(plain + 1) and not app.exception
 
 
 def test_empty_text_is_zero_tokens(app):

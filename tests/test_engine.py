@@ -11,7 +11,7 @@ from bbpe_core import Encoding, PatternTimeoutError, bpe
 from bbpe_core.byte_level import from_gpt2_str, is_kept_byte, to_gpt2_str
 
 
-# ---- byte map (seed 000, 1.3) ---------------------------------------------------
+# ---- byte map (openai/gpt-2 encoder.py) ------------------------------------------------
 def test_byte_map_shape():
     table = bbpe_core.bytes_to_unicode()
     assert len(table) == 256 and len(set(table.values())) == 256
@@ -53,7 +53,7 @@ def test_single_bytes_not_in_byte_order(enc):
     assert enc.mergeable_ranks[b"!"] == 0 and enc.mergeable_ranks[b"\x00"] != 0
 
 
-# ---- special tokens (hazard 7) ----------------------------------------------------
+# ---- special tokens (tiktoken's rules) -------------------------------------------------
 def test_special_tokens_refused_by_default(enc):
     with pytest.raises(ValueError, match="disallowed special token '<\\|endoftext\\|>'") as err:
         enc.encode("x <|endoftext|>")
@@ -107,7 +107,7 @@ def test_empty_text(enc):
     assert enc.encode("") == [] and enc.decode([]) == "" and enc.encode_detailed("") == []
 
 
-# ---- partial UTF-8 (hazard 6) -----------------------------------------------------
+# ---- partial UTF-8 on decode ---------------------------------------------------------
 def test_token_by_token_decode_is_lossy_whole_is_not():
     gpt2 = bbpe_core.get_encoding("gpt2")
     ids = gpt2.encode("你好")
@@ -198,7 +198,7 @@ def test_cache_is_bounded():
     assert len(enc._chunk_cache) <= 10
 
 
-# ---- user patterns (hazard 12) ----------------------------------------------------
+# ---- user patterns (ReDoS guard) --------------------------------------------------
 @pytest.mark.parametrize("pattern", [r"(a+)+$", r"(a|aa)+$"])
 def test_redos_pattern_times_out_or_finishes(pattern):
     base = bbpe_core.get_encoding("gpt2")

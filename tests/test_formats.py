@@ -243,7 +243,7 @@ def test_hash_checked():
 
 
 def test_exports_give_tiktoken_ids_in_hf_and_transformers(exported):
-    """Issue 5's check, against the tiktoken oracle directly."""
+    """The same check, against the tiktoken oracle directly."""
     from tokenizers import Tokenizer
     from transformers import GPT2Tokenizer
 

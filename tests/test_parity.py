@@ -55,7 +55,7 @@ def test_seed_tokenize_vector():
     from bbpe_core import get_encoding
 
     assert get_encoding("gpt2").tokenize("你好 ma") == ["ä½", "ł", "å¥", "½", "Ġma"]
-    # seed 000 prints the tokens of "朋友，it's a good day." (its "," lost the full width)
+    # a well-known GPT2Tokenizer example prints the tokens of "朋友，it's a good day." (its "," lost the full width)
     assert get_encoding("gpt2").tokenize("朋友，it's a good day.") == [
         "æľ", "ĭ", "åı", "ĭ", "ï", "¼", "Į", "it", "'s", "Ġa", "Ġgood", "Ġday", "."]
 

@@ -124,8 +124,8 @@ def test_uploads_of_each_kind(gpt2_files):
 
 def test_upload_refusals(gpt2_files):
     doc = json.loads(gpt2_files["tokenizer.json"])
-    doc["normalizer"] = {"type": "NFC"}
-    with pytest.raises(ValueError, match="normalizer 'NFC'"):
+    doc["normalizer"] = {"type": "Lowercase"}
+    with pytest.raises(ValueError, match="normalizer .*Lowercase"):
         load_upload(KINDS[0], [json.dumps(doc).encode()], name="x")
     doc["normalizer"] = None
     doc["pre_tokenizer"]["pretokenizers"][0]["pattern"]["Regex"] = "(a|aa)+$"

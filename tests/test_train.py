@@ -78,7 +78,7 @@ def test_wikipedia_example():
 def test_no_pretokenization_crosses_words():
     text = "the cat ate the date " * 20
     enc = train(text, 260, pat_str=None)
-    assert (b"e", b" ") in enc.merges  # seed 002's lesson: merges may cross word boundaries
+    assert (b"e", b" ") in enc.merges  # merges may cross word boundaries (Karpathy's lecture)
 
 
 def test_real_corpus_round_trip_and_specials():

@@ -1,6 +1,6 @@
 """GPT-2's two files: ``vocab.json`` (Ġ string -> id) and ``merges.txt`` (one pair a line).
 
-Semantics are GPT-2's / HF's (seed 000, sections 1.1-2): ids come from vocab.json,
+Semantics are GPT-2's / HF's (openai/gpt-2 ``encoder.py``, transformers' ``GPT2Tokenizer``): ids come from vocab.json,
 merge priority from the order of merges.txt, and only listed pairs merge. The
 files carry no split pattern: readers (HF, transformers) assume GPT-2's, so an
 export of cl100k_base or o200k_base in this format does not reproduce their ids
@@ -115,7 +115,7 @@ def load_gpt2_files(
         name: the encoding's name.
         pat_str: the split pattern (the files hold none; GPT-2's by default).
         special_tokens: see ``parse_vocab``.
-        add_prefix_space: as GPT2Tokenizer's option (seed 000, 1.1).
+        add_prefix_space: as transformers' GPT2Tokenizer option.
         max_bytes: size cap per file, checked before parsing.
         pattern_timeout: seconds a split may take (for a user's pattern).
 

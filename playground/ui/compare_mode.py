@@ -8,6 +8,7 @@ from ..analysis import MAX_RENDER_TOKENS
 from ..cached import cached_comparison
 from ..charts import token_count_bar
 from ..compare import differing_ends
+from ..encoding_labels import label
 from ..html_base import esc
 from ..session import all_encoding_names, resolve
 from ..token_html import token_view_html
@@ -21,7 +22,7 @@ COMPARE_TOKENS = 1000
 def render() -> None:
     """Draw compare mode."""
     names = all_encoding_names()
-    chosen = st.multiselect("Encodings", names, **kept("cmp_names", names[:3]))
+    chosen = st.multiselect("Encodings", names, format_func=label, **kept("cmp_names", names[:3]))
     chosen = [n for n in chosen if n in names]
     text = text_input()
     mode, show_ws = view_options()

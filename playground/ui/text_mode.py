@@ -45,7 +45,14 @@ def render(name: str) -> None:
     except ValueError as e:  # includes PatternTimeoutError
         st.error(f"This text cannot be encoded with {name}: {e}")
         return
-    metric_row([("Tokens", f"{result.n_tokens:,}"), ("Characters", f"{result.n_chars:,}"),
+    added = len(enc.post_process([]))  # tokens the model's API adds (Llama's BOS)
+    api = added > 0 and st.toggle(
+        f"Count as the API does (+{added} token the model's API adds, e.g. its BOS)",
+        help="Off: the ids encode() gives, as tiktoken counts. On: with the post-processor "
+        "of the model's tokenizer.json (Llama 3 and 4 add <|begin_of_text|>).",
+        **kept("pg_api_count", False))
+    n_tokens = result.n_tokens + (added if api else 0)
+    metric_row([("Tokens", f"{n_tokens:,}"), ("Characters", f"{result.n_chars:,}"),
                 ("UTF-8 bytes", f"{result.n_bytes:,}"),
                 ("Characters per token", f"{result.chars_per_token:.2f}")])
     notice = ""

@@ -1,0 +1,51 @@
+"""How the selectors name encodings: the models first, then the encoding, from
+``bbpe_core.encoding_catalogue`` (no Streamlit here).
+
+>>> label("qwen3")
+'Qwen · Qwen 2.5 / 3 → qwen3'
+>>> label("my upload")
+'my upload'
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from bbpe_core import EncodingInfo, encoding_catalogue
+
+__all__ = ["COMPARE_DEFAULT", "describe", "info", "label", "ordered"]
+
+COMPARE_DEFAULT = ["o200k_base", "llama3", "qwen3", "deepseek_v3", "mistral_tekken", "gpt2"]
+"""The Compare lab's first set: GPT-4o, Llama 3, Qwen 3, DeepSeek V3, Mistral NeMo, GPT-2."""
+
+
+@cache
+def _by_name() -> dict[str, EncodingInfo]:
+    return {row.name: row for row in encoding_catalogue()}
+
+
+def info(name: str) -> EncodingInfo | None:
+    """The catalogue row of a shipped encoding, None for a user's."""
+    return _by_name().get(name)
+
+
+def label(name: str) -> str:
+    """What a selector shows for ``name``: "family · models → name" for a shipped encoding
+    (typing part of a model or family name finds it), the name itself for a user's."""
+    row = info(name)
+    return name if row is None else f"{row.family} · {row.label} → {name}"
+
+
+def ordered(names: list[str]) -> list[str]:
+    """``names`` with the shipped encodings first, in the catalogue's order."""
+    rank = {row.name: k for k, row in enumerate(encoding_catalogue())}
+    return sorted(names, key=lambda n: (rank.get(n, len(rank)), names.index(n)))
+
+
+def describe(name: str, n_vocab: int) -> str:
+    """One plain-text line about an encoding: vocabulary size, source, licence, notice."""
+    row = info(name)
+    if row is None:
+        return f"{n_vocab:,} ids; your tokenizer (this session only)."
+    notice = f" {row.notice}" if row.notice else ""
+    return f"{n_vocab:,} ids. Vocabulary: {row.source}. Licence: {row.licence}.{notice}"
