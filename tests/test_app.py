@@ -133,6 +133,28 @@ def test_chat_mode_counts_and_editing(app):
     assert not app.exception
 
 
+@pytest.mark.parametrize("model", ["Llama 3.x", "Qwen 3", "DeepSeek V3 / R1", "Mistral NeMo",
+                                   "gpt-oss (harmony)"])
+def test_chat_mode_renders_each_open_model_with_its_template(app, model):
+    from playground.chat_templates import TEMPLATE_MODELS, render_chat_prompt
+    from tokenizers import Tokenizer
+
+    _mode(app, "Chat")
+    app.selectbox(key="chat_model").select(model).run()
+    assert not app.exception and not app.error
+    turns = [{"role": "system", "content": "You are a helpful assistant."},
+             {"role": "user", "content": "Hello! How many tokens is this?"}]
+    prompt = render_chat_prompt(model, turns)
+    name = TEMPLATE_MODELS[model][0]
+    expected = len(bbpe_core.get_encoding(name).encode(prompt, allowed_special="all"))
+    assert _metrics(app)["Tokens in the prompt"] == str(expected)
+    ref = {"llama3": "llama3", "qwen3": "qwen3", "deepseek_v3": "deepseek_v3"}.get(name)
+    if ref:  # the count HF tokenizers gives on the official file
+        from zoo_oracles import REFS
+        hf = Tokenizer.from_file(str(REFS / f"{ref}.tokenizer.json"))
+        assert expected == len(hf.encode(prompt, add_special_tokens=False).ids)
+
+
 def _tiktoken_chat_count(prompt: str) -> int:
     import tiktoken
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ..cached import load_encoding
 from ..chat import CHAT_MODELS, ROLES, Message, build_prompt, chat_encoding, template, tokens_per_message
+from ..chat_templates import TEMPLATE_MODELS, render_chat_prompt, tokens_per_turn
 from ..token_html import token_view_html
 from ..widgets import kept
 
@@ -62,21 +64,49 @@ def _row(i: int, row: dict, last: int) -> None:
 
 def render(show_ws: bool) -> None:
     """Draw chat mode (its model decides the encoding)."""
-    model = st.selectbox("Chat model", list(CHAT_MODELS), **kept("chat_model", "gpt-4o"))
+    model = st.selectbox("Chat model", [*CHAT_MODELS, *TEMPLATE_MODELS],
+                         **kept("chat_model", "gpt-4o"))
     rows = _messages()
     for i, row in enumerate(rows):
         _row(i, row, len(rows) - 1)
     st.button("Add message", on_click=_add)
     messages = [Message(r["name"] or "user" if r["role"] == CUSTOM else r["role"], r["content"])
                 for r in rows]
+    if model in TEMPLATE_MODELS:
+        _render_template_model(model, messages, show_ws)
+        return
     prompt, ranges = build_prompt(messages, model)
     enc = chat_encoding(model)
     spans = enc.encode_detailed(prompt, allowed_special="all")
     counts = tokens_per_message(spans, ranges)
     st.caption(f"{model} uses {enc.name}; the ChatML tokens are added as special tokens. "
                f"Template: {template(model)}")
+    _show(prompt, spans, messages, counts, show_ws)
+
+
+def _render_template_model(model: str, messages: list[Message], show_ws: bool) -> None:
+    """The prompt of a model with a published chat template, and tokens per message."""
+    name = TEMPLATE_MODELS[model][0]
+    enc = load_encoding(name)
+    turns = [{"role": m.role, "content": m.content} for m in messages]
+    try:
+        prompt = render_chat_prompt(model, turns)
+        counts = tokens_per_turn(model, turns,
+                                 lambda text: len(enc.encode(text, allowed_special="all")))
+    except ValueError as e:
+        st.error("This conversation cannot be rendered with the model's template:")
+        st.code(str(e), language=None)
+        return
+    st.caption(f"{model} uses the {name} encoding; the prompt is rendered from the model's "
+               "chat template with jinja2, as transformers' apply_chat_template does.")
+    spans = enc.encode_detailed(prompt, allowed_special="all")
+    _show(prompt, spans, messages, counts, show_ws)
+
+
+def _show(prompt: str, spans, messages: list[Message], counts: list[int], show_ws: bool) -> None:
     st.metric("Tokens in the prompt", f"{len(spans):,}")
-    table = [{"message": f"{k + 1}. {m.role}", "tokens": c} for k, (m, c) in enumerate(zip(messages, counts))]
+    table = [{"message": f"{k + 1}. {m.role}", "tokens": c}
+             for k, (m, c) in enumerate(zip(messages, counts))]
     table.append({"message": "separators + reply primer", "tokens": counts[-1]})
     st.dataframe(table, hide_index=True, width="content")
     st.html(token_view_html(prompt, spans, show_whitespace=show_ws))

@@ -1,0 +1,105 @@
+"""Chat prompts of open models, rendered from each model's published chat template with
+jinja2's sandbox, as transformers' ``apply_chat_template`` renders them.
+
+The Llama 3, Qwen 3 and DeepSeek V3/R1 templates are the ``chat_template`` of the models'
+tokenizer_config.json, shipped in ``bbpe_core/data`` by ``scripts/fetch_vocabularies.py``
+(source and licence in its MANIFEST.json). No package carries one for Mistral NeMo or gpt-oss:
+their layouts are written here from mistral-common's instruct tokenizer (``[INST]`` around a
+user turn, the system prompt before the last user message) and OpenAI's harmony format
+(``<|start|>{role}<|message|>{content}<|end|>``, a reply primed with ``<|start|>assistant``).
+
+>>> render_chat_prompt("llama3", [{"role": "user", "content": "hi"}])
+'<|begin_of_text|><|start_header_id|>user<|end_header_id|>\\n\\nhi<|eot_id|><|start_header_id|>assistant<|end_header_id|>\\n\\n'
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from jinja2.exceptions import TemplateError
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+from bbpe_core.zoo import data_file
+
+__all__ = ["TEMPLATE_MODELS", "render_chat_prompt", "tokens_per_turn"]
+
+_MISTRAL = (
+    "{%- set system = messages | selectattr('role', 'equalto', 'system') | map(attribute='content')"
+    " | join('\\n\\n') -%}"
+    "{%- set users = messages | selectattr('role', 'equalto', 'user') | list -%}"
+    "{{ bos_token }}{%- for m in messages if m['role'] != 'system' -%}"
+    "{%- if m['role'] == 'user' -%}[INST]"
+    "{%- if system and m is sameas users[-1] %}{{ system }}\n\n{% endif -%}"
+    "{{ m['content'] }}[/INST]"
+    "{%- else -%}{{ m['content'] }}{{ eos_token }}{%- endif -%}{%- endfor -%}"
+)
+_HARMONY = (
+    "{%- for m in messages -%}<|start|>{{ m['role'] }}<|message|>{{ m['content'] }}<|end|>"
+    "{%- endfor -%}{%- if add_generation_prompt -%}<|start|>assistant{%- endif -%}"
+)
+
+TEMPLATE_MODELS: dict[str, tuple[str, str, str, str]] = {
+    # label: (encoding, template (a data file, or the template itself), bos, eos)
+    "Llama 3.x": ("llama3", "chat_template_llama3.jinja.gz", "<|begin_of_text|>", "<|eot_id|>"),
+    "Qwen 3": ("qwen3", "chat_template_qwen3.jinja.gz", "", "<|im_end|>"),
+    "DeepSeek V3 / R1": ("deepseek_v3", "chat_template_deepseek_v3.jinja.gz",
+                         "<｜begin▁of▁sentence｜>", "<｜end▁of▁sentence｜>"),
+    "Mistral NeMo": ("mistral_tekken", _MISTRAL, "<s>", "</s>"),
+    "gpt-oss (harmony)": ("o200k_harmony", _HARMONY, "", "<|return|>"),
+}
+"""Chat models with a template: label -> (encoding, template, bos_token, eos_token)."""
+
+
+def _raise(message: str) -> None:
+    raise TemplateError(message)
+
+
+@cache
+def _template(label: str):
+    _, source, _, _ = TEMPLATE_MODELS[label]
+    text = data_file(source).decode("utf-8") if source.endswith(".jinja.gz") else source
+    env = ImmutableSandboxedEnvironment(trim_blocks=True, lstrip_blocks=True)
+    env.globals["raise_exception"] = _raise
+    return env.from_string(text)
+
+
+def render_chat_prompt(model: str, messages: list[dict[str, str]],
+                       add_generation_prompt: bool = True) -> str:
+    """The prompt text a chat model sees for ``messages``.
+
+    Args:
+        model: a label of ``TEMPLATE_MODELS`` or its encoding's name (``"qwen3"``).
+        messages: ``[{"role": ..., "content": ...}, ...]``.
+        add_generation_prompt: end with the primer of the assistant's reply.
+
+    Raises:
+        KeyError: for a model without a template.
+        ValueError: if the template refuses the conversation (its ``raise_exception``).
+    """
+    label = model if model in TEMPLATE_MODELS else next(
+        (k for k, v in TEMPLATE_MODELS.items() if v[0] == model), None)
+    if label is None:
+        raise KeyError(f"no chat template for {model!r}")
+    _, _, bos, eos = TEMPLATE_MODELS[label]
+    try:
+        return _template(label).render(messages=messages, bos_token=bos, eos_token=eos,
+                                       add_generation_prompt=add_generation_prompt)
+    except TemplateError as e:
+        raise ValueError(f"the {label} chat template refuses this conversation: {e}") from e
+
+
+def tokens_per_turn(model: str, messages: list[dict[str, str]], count) -> list[int]:
+    """Tokens each message adds to the prompt, then those of the reply primer.
+
+    Each message's share is the growth of the prompt's count when it is added (the
+    templates put special tokens between messages, so the counts add up to the whole).
+
+    Args:
+        model: as for ``render_chat_prompt``.
+        messages: the conversation.
+        count: ``text -> number of tokens`` (special tokens allowed).
+    """
+    sizes = [count(render_chat_prompt(model, messages[:k], add_generation_prompt=False))
+             if k else 0 for k in range(len(messages) + 1)]
+    total = count(render_chat_prompt(model, messages))
+    return [b - a for a, b in zip(sizes, sizes[1:])] + [total - sizes[-1]]

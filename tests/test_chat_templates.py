@@ -1,0 +1,52 @@
+"""Chat prompts of open models: the published templates render as transformers renders them,
+and the tokens per message add up to the whole prompt's count."""
+
+from __future__ import annotations
+
+import pytest
+
+import bbpe_core
+from playground.chat_templates import TEMPLATE_MODELS, render_chat_prompt, tokens_per_turn
+
+CHAT = [{"role": "system", "content": "Be brief."}, {"role": "user", "content": "Hi there"},
+        {"role": "assistant", "content": "Hello!"}, {"role": "user", "content": "2+2?"}]
+
+
+def test_llama3_uses_its_header_tokens():
+    prompt = render_chat_prompt("llama3", CHAT[:2])
+    assert prompt == ("<|begin_of_text|><|start_header_id|>system<|end_header_id|>\n\nBe brief."
+                      "<|eot_id|><|start_header_id|>user<|end_header_id|>\n\nHi there<|eot_id|>"
+                      "<|start_header_id|>assistant<|end_header_id|>\n\n")
+
+
+def test_qwen3_is_chatml_and_deepseek_has_its_own_markers():
+    assert render_chat_prompt("qwen3", CHAT[:2]) == (
+        "<|im_start|>system\nBe brief.<|im_end|>\n<|im_start|>user\nHi there<|im_end|>\n"
+        "<|im_start|>assistant\n")
+    deepseek = render_chat_prompt("deepseek_v3", CHAT[:2])
+    assert deepseek.startswith("<｜begin▁of▁sentence｜>Be brief.<｜User｜>Hi there")
+    assert deepseek.endswith("<｜Assistant｜>")
+
+
+def test_mistral_puts_the_system_prompt_in_the_last_user_turn_and_harmony_primes_a_reply():
+    assert render_chat_prompt("mistral_tekken", CHAT) == (
+        "<s>[INST]Hi there[/INST]Hello!</s>[INST]Be brief.\n\n2+2?[/INST]")
+    assert render_chat_prompt("o200k_harmony", CHAT[1:2]) == (
+        "<|start|>user<|message|>Hi there<|end|><|start|>assistant")
+
+
+@pytest.mark.parametrize("model", list(TEMPLATE_MODELS))
+def test_tokens_per_message_add_up_to_the_prompt(model):
+    enc = bbpe_core.get_encoding(TEMPLATE_MODELS[model][0])
+
+    def count(text):
+        return len(enc.encode(text, allowed_special="all"))
+
+    counts = tokens_per_turn(model, CHAT, count)
+    assert len(counts) == len(CHAT) + 1 and all(c >= 0 for c in counts)
+    assert sum(counts) == count(render_chat_prompt(model, CHAT))
+
+
+def test_a_model_without_a_template_is_a_key_error():
+    with pytest.raises(KeyError):
+        render_chat_prompt("gpt2", CHAT)
