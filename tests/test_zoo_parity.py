@@ -122,3 +122,48 @@ def test_the_catalogue_lists_every_encoding_once_with_source_and_licence():
     assert all(i.source and i.licence and i.models for i in catalogue)
     llama = [i for i in catalogue if i.family == "Meta Llama"]
     assert llama and all(i.notice.startswith("Built with Llama") for i in llama)
+
+
+def test_a_damaged_data_file_is_named(monkeypatch):
+    from bbpe_core import zoo
+    from bbpe_core.formats.source import VocabFileError
+
+    entry = dict(zoo._manifest()["claude.json.gz"], sha256="0" * 64)
+    monkeypatch.setitem(zoo._manifest(), "claude.json.gz", entry)
+    with pytest.raises(VocabFileError, match="claude.json.gz: sha256 is .* expected 0000"):
+        zoo.claude_legacy()
+    with pytest.raises(VocabFileError, match="not in MANIFEST.json"):
+        zoo.data_file("nothing.gz")
+
+
+@pytest.mark.parametrize("doc, message", [
+    ({"config": {"pattern": "a"}}, "default_num_special_tokens must be a int"),
+    ({"config": {"pattern": "a", "default_num_special_tokens": 1, "default_vocab_size": 9},
+      "vocab": []}, "config sizes"),
+    ({"config": {"pattern": "a", "default_num_special_tokens": 1, "default_vocab_size": 3},
+      "vocab": [{"rank": 0, "token_bytes": "!!"}, {}]}, "bad base64"),
+    ([], "expected a JSON object"),
+])
+def test_a_malformed_tekken_file_is_a_vocab_file_error(doc, message):
+    import json
+
+    from bbpe_core.formats.source import VocabFileError
+    from bbpe_core.formats.tekken import load_tekken
+
+    with pytest.raises(VocabFileError, match=message):
+        load_tekken(json.dumps(doc).encode(), name="t.json")
+
+
+@pytest.mark.parametrize("doc, message", [
+    ({"pat_str": "a", "bpe_ranks": "! x IQ==", "special_tokens": {}}, "no integer offset"),
+    ({"pat_str": "a", "bpe_ranks": 3, "special_tokens": {}}, "bpe_ranks must be a str"),
+    ({"pat_str": "a", "bpe_ranks": "! 0 I", "special_tokens": {}}, "bad base64"),
+])
+def test_a_malformed_js_tiktoken_file_is_a_vocab_file_error(doc, message):
+    import json
+
+    from bbpe_core.formats.js_tiktoken import load_js_tiktoken
+    from bbpe_core.formats.source import VocabFileError
+
+    with pytest.raises(VocabFileError, match=message):
+        load_js_tiktoken(json.dumps(doc).encode(), name="c.json")
