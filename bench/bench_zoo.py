@@ -1,0 +1,130 @@
+"""Benchmark: the byte-level encodings beyond OpenAI's three against HF tokenizers (Rust),
+single-string ``encode`` on about 1 MB each of English, Chinese and Python code, cold (our
+caches emptied before each call) and warm, plus the first load against
+``Tokenizer.from_file``. Ids are checked equal before anything is timed.
+
+HF tokenizers reads the official tokenizer.json where the reference script extracted one
+(``python3 scripts/fetch_vocabularies.py --no-ship --references tests/.refs``), else the
+tokenizer.json that ``bbpe_core.save_hf_tokenizer_json`` writes for the encoding.
+
+Run from the repository root: ``python3 bench/bench_zoo.py [--size BYTES] [--repeats N]``.
+Writes ``bench/results/zoo.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from tokenizers import Tokenizer
+
+import bbpe_core
+from bbpe_core import registry
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_encode import best_time  # noqa: E402
+from texts import MB, ROOT, texts  # noqa: E402
+
+REFS = ROOT / "tests" / ".refs"
+OFFICIAL = {"o200k_harmony": "o200k_harmony", "llama3": "llama3", "qwen3": "qwen3",
+            "deepseek_v3": "deepseek_v3", "deepseek_v4": "deepseek_v4",
+            "claude_legacy": "claude"}
+NAMES = ["p50k_base", "o200k_harmony", "llama3", "llama4", "qwen3", "deepseek_v3",
+         "deepseek_v4", "mistral_tekken", "claude_legacy"]
+
+
+def hf_file(name: str, workdir: Path) -> Path:
+    """The tokenizer.json HF tokenizers loads for ``name``."""
+    if name in OFFICIAL and (REFS / f"{OFFICIAL[name]}.tokenizer.json").exists():
+        return REFS / f"{OFFICIAL[name]}.tokenizer.json"
+    path = workdir / f"{name}.tokenizer.json"
+    bbpe_core.save_hf_tokenizer_json(bbpe_core.get_encoding(name), path)
+    return path
+
+
+def first_load(name: str, path: Path) -> tuple[float, float]:
+    """Best of 3 seconds: our first ``get_encoding`` (its base encoding loaded already) and
+    ``Tokenizer.from_file``."""
+    ours = theirs = float("inf")
+    for _ in range(3):
+        registry._load.cache_clear()
+        for base in ("o200k_base", "p50k_base") if name in ("o200k_harmony",) else ():
+            bbpe_core.get_encoding(base)
+        gc.collect()
+        start = time.perf_counter()
+        bbpe_core.get_encoding(name)
+        ours = min(ours, time.perf_counter() - start)
+        start = time.perf_counter()
+        Tokenizer.from_file(str(path))
+        theirs = min(theirs, time.perf_counter() - start)
+    return ours, theirs
+
+
+def run(name: str, corpus: dict[str, str], repeats: int, workdir: Path) -> list[dict]:
+    """Time one encoding on every text; one row per text."""
+    path = hf_file(name, workdir)
+    hf = Tokenizer.from_file(str(path))
+    enc = bbpe_core.get_encoding(name)
+
+    def ours(text):
+        return enc.encode(text, allowed_special="all")
+
+    def theirs(text):
+        return hf.encode(text, add_special_tokens=False).ids
+
+    rows = []
+    load, hf_load = first_load(name, path)
+    enc = bbpe_core.get_encoding(name)
+    for label, text in corpus.items():
+        if ours(text) != theirs(text):
+            raise SystemExit(f"{name}: other ids than HF tokenizers on {label}")
+        cold = best_time(ours, text, repeats, enc.clear_cache)
+        warm = best_time(ours, text, repeats)
+        ref = best_time(theirs, text, repeats)
+        rows.append({"encoding": name, "text": label, "cold": ref / cold, "warm": ref / warm,
+                     "MB/s warm": len(text.encode()) / MB / warm,
+                     "load": load, "hf load": hf_load})
+        print(f"{name:15} {label:14} cold {ref / cold:5.2f}x  warm {ref / warm:5.2f}x  "
+              f"load {load:.2f}s vs {hf_load:.2f}s", flush=True)
+    return rows
+
+
+def markdown(rows: list[dict], size: int) -> str:
+    """The results table (ratios are HF tokenizers' time / ours: above 1 we are faster)."""
+    lines = [
+        "# Byte-level encodings vs HF tokenizers (single-string encode)",
+        "",
+        f"Texts of about {size:,} bytes; ratio = HF's time / ours (above 1: faster than "
+        "HF tokenizers); cold = our caches emptied before each call. First load: our "
+        "`get_encoding` against `Tokenizer.from_file` (seconds, best of 3).",
+        "",
+        "| encoding | text | cold | warm | warm MB/s | first load (ours / HF) |",
+        "|---|---|---|---|---|---|",
+    ]
+    lines += [f"| {r['encoding']} | {r['text']} | {r['cold']:.2f}x | {r['warm']:.2f}x | "
+              f"{r['MB/s warm']:.1f} | {r['load']:.2f} s / {r['hf load']:.2f} s |" for r in rows]
+    return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    """Run the benchmark and write bench/results/zoo.md."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--size", type=int, default=MB)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--names", default=",".join(NAMES))
+    args = parser.parse_args()
+    corpus = {k: v for k, v in texts(args.size).items() if not k.startswith("worst")}
+    with tempfile.TemporaryDirectory() as workdir:
+        rows = [r for name in args.names.split(",")
+                for r in run(name, corpus, args.repeats, Path(workdir))]
+    out = ROOT / "bench" / "results" / "zoo.md"
+    out.write_text(markdown(rows, args.size), encoding="utf-8")
+    print(f"wrote {out}")
+
+
+if __name__ == "__main__":
+    main()

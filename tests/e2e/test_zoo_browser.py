@@ -1,0 +1,47 @@
+"""The model zoo in headless Chromium: the selector finds a model by typing part of its name,
+a Chinese paragraph is drawn with Qwen 3's ids, and the Compare lab's language chart shows the
+six default encodings."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import bbpe_core
+from browser_helpers import screenshot, set_text, wait_for_metric
+from playground.encoding_labels import COMPARE_DEFAULT, label
+
+pytestmark = pytest.mark.browser
+
+CHINESE = "人人生而自由，在尊严和权利上一律平等。他们赋有理性和良心，并应以兄弟关系的精神相对待。"
+
+
+def _chip_ids(page) -> list[int]:
+    classes = page.eval_on_selector_all(".bbpe-view .tok", "els => els.map(e => e.className)")
+    return [int(m) for c in classes for m in re.findall(r"\bt(\d+)\b", c)]
+
+
+def test_typing_qwen_finds_qwen3_and_draws_chinese_with_its_ids(page):
+    box = page.locator('[data-testid="stSidebar"] [data-testid="stSelectbox"]').first
+    box.click()
+    page.keyboard.type("qwen")
+    option = page.get_by_role("option", name=label("qwen3"))
+    option.wait_for(timeout=30_000)
+    assert page.get_by_role("option").count() == 1  # only Qwen matches
+    option.click()
+    set_text(page, CHINESE)
+    ids = bbpe_core.get_encoding("qwen3").encode(CHINESE, allowed_special="all")
+    wait_for_metric(page, "Tokens", str(len(ids)))
+    page.wait_for_function("n => document.querySelectorAll('.bbpe-view .tok').length > 0", arg=1)
+    assert _chip_ids(page) == ids
+    screenshot(page, "zoo_qwen3_chinese")
+
+
+def test_the_compare_lab_chart_shows_the_six_default_encodings(page, app_url):
+    page.goto(f"{app_url}/compare_lab")
+    page.wait_for_selector(".js-plotly-plot", timeout=120_000)
+    chart = page.locator(".js-plotly-plot").first.inner_text()
+    for name in COMPARE_DEFAULT:
+        assert name in chart, name
+    screenshot(page, "zoo_compare_lab_languages")
