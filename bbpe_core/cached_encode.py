@@ -81,7 +81,7 @@ class CachedEncodeMethods(LongPieceMethods):
         if self.add_prefix_space and not segment.startswith(" "):
             segment = " " + segment
         if self.pre_tokenizer is not None:
-            return [segment[a:b] for a, b in self.pre_tokenizer.split(segment)]
+            return self.pre_tokenizer.chunks(segment)
         return find_chunks(segment, self.pat_str, timeout=self.pattern_timeout)
 
     def _chunk_ids(self, chunks: list[str]) -> list[bytes]:

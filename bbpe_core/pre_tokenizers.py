@@ -23,9 +23,11 @@ and unmatched pieces, then
 
 from __future__ import annotations
 
+from itertools import accumulate
+
 import regex
 
-from .pre_tokenizer import PatternTimeoutError
+from .pre_tokenizer import PatternTimeoutError, find_chunks
 
 __all__ = ["BEHAVIORS", "PreTokenizer", "Sequence", "Split"]
 
@@ -41,6 +43,15 @@ class PreTokenizer:
     def split(self, text: str) -> list[Span]:
         """The chunks of ``text`` as character spans ``(start, end)``, in order."""
         return self.split_piece(text, 0, len(text))
+
+    def chunks(self, text: str) -> list[str]:
+        """The chunks of ``text`` as strings (what the encoder merges)."""
+        return [text[a:b] for a, b in self.split(text)]
+
+    @property
+    def tiles(self) -> bool:
+        """Whether the chunks always cover the text without gaps (no ``Removed`` step)."""
+        return False
 
     def split_piece(self, text: str, start: int, end: int) -> list[Span]:
         """The chunks of ``text[start:end]``, as spans into ``text``."""
@@ -79,6 +90,18 @@ class Split(PreTokenizer):
 
     def __repr__(self) -> str:
         return f"Split({self.pattern!r}, {self.behavior!r}, invert={self.invert})"
+
+    @property
+    def tiles(self) -> bool:
+        """Every behaviour but ``Removed`` keeps all the text."""
+        return self.behavior != "Removed"
+
+    def chunks(self, text: str) -> list[str]:
+        """``Isolated`` (not inverted) is one C-speed scan: a match, or the run of text
+        before the next match, is a chunk (``pre_tokenizer.find_chunks``)."""
+        if self.behavior == "Isolated" and not self.invert and text:
+            return find_chunks(text, self.pattern, timeout=self.timeout)
+        return super().chunks(text)
 
     def _pieces(self, text: str, start: int, end: int) -> list[tuple[int, int, bool]]:
         """Alternating ``(start, end, is_match)`` pieces covering ``text[start:end]``."""
@@ -143,9 +166,26 @@ class Sequence(PreTokenizer):
     def __repr__(self) -> str:
         return f"Sequence({self.steps!r})"
 
+    @property
+    def tiles(self) -> bool:
+        """Whether every step keeps all the text."""
+        return all(step.tiles for step in self.steps)
+
     def split_piece(self, text: str, start: int, end: int) -> list[Span]:
         """The chunks of ``text[start:end]`` after every step."""
+        if self.tiles:  # the chunks tile the piece: their spans follow from their lengths
+            ends = list(accumulate(map(len, self.chunks(text[start:end])), initial=start))
+            return list(zip(ends, ends[1:]))
         spans = [(start, end)] if end > start else []
         for step in self.steps:
             spans = [s for a, b in spans for s in step.split_piece(text, a, b)]
         return spans
+
+    def chunks(self, text: str) -> list[str]:
+        """Each step splits every chunk of the step before."""
+        if not self.tiles:
+            return super().chunks(text)
+        pieces = [text] if text else []
+        for step in self.steps:
+            pieces = [c for piece in pieces for c in step.chunks(piece)]
+        return pieces

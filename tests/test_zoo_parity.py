@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import bbpe_core
+from bbpe_core.pre_tokenizers import BEHAVIORS, Sequence, Split
 from samples import ADVERSARIAL, CORPORA, MULTILINGUAL, utf8_texts
 from zoo_oracles import HF_FILES, ZOO_NAMES, oracle_and_ours
 
@@ -167,3 +169,31 @@ def test_a_malformed_js_tiktoken_file_is_a_vocab_file_error(doc, message):
 
     with pytest.raises(VocabFileError, match=message):
         load_js_tiktoken(json.dumps(doc).encode(), name="c.json")
+
+
+@settings(max_examples=200)
+@given(text=utf8_texts, behaviors=st.lists(st.sampled_from(BEHAVIORS), min_size=1, max_size=3),
+       invert=st.booleans())
+def test_split_chunks_and_spans_agree_for_every_behaviour(text, behaviors, invert):
+    patterns = [r"\p{N}{1,3}", r"[一-龥぀-ゟ]+", r" ?\p{L}+|\s+(?!\S)|\s+"]
+    stage = Sequence([Split(p, b, invert=invert) for p, b in zip(patterns, behaviors)])
+    spans = stage.split(text)
+    assert stage.chunks(text) == [text[a:b] for a, b in spans]
+    assert all(a < b for a, b in spans) and spans == sorted(spans)
+    if stage.tiles:
+        assert "".join(stage.chunks(text)) == text
+
+
+@settings(max_examples=200)
+@given(text=utf8_texts, behaviors=st.lists(st.sampled_from(BEHAVIORS), min_size=1, max_size=3),
+       invert=st.booleans())
+def test_split_behaviours_match_hf_tokenizers(text, behaviors, invert):
+    from tokenizers import Regex, pre_tokenizers
+
+    patterns = [r"\p{N}{1,3}", r"[一-龥぀-ゟ]+", r" ?\p{L}+|\s+(?!\S)|\s+"]
+    snake = {b: "".join("_" + c.lower() if c.isupper() else c for c in b)[1:] for b in BEHAVIORS}
+    hf = pre_tokenizers.Sequence([
+        pre_tokenizers.Split(Regex(p), behavior=snake[b], invert=invert)
+        for p, b in zip(patterns, behaviors)])
+    ours = Sequence([Split(p, b, invert=invert) for p, b in zip(patterns, behaviors)])
+    assert ours.chunks(text) == [piece for piece, _ in hf.pre_tokenize_str(text)]
