@@ -55,6 +55,10 @@ def _check_model(doc: dict, name: str) -> dict:
 
 
 def _merges(raw: list, name: str) -> list[tuple[str, str]]:
+    if all(type(item) is str for item in raw):  # the common "a b" form, split at C speed
+        pairs = [item.split(" ") for item in raw]
+        if all(len(pair) == 2 for pair in pairs):
+            return pairs
     pairs = []
     for k, item in enumerate(raw):
         pair = item.split(" ") if isinstance(item, str) else item
@@ -110,7 +114,13 @@ def load_hf_tokenizer_json(
     if not isinstance(merges, list):
         raise VocabFileError(f"{name}: model.merges must be a list")
     try:
-        pairs = [(from_gpt2_str(a), from_gpt2_str(b)) for a, b in _merges(merges, name)]
+        keys = [key for key in vocab if key not in whole]  # in the order parse_vocab read
+        known = dict(zip(keys, ranks)) if len(keys) == len(ranks) else {}  # Ġ string -> bytes
+
+        def decode(part: str) -> bytes:
+            return known.get(part) or from_gpt2_str(part)
+
+        pairs = [(decode(a), decode(b)) for a, b in _merges(merges, name)]
         return Encoding(
             name,
             pat_str=pat_str,
