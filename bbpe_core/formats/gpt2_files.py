@@ -13,7 +13,7 @@ import json
 import os
 from pathlib import Path
 
-from ..byte_level import from_gpt2_str, to_gpt2_str
+from ..byte_level import from_gpt2_str, from_gpt2_strs, to_gpt2_str
 from ..encoding import Encoding
 from ..merges import recover_merges
 from ..pre_tokenizer import GPT2_PATTERN
@@ -50,6 +50,12 @@ def parse_vocab(
     specials = dict(special_tokens or {})
     if special_tokens is None and "<|endoftext|>" in data:
         specials["<|endoftext|>"] = data["<|endoftext|>"]
+    keys = [key for key in data if key not in specials]
+    ids = [data[key] for key in keys]
+    decoded = from_gpt2_strs(keys) if all(type(i) is int for i in data.values()) else None
+    if decoded is not None:  # the fast way; else the loop below names the fault
+        specials.update({key: data[key] for key in specials if key in data})
+        return dict(zip(decoded, ids)), specials
     ranks: dict[bytes, int] = {}
     for key, tid in data.items():
         if not isinstance(tid, int) or isinstance(tid, bool):

@@ -117,10 +117,13 @@ def load_hf_tokenizer_json(
         keys = [key for key in vocab if key not in whole]  # in the order parse_vocab read
         known = dict(zip(keys, ranks)) if len(keys) == len(ranks) else {}  # Ġ string -> bytes
 
-        def decode(part: str) -> bytes:
-            return known.get(part) or from_gpt2_str(part)
-
-        pairs = [(decode(a), decode(b)) for a, b in _merges(merges, name)]
+        strings = _merges(merges, name)
+        lefts = list(map(known.get, [a for a, _ in strings]))
+        rights = list(map(known.get, [b for _, b in strings]))
+        if None in lefts or None in rights:  # a part outside the vocabulary: decode it alone
+            lefts = [from_gpt2_str(a) for a, _ in strings]
+            rights = [from_gpt2_str(b) for _, b in strings]
+        pairs = list(zip(lefts, rights))
         return Encoding(
             name,
             pat_str=pat_str,
