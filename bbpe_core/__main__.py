@@ -80,10 +80,9 @@ def _train(args) -> int:
     from pathlib import Path
 
     from .formats import save_all
-    from .registry import BUILTIN_ENCODINGS
     from .train import train_files
 
-    pattern = None if args.pattern == "none" else BUILTIN_ENCODINGS[args.pattern].pat_str
+    pattern = None if args.pattern == "none" else get_encoding(args.pattern).pat_str
     enc = train_files(args.files, args.vocab_size, pat_str=pattern, workers=args.workers,
                       special_tokens=args.special, min_frequency=args.min_frequency,
                       progress=_progress_bar, name=Path(args.out).name or "trained")

@@ -98,3 +98,19 @@ def test_train_command(tmp_path, capsys):
     assert loaded.encode("the cat 字节") == direct.encode("the cat 字节")
     assert main(["train", str(corpus), "--vocab-size", "10", "--out", str(out)]) == 2
     assert "below 256" in capsys.readouterr().err
+
+
+def test_every_shipped_encoding_is_an_encoding_and_a_training_pattern(monkeypatch, capsys,
+                                                                      tmp_path):
+    import bbpe_core
+
+    status, out, _ = run(monkeypatch, capsys, ["encode", "--encoding", "qwen3"], "你好 <think>")
+    assert (status, out.split()) == (0, [str(i) for i in bbpe_core.get_encoding("qwen3")
+                                         .encode_ordinary("你好 <think>")])
+    corpus = tmp_path / "c.txt"
+    corpus.write_text("low lower lowest " * 50, encoding="utf-8")
+    out_dir = tmp_path / "tok"
+    out_dir.mkdir()
+    args = ["train", str(corpus), "--vocab-size", "270", "--pattern", "llama3", "--out",
+            str(out_dir)]
+    assert run(monkeypatch, capsys, args, "")[0] == 0
