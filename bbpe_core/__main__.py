@@ -25,29 +25,49 @@ from .id_list import parse_ids
 from .registry import get_encoding, list_encoding_names
 
 
+def _positive(text: str) -> int:
+    """argparse type: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} must be at least 1")
+    return value
+
+
+def _read_stdin(errors: str) -> str:
+    """Standard input as UTF-8 (``errors``: ``strict`` refuses other bytes, ``replace`` turns
+    them into U+FFFD)."""
+    raw = getattr(sys.stdin, "buffer", None)
+    return sys.stdin.read() if raw is None else raw.read().decode("utf-8", errors=errors)
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m bbpe_core", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
     names = list_encoding_names() + ["r50k_base"]
     t = sub.add_parser("train")
     t.add_argument("files", nargs="+", help="UTF-8 text files")
-    t.add_argument("--vocab-size", type=int, required=True)
+    t.add_argument("--vocab-size", type=_positive, required=True)
     t.add_argument("--out", required=True, help="directory for the saved files")
     t.add_argument("--pattern", default="gpt2", choices=list_encoding_names() + ["none"])
     t.add_argument("--special", action="append", default=[], help="a special token (repeatable)")
-    t.add_argument("--min-frequency", type=int, default=2)
-    t.add_argument("--workers", type=int, default=1)
+    t.add_argument("--min-frequency", type=_positive, default=2)
+    t.add_argument("--workers", type=_positive, default=1)
     for command in ("encode", "decode", "tokenize", "count"):
         p = sub.add_parser(command)
         p.add_argument("--encoding", default="gpt2", choices=names)
         if command == "count":
             p.add_argument("paths", nargs="+", help="UTF-8 text files")
-            p.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+            p.add_argument("--workers", type=_positive, default=os.cpu_count() or 1)
             p.add_argument("--json", action="store_true", help="print JSON instead of a table")
         else:
             p.add_argument("file", nargs="?", help="input file (UTF-8); standard input if omitted")
             p.add_argument("--allow-special", action="store_true",
                            help="encode special-token text as special tokens")
+            p.add_argument("--errors", choices=("strict", "replace"), default="strict",
+                           help="input that is not UTF-8: refuse it (strict) or replace it")
     return parser
 
 
@@ -106,10 +126,10 @@ def main(argv: list[str] | None = None) -> int:
             _print_counts(results, args.json)
             return 2 if any(r.error for r in results) else 0
         if args.file:
-            with open(args.file, encoding="utf-8") as f:
+            with open(args.file, encoding="utf-8", errors=args.errors) as f:
                 text = f.read()
         else:
-            text = sys.stdin.read()
+            text = _read_stdin(args.errors)
         enc = get_encoding(args.encoding)
         special = {"allowed_special": "all"} if args.allow_special else {}
         if args.command == "encode":
@@ -118,7 +138,11 @@ def main(argv: list[str] | None = None) -> int:
             print("\n".join(enc.tokenize(text, **special)))
         else:
             sys.stdout.write(enc.decode(parse_ids(text)))
-    except (ValueError, KeyError, OSError, UnicodeDecodeError) as e:
+    except UnicodeDecodeError as e:
+        print(f"error: the input is not UTF-8 (byte {e.start}); pass --errors replace to "
+              "replace such bytes with U+FFFD", file=sys.stderr)
+        return 2
+    except (ValueError, KeyError, OSError) as e:
         message = e.args[0] if isinstance(e, KeyError) and e.args else e
         print(f"error: {message}", file=sys.stderr)
         return 2

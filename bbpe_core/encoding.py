@@ -269,10 +269,14 @@ class Encoding(CachedEncodeMethods, DecodeMethods, ViewerMethods):
         self,
         text: Sequence[str],
         *,
+        num_threads: int = 8,
         allowed_special: AllowedSpecial = frozenset(),
         disallowed_special: DisallowedSpecial = "all",
     ) -> list[list[int]]:
         """Encode several texts; same arguments and errors as ``encode``.
+
+        ``num_threads`` is accepted for tiktoken's signature; the texts are encoded in this
+        thread, in order (threads would not run pure Python in parallel).
 
         Returns:
             One id list per text, in order.
@@ -282,8 +286,8 @@ class Encoding(CachedEncodeMethods, DecodeMethods, ViewerMethods):
             for t in text
         ]
 
-    def encode_ordinary_batch(self, text: Sequence[str]) -> list[list[int]]:
-        """Encode several texts with ``encode_ordinary``."""
+    def encode_ordinary_batch(self, text: Sequence[str], *, num_threads: int = 8) -> list[list[int]]:
+        """Encode several texts with ``encode_ordinary`` (``num_threads`` as ``encode_batch``)."""
         return [self.encode_ordinary(t) for t in text]
 
     def encode_single_token(self, text_or_bytes: str | bytes) -> int:

@@ -14,6 +14,7 @@ from playground.training import (MAX_UPLOAD_BYTES, PATTERNS, SAMPLES, compressio
                                  contrast_rows, merge_rows, new_token_lengths)
 from playground.uploads import PATTERN_TIMEOUT, fingerprint
 from playground.widgets import kept
+from playground.ui.common import problem, said
 
 st.title("Train your own BBPE")
 st.caption("Count every adjacent pair, merge the most frequent, repeat (seeds 001 and 002): "
@@ -60,7 +61,7 @@ if st.button("Train", type="primary"):
             enc = train_from_counts(counts, vocab_size, pat_str=pattern, special_tokens=specials,
                                     progress=progress, name=f"trained-{vocab_size}")
     except (ValueError, PatternTimeoutError) as e:
-        st.error(f"Training stopped: {e}")
+        problem("Training stopped.", str(e))
         st.stop()
     for w in caught:
         st.warning(str(w.message))
@@ -97,7 +98,7 @@ if result:
                    "characters and cannot encode one it never saw; byte-level BPE never can't.")
     if st.button("Use this tokenizer"):
         name = add_user_encoding(enc, result["fp"])
-        st.success(f"{name!r} is now in the encoding selector of every page (this session only).")
+        said("Now in the encoding selector of every page (this session only):", name)
     if st.button("Prepare downloads"):
         for fname, data in vocabulary_files(enc).items():
             st.download_button(fname, data, fname, key=f"tr_dl_{fname}")

@@ -12,6 +12,8 @@ import binascii
 import json
 import zlib
 
+from bbpe_core.byte_level import fix_surrogates
+
 __all__ = ["MAX_SHARE_CHARS", "encode_state", "decode_state"]
 
 MAX_SHARE_CHARS = 8000
@@ -47,7 +49,8 @@ def decode_state(value: str, encodings: set[str], modes: set[str]) -> dict[str, 
         modes: mode names the link may name.
 
     Returns:
-        ``{"encoding": ..., "mode": ..., "text": ...}``.
+        ``{"encoding": ..., "mode": ..., "text": ...}``; lone surrogates in the text (which
+        JSON escapes can spell) become U+FFFD.
 
     Raises:
         ValueError: for a value that is too long, not ours, or names an unknown
@@ -62,11 +65,11 @@ def decode_state(value: str, encodings: set[str], modes: set[str]) -> dict[str, 
         if inflater.unconsumed_tail:
             raise ValueError("too large")
         state = json.loads(raw)
-    except (ValueError, binascii.Error, zlib.error) as e:
+    except (ValueError, binascii.Error, zlib.error, RecursionError) as e:
         raise ValueError("the link's state could not be read") from e
     if not (isinstance(state, dict) and all(isinstance(state.get(k), str) for k in "emt")):
         raise ValueError("the link's state is not a playground view")
     if state["e"] not in encodings or state["m"] not in modes:
         raise ValueError(f"the link names an encoding or mode this app does not have: "
                          f"{state['e']!r}, {state['m']!r}")
-    return {"encoding": state["e"], "mode": state["m"], "text": state["t"]}
+    return {"encoding": state["e"], "mode": state["m"], "text": fix_surrogates(state["t"])}

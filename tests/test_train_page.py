@@ -46,7 +46,7 @@ def test_train_and_use(page):
     assert contrast[0]["unknown symbols in unseen text"] == 0
     assert contrast[1]["base vocabulary"] > 100 and contrast[1]["unknown symbols in unseen text"] > 1000
     [b for b in page.button if b.label == "Use this tokenizer"][0].click().run()
-    assert "trained-512" in page.success[-1].value
+    assert "selector" in page.success[-1].value and page.code[-1].value == "trained-512"
     page.switch_page("pages/playground.py").run()
     assert "trained-512" in page.selectbox(key="encoding").options
 
@@ -54,7 +54,8 @@ def test_train_and_use(page):
 def test_bad_inputs_are_messages(page):
     page.radio(key="tr_source").set_value("paste").run()
     page.button[0].click().run()
-    assert "empty" in page.error[0].value and not page.exception
+    assert page.error[0].value == "Training stopped." and "empty" in page.code[0].value
+    assert not page.exception
     page.text_area(key="tr_paste").input("aaaa" * 30 + "b").run()
     page.selectbox(key="tr_pattern").select("custom").run()
     page.text_input(key="tr_custom").input("(a|aa)+$").run()
@@ -62,4 +63,4 @@ def test_bad_inputs_are_messages(page):
     assert "Training stopped" in page.error[0].value and not page.exception
     page.text_input(key="tr_custom").input("(").run()
     page.button[0].click().run()
-    assert "does not compile" in page.error[0].value
+    assert "does not compile" in page.code[0].value

@@ -13,6 +13,7 @@ from ..html_base import esc
 from ..session import all_encoding_names, resolve
 from ..token_html import token_view_html
 from ..widgets import kept
+from .common import problem
 from .text_mode import text_input, view_options
 
 COMPARE_TOKENS = 1000
@@ -35,7 +36,7 @@ def render() -> None:
                                     {n: e for n, (e, _) in resolved.items()},
                                     min(COMPARE_TOKENS, MAX_RENDER_TOKENS))
     except ValueError as e:
-        st.error(f"This text cannot be encoded: {e}")
+        problem("This text cannot be encoded.", str(e))
         return
     st.dataframe(
         [{"encoding": r.name, "tokens": r.n_tokens,

@@ -7,6 +7,7 @@ import streamlit as st
 from ..session import all_encoding_names
 from ..share import decode_state, encode_state
 from ..widgets import set_kept
+from .common import problem
 
 MODES = ("Text", "Chat", "Decode", "Compare")
 
@@ -20,7 +21,7 @@ def apply_link() -> None:
     try:
         state = decode_state(value, set(all_encoding_names()), set(MODES))
     except ValueError as e:
-        st.warning(f"This link could not be opened: {e}")
+        problem("This link could not be opened.", str(e), level="warning")
         return
     set_kept("encoding", state["encoding"])
     set_kept("pg_mode", state["mode"])

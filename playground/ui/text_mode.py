@@ -11,7 +11,7 @@ from ..samples import DEFAULT_TEXT
 from ..session import resolve
 from ..token_html import LAYERS, layers_html, token_view_html
 from ..widgets import kept
-from .common import metric_row
+from .common import metric_row, problem
 from .share_link import share_button
 
 
@@ -43,7 +43,7 @@ def render(name: str) -> None:
     try:
         result = cached_analysis(key, text, mode, enc)
     except ValueError as e:  # includes PatternTimeoutError
-        st.error(f"This text cannot be encoded with {name}: {e}")
+        problem("This text cannot be encoded with the chosen tokenizer.", str(e))
         return
     added = len(enc.post_process([]))  # tokens the model's API adds (Llama's BOS)
     api = added > 0 and st.toggle(

@@ -8,6 +8,7 @@ import streamlit as st
 
 from ..session import add_user_encoding, remove_user_encoding, user_encodings
 from ..uploads import KINDS, MAX_UPLOAD_MB, PATTERN_TIMEOUT, PATTERNS, fingerprint, load_upload
+from .common import problem, said
 
 CUSTOM = "custom pattern"
 
@@ -57,13 +58,13 @@ def render() -> None:
                               special_tokens=specials)
             enc.encode_ordinary("Hello world, 你好 123")  # a custom pattern fails here, not later
         except ValueError as e:
-            st.error(f"Not added: {e}")
+            problem("Not added: the tokenizer did not load.", str(e))
         else:
             added = add_user_encoding(enc, fingerprint(kind, data, f"{pattern}|{specials}"))
-            st.session_state["up_flash"] = f"Added {added!r} ({enc.n_vocab:,} ids): choose it in the sidebar."
+            st.session_state["up_flash"] = added
             st.rerun()  # so the sidebar's selector, drawn earlier in this run, lists it
-    if flash := st.session_state.pop("up_flash", None):
-        st.success(flash)
+    if added := st.session_state.pop("up_flash", None):
+        said("Added; choose it in the sidebar's selector:", added)
     for existing in list(user_encodings()):
         c1, c2 = st.columns([5, 1])
         c1.text(f"{existing}  ({user_encodings()[existing][0].n_vocab:,} ids)")

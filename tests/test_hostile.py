@@ -1,0 +1,176 @@
+"""Hostile input: every case ends in the documented exception (VocabFileError, ValueError,
+PatternTimeoutError, KeyError for names) or a page message, never another exception.
+
+A first part of the catalogue: the cases below each failed on the main branch before this
+change (a traceback, Markdown rendered from a link, a silent replacement or a missing
+keyword), except the fuzzed shapes, which guard all loaders against the next one.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+import zlib
+from functools import cache
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from streamlit.testing.v1 import AppTest
+
+import bbpe_core
+from bbpe_core import VocabFileError
+from bbpe_core.__main__ import main
+from playground.share import decode_state
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _link(state: object) -> str:
+    raw = json.dumps(state, ensure_ascii=True).encode()
+    return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
+
+
+# ---- share links --------------------------------------------------------------------
+def test_a_deeply_nested_link_is_a_value_error_not_a_recursion_error():
+    deep = base64.urlsafe_b64encode(zlib.compress(b"[" * 100_000 + b"]" * 100_000, 9))
+    with pytest.raises(ValueError, match="could not be read"):
+        decode_state(deep.decode().rstrip("="), {"gpt2"}, {"Text"})
+
+
+def test_a_lone_surrogate_in_a_link_becomes_u_fffd():
+    state = decode_state(_link({"e": "gpt2", "m": "Text", "t": "a\ud800b"}), {"gpt2"}, {"Text"})
+    assert state["text"] == "a\ufffdb"
+
+
+def test_a_link_naming_markdown_shows_it_as_plain_text():
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    evil = "**BOLD** [click](http://127.0.0.1/x) ![img](http://127.0.0.1/i.png)"
+    at.query_params["s"] = _link({"e": evil, "m": "Text", "t": "hi"})
+    at.run()
+    assert not at.exception
+    assert [w.value for w in at.warning] == ["This link could not be opened."]
+    assert any(evil in c.value for c in at.code)
+    assert not any("BOLD" in m.value for m in at.markdown)
+
+
+# ---- tokenizer files ----------------------------------------------------------------
+@cache
+def _small_doc_text() -> str:
+    """A valid tokenizer.json of 256 byte tokens and two merges (small, so fuzzing is fast)."""
+    import tempfile
+
+    ranks = {bytes([b]): b for b in range(256)} | {b"ab": 256, b"abc": 257}
+    enc = bbpe_core.Encoding("small", pat_str=bbpe_core.GPT2_PATTERN, mergeable_ranks=ranks,
+                             special_tokens={"<|endoftext|>": 258})
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "t.json"
+        bbpe_core.save_hf_tokenizer_json(enc, path)
+        return path.read_text(encoding="utf-8")
+
+
+def _doc() -> dict:
+    return json.loads(_small_doc_text())
+
+
+@pytest.mark.parametrize("field, value, message", [
+    ("normalizer", "NFC", "normalizer must be a JSON object"),
+    ("pre_tokenizer", ["ByteLevel"], "pre_tokenizer must be a JSON object"),
+    ("added_tokens", [{"content": "<x>"}], r"added_tokens\[0\].id must be an integer"),
+    ("added_tokens", [{"content": "<x>", "id": "7"}], r"added_tokens\[0\].id must be an integer"),
+    ("added_tokens", {"a": 1}, "added_tokens must be a list"),
+    ("post_processor", "TemplateProcessing", "post_processor must be a JSON object"),
+])
+def test_wrong_json_types_in_tokenizer_json_name_the_field(field, value, message):
+    doc = _doc()
+    doc[field] = value
+    with pytest.raises(VocabFileError, match=message):
+        bbpe_core.load_hf_tokenizer_json(json.dumps(doc).encode(), name="evil.json")
+
+
+def test_a_vocab_that_is_a_list_is_named():
+    doc = _doc()
+    doc["model"]["vocab"] = list(doc["model"]["vocab"])
+    with pytest.raises(VocabFileError, match="model.vocab must be a JSON object"):
+        bbpe_core.load_hf_tokenizer_json(json.dumps(doc).encode(), name="evil.json")
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 10**7) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner,
+                                                                max_size=3),
+    max_leaves=6)
+
+
+@settings(max_examples=150, deadline=None)
+@given(field=st.sampled_from(["normalizer", "pre_tokenizer", "post_processor", "decoder",
+                              "added_tokens", "model", "model.vocab", "model.merges",
+                              "model.ignore_merges", "model.type"]),
+       value=JSON_VALUES)
+def test_any_shape_in_any_field_is_a_vocab_file_error_or_loads(field, value):
+    doc = _doc()
+    if field.startswith("model."):
+        doc["model"][field[6:]] = value
+    else:
+        doc[field] = value
+    try:
+        enc = bbpe_core.load_hf_tokenizer_json(json.dumps(doc).encode(), name="fuzz.json")
+    except ValueError:  # VocabFileError is one
+        return
+    enc.encode("Hello, 世界 123", allowed_special="all")
+
+
+@settings(max_examples=100, deadline=None)
+@given(value=JSON_VALUES)
+def test_any_json_as_a_whole_file_is_a_vocab_file_error(value):
+    from bbpe_core.formats.js_tiktoken import load_js_tiktoken
+    from bbpe_core.formats.tekken import load_tekken
+
+    data = json.dumps(value).encode()
+    for load in (bbpe_core.load_hf_tokenizer_json, load_tekken, load_js_tiktoken):
+        with pytest.raises(ValueError):
+            load(data, name="fuzz.json")
+
+
+# ---- API and CLI --------------------------------------------------------------------
+def test_batch_calls_accept_tiktokens_num_threads():
+    enc = bbpe_core.get_encoding("gpt2")
+    assert enc.encode_batch(["hi", "yo"], num_threads=2) == [enc.encode("hi"), enc.encode("yo")]
+    assert enc.encode_ordinary_batch(["hi"], num_threads=1) == [enc.encode("hi")]
+
+
+class _Stdin(io.TextIOWrapper):
+    """A standard input whose bytes are given (``.buffer`` holds them)."""
+
+    def __init__(self, data: bytes) -> None:
+        super().__init__(io.BytesIO(data), encoding="utf-8", errors="surrogateescape")
+
+
+def test_stdin_that_is_not_utf8_is_refused_unless_replace_is_asked(monkeypatch, capsys):
+    monkeypatch.setattr("sys.stdin", _Stdin(b"ok \xff\xfe"))
+    assert main(["encode"]) == 2
+    assert "not UTF-8 (byte 3)" in capsys.readouterr().err
+    monkeypatch.setattr("sys.stdin", _Stdin(b"ok \xff"))
+    assert main(["encode", "--errors", "replace"]) == 0
+    ids = capsys.readouterr().out.split()
+    assert ids == [str(i) for i in bbpe_core.get_encoding("gpt2").encode("ok \ufffd")]
+
+
+@pytest.mark.parametrize("args", [["--workers", "0"], ["--vocab-size", "-5"],
+                                  ["--min-frequency", "0"]])
+def test_train_refuses_sizes_below_one_in_the_argument_parser(args, capsys, tmp_path):
+    base = {"--workers": "1", "--vocab-size": "300", "--min-frequency": "2"}
+    base[args[0]] = args[1]
+    argv = ["train", "x.txt", "--out", str(tmp_path)] + [a for kv in base.items() for a in kv]
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2 and "must be at least 1" in capsys.readouterr().err
+
+
+def test_an_unknown_model_or_encoding_is_a_key_or_value_error():
+    with pytest.raises(KeyError):
+        bbpe_core.encoding_for_model("**not a model**")
+    with pytest.raises(ValueError, match="unknown encoding"):
+        bbpe_core.get_encoding("<script>")
