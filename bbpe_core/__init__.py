@@ -21,6 +21,7 @@ Public API, re-exported by name:
 """
 
 from .byte_level import byte_decoder, byte_encoder, bytes_to_unicode
+from .catalogue import EncodingInfo, encoding_catalogue, encoding_name_for_model
 from .encoding import Encoding
 from .formats.gpt2_files import load_gpt2_files, save_gpt2_files
 from .formats.hf_json import load_hf_tokenizer_json, save_hf_tokenizer_json
@@ -28,7 +29,6 @@ from .formats.source import VocabFileError
 from .formats.tiktoken_file import load_tiktoken, load_tiktoken_bpe, save_tiktoken_bpe
 from .merges import recover_merges
 from .pre_tokenizer import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN, PatternTimeoutError
-from .catalogue import EncodingInfo, encoding_catalogue, encoding_name_for_model
 from .registry import encoding_for_model, get_encoding, list_encoding_names
 from .spans import Chunk, TokenSpan
 from .trace import ChunkTrace, MergeStep, trace

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 
 from . import validate
 from .byte_level import fix_surrogates
+from .cached_encode import CachedEncodeMethods
+from .decoding import DecodeMethods
 from .normalizers import Normalizer
 from .post_processors import TemplateProcessing
 from .pre_tokenizer import SHIPPED_PATTERNS, find_chunks
@@ -25,8 +27,6 @@ from .special import (
     resolve_special,
     split_on_special,
 )
-from .cached_encode import CachedEncodeMethods
-from .decoding import DecodeMethods
 from .viewer import ViewerMethods
 
 __all__ = ["Encoding"]

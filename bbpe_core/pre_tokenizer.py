@@ -17,10 +17,9 @@ This module does not turn chunks into bytes or ids; see ``bpe`` and ``encoding``
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from functools import lru_cache
-
-import re
 
 import regex
 

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from .catalogue import encoding_name_for_model
 from .encoding import Encoding
 from .formats.tiktoken_file import load_tiktoken
 from .pre_tokenizer import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN
-from .catalogue import encoding_name_for_model
 from .zoo import ZOO_BUILDERS
 
 __all__ = [

@@ -27,10 +27,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import bbpe_core  # noqa: E402
-from bbpe_core import registry  # noqa: E402
 from implementations import batch_reference, implementations, scratch_dir  # noqa: E402
 from texts import MB, texts  # noqa: E402
+
+import bbpe_core  # noqa: E402
+from bbpe_core import registry  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results"
 LIMIT_S = 30

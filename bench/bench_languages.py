@@ -17,9 +17,10 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "bench"))
 
-import bbpe_core  # noqa: E402
 from bench_encode import best_time  # noqa: E402
 from oracles import tiktoken_encoding  # noqa: E402  (the test suite's tiktoken loader)
+
+import bbpe_core  # noqa: E402
 
 REPEATS = 7
 

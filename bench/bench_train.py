@@ -18,8 +18,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-import bbpe_core  # noqa: E402
 from test_train import naive_merges  # noqa: E402  (the test suite's reference trainer)
+
+import bbpe_core  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 VOCAB = 8192

@@ -3,8 +3,8 @@ answered live by the tokenizer."""
 
 import streamlit as st
 
-from playground.lessons import LESSONS
 from playground.encoding_labels import COMPARE_DEFAULT
+from playground.lessons import LESSONS
 from playground.session import user_encodings
 from playground.ui import lesson_view
 

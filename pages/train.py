@@ -10,11 +10,18 @@ from bbpe_core.train import train_char_level
 from playground.charts import count_bar, lines
 from playground.export import vocabulary_files
 from playground.session import add_user_encoding
-from playground.training import (MAX_UPLOAD_BYTES, PATTERNS, SAMPLES, compression_rows,
-                                 contrast_rows, merge_rows, new_token_lengths)
+from playground.training import (
+    MAX_UPLOAD_BYTES,
+    PATTERNS,
+    SAMPLES,
+    compression_rows,
+    contrast_rows,
+    merge_rows,
+    new_token_lengths,
+)
+from playground.ui.common import problem, said
 from playground.uploads import PATTERN_TIMEOUT, fingerprint
 from playground.widgets import kept
-from playground.ui.common import problem, said
 
 st.title("Train your own BBPE")
 st.caption("Count every adjacent pair, merge the most frequent, repeat (seeds 001 and 002): "

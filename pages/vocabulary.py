@@ -6,7 +6,15 @@ from bbpe_core.byte_level import to_gpt2_str
 from playground.charts import count_bar
 from playground.export import EXPORT_NOTES, vocabulary_files
 from playground.session import resolve
-from playground.vocab import SEARCH_MODES, anatomy, length_counts, oddities, script_shares, search, vocab_entries
+from playground.vocab import (
+    SEARCH_MODES,
+    anatomy,
+    length_counts,
+    oddities,
+    script_shares,
+    search,
+    vocab_entries,
+)
 from playground.widgets import encoding_selector, kept
 
 

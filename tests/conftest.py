@@ -6,9 +6,9 @@ import os
 
 import pytest
 from hypothesis import settings
+from oracles import ENCODING_NAMES, tiktoken_encoding
 
 import bbpe_core
-from oracles import ENCODING_NAMES, tiktoken_encoding
 
 settings.register_profile("ci", max_examples=150, deadline=None)
 settings.register_profile("dev", max_examples=60, deadline=None)

@@ -136,8 +136,9 @@ def test_chat_mode_counts_and_editing(app):
 @pytest.mark.parametrize("model", ["Llama 3.x", "Qwen 3", "DeepSeek V3 / R1", "Mistral NeMo",
                                    "gpt-oss (harmony)"])
 def test_chat_mode_renders_each_open_model_with_its_template(app, model):
-    from playground.chat_templates import TEMPLATE_MODELS, render_chat_prompt
     from tokenizers import Tokenizer
+
+    from playground.chat_templates import TEMPLATE_MODELS, render_chat_prompt
 
     _mode(app, "Chat")
     app.selectbox(key="chat_model").select(model).run()
@@ -157,7 +158,6 @@ def test_chat_mode_renders_each_open_model_with_its_template(app, model):
 
 def _tiktoken_chat_count(prompt: str) -> int:
     import tiktoken
-
     from oracles import tiktoken_encoding
 
     base = tiktoken_encoding("cl100k_base")

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from oracles import ENCODING_NAMES
 
 import bbpe_core
 from bbpe_core import bpe, bpe_runs
 from bbpe_core.bpe_runs import merge_run
-from oracles import ENCODING_NAMES
 
 
 def heap_parts(piece: bytes, ranks: dict[bytes, int]) -> list[bytes]:

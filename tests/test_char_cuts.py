@@ -9,14 +9,14 @@ from functools import lru_cache
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from oracles import ENCODING_NAMES, tiktoken_encoding, tiny_cache_encoding
+from samples import CORPORA
 
 import bbpe_core
 from bbpe_core.byte_level import fix_surrogates
 from bbpe_core.char_cuts import IDEOGRAPHS, crossing_groups, ideograph_cut
 from bbpe_core.long_pieces import CACHED_WORD_CHARS
 from bbpe_core.packed_ids import unpack
-from oracles import ENCODING_NAMES, tiktoken_encoding, tiny_cache_encoding
-from samples import CORPORA
 
 RUN = re.compile(f"[{IDEOGRAPHS}]{{2,}}")
 

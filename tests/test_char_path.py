@@ -8,6 +8,9 @@ from functools import lru_cache
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from oracles import ENCODING_NAMES, tiktoken_encoding, tiny_cache_encoding
+from samples import CORPORA
+from test_char_cuts import joined_pairs, merge_results
 
 import bbpe_core
 from bbpe_core.char_cuts import crossing_groups
@@ -15,9 +18,6 @@ from bbpe_core.char_path import CHARACTERS, CharPath
 from bbpe_core.long_pieces import CACHED_WORD_CHARS
 from bbpe_core.packed_ids import unpack
 from bbpe_core.presplit import split_marks
-from oracles import ENCODING_NAMES, tiktoken_encoding, tiny_cache_encoding
-from samples import CORPORA
-from test_char_cuts import joined_pairs, merge_results
 
 # a newline, marks and ideographs whose bytes share lead and continuation bytes
 CHARS = ["\n", "。", "，", "…", "“", "ー", "中", "丸", "国", "\u3000", "！"]

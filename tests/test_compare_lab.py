@@ -6,18 +6,25 @@ import ast
 import csv
 import io
 import json
-import tomllib
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+import tomllib
 import yaml
+from oracles import ENCODING_NAMES, tiktoken_encoding
 from streamlit.testing.v1 import AppTest
 
 import bbpe_core
-from oracles import ENCODING_NAMES, tiktoken_encoding
 from playground.encoding_labels import COMPARE_DEFAULT
-from playground.lab_code import INDENTS, SAMPLE_CODE, indentation_rows, line_token_counts, number_rows, reindent
+from playground.lab_code import (
+    INDENTS,
+    SAMPLE_CODE,
+    indentation_rows,
+    line_token_counts,
+    number_rows,
+    reindent,
+)
 from playground.lab_formats import RECORDS, format_rows, parse_records, render_formats
 from playground.lab_languages import UDHR_DIR, language_rows, load_udhr
 

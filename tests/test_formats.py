@@ -8,10 +8,10 @@ import json
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from samples import MULTILINGUAL
 
 import bbpe_core
 from bbpe_core import VocabFileError
-from samples import MULTILINGUAL
 
 TEXTS = MULTILINGUAL + ["hello <|endoftext|> world", ""]
 
@@ -49,7 +49,6 @@ def test_we_load_tokenizer_json_as_hf_does(enc, name, exported):
 
 @given(text=st.text(max_size=60))
 def test_tokenizer_json_parity_property(name, exported, text):
-    from tokenizers import Tokenizer
 
     hf = _cached_hf(exported[name] / "tokenizer.json")
     assert bbpe_core.get_encoding(name).encode_ordinary(text) == hf.encode(text).ids
@@ -116,7 +115,8 @@ def test_add_prefix_space_as_hf(tmp_path):
 
 def _minimal_json(enc):
     path_doc = {}
-    import tempfile, os
+    import os
+    import tempfile
 
     with tempfile.TemporaryDirectory() as d:
         p = os.path.join(d, "t.json")
@@ -244,10 +244,9 @@ def test_hash_checked():
 
 def test_exports_give_tiktoken_ids_in_hf_and_transformers(exported):
     """The same check, against the tiktoken oracle directly."""
+    from oracles import tiktoken_encoding
     from tokenizers import Tokenizer
     from transformers import GPT2Tokenizer
-
-    from oracles import tiktoken_encoding
 
     gpt2_tok = GPT2Tokenizer.from_pretrained(str(exported["gpt2"]))
     gpt2_hf = Tokenizer.from_file(str(exported["gpt2"] / "tokenizer.json"))

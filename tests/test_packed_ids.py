@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 from bbpe_core.packed_ids import MARKER
 from bbpe_core.validate import MAX_TOKEN_ID
 
-
 # Ids with 0xFF bytes (which MARKER holds) and random ones, up to the largest id allowed.
 marker_ids = st.one_of(st.integers(0, MAX_TOKEN_ID),
                        st.sampled_from([0xFF, 0xFE, 0xFEFF, 0xFFFE, 0xFFFF, 0x97FFFF, 0x97FEFF]))

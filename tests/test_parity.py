@@ -5,9 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-
 from samples import MULTILINGUAL, WHITESPACE, texts
-
 
 
 @given(text=texts)

@@ -6,13 +6,13 @@ from __future__ import annotations
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
+from oracles import ENCODING_NAMES, tiktoken_encoding, tiny_cache_encoding
+from samples import CORPORA
 
 import bbpe_core
 from bbpe_core.cached_encode import CACHED_WORD_CHARS
 from bbpe_core.pre_tokenizer import split
 from bbpe_core.presplit import BOUNDARY, split_marks
-from oracles import ENCODING_NAMES, tiktoken_encoding, tiny_cache_encoding
-from samples import CORPORA
 
 PATTERNS = [bbpe_core.GPT2_PATTERN, bbpe_core.CL100K_PATTERN, bbpe_core.O200K_PATTERN]
 

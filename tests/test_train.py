@@ -8,10 +8,10 @@ from collections import Counter
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from samples import CORPORA
 
 import bbpe_core
 from bbpe_core.train import count_chunks, train, train_from_counts
-from samples import CORPORA
 
 
 def naive_merges(chunk_counts: Counter, n_merges: int, min_frequency: int) -> list[tuple[bytes, bytes]]:

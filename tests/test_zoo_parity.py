@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from samples import ADVERSARIAL, CORPORA, MULTILINGUAL, utf8_texts
+from zoo_oracles import HF_FILES, ZOO_NAMES, oracle_and_ours
 
 import bbpe_core
 from bbpe_core.pre_tokenizers import BEHAVIORS, Sequence, Split
-from samples import ADVERSARIAL, CORPORA, MULTILINGUAL, utf8_texts
-from zoo_oracles import HF_FILES, ZOO_NAMES, oracle_and_ours
 
 SPECIAL_TEXT = [
     "<think>why</think>\n<tool_call>{}</tool_call><|im_start|>user\nhi<|im_end|>",

@@ -5,7 +5,15 @@ from __future__ import annotations
 import streamlit as st
 
 from ..cached import load_encoding
-from ..chat import CHAT_MODELS, ROLES, Message, build_prompt, chat_encoding, template, tokens_per_message
+from ..chat import (
+    CHAT_MODELS,
+    ROLES,
+    Message,
+    build_prompt,
+    chat_encoding,
+    template,
+    tokens_per_message,
+)
 from ..chat_templates import TEMPLATE_MODELS, render_chat_prompt, tokens_per_turn
 from ..token_html import token_view_html
 from ..widgets import kept

@@ -7,7 +7,14 @@ import streamlit as st
 from ..charts import grouped_bar, lines
 from ..export import rows_csv
 from ..html_base import esc, page_css
-from ..lab_code import INDENTS, SAMPLE_CODE, indentation_rows, line_token_counts, number_rows, reindent
+from ..lab_code import (
+    INDENTS,
+    SAMPLE_CODE,
+    indentation_rows,
+    line_token_counts,
+    number_rows,
+    reindent,
+)
 from ..lab_formats import RECORDS, format_rows, parse_records, render_formats
 from ..lab_languages import Sample, language_rows, load_udhr
 from ..widgets import kept

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from browser_helpers import screenshot
 
 pytestmark = pytest.mark.browser

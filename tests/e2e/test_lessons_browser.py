@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from browser_helpers import screenshot_element
+
 from playground.lessons import LESSONS
 
 pytestmark = pytest.mark.browser

@@ -7,9 +7,9 @@ import json
 import time
 
 import pytest
+from browser_helpers import screenshot, set_text, wait_for_chips, wait_for_metric
 
 import bbpe_core
-from browser_helpers import screenshot, set_text, wait_for_chips, wait_for_metric
 from playground.share import encode_state
 
 pytestmark = pytest.mark.browser

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from browser_helpers import screenshot, set_text, wait_for_chips, wait_for_metric
 
 import bbpe_core
-from browser_helpers import screenshot, set_text, wait_for_chips, wait_for_metric
 
 pytestmark = pytest.mark.browser
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from browser_helpers import screenshot, set_text, wait_for_metric
 
 import bbpe_core
-from browser_helpers import screenshot, set_text, wait_for_metric
 from playground.encoding_labels import COMPARE_DEFAULT, label
 
 pytestmark = pytest.mark.browser
