@@ -27,7 +27,7 @@ from itertools import accumulate
 
 import regex
 
-from .pre_tokenizer import PatternTimeoutError, find_chunks
+from .pre_tokenizer import PatternTimeoutError, check_pattern, find_chunks
 
 __all__ = ["BEHAVIORS", "PreTokenizer", "Sequence", "Split"]
 
@@ -77,6 +77,7 @@ class Split(PreTokenizer):
                  timeout: float | None = None) -> None:
         if behavior not in BEHAVIORS:
             raise ValueError(f"unknown Split behavior {behavior!r}; expected one of {BEHAVIORS}")
+        check_pattern(pattern)
         try:
             self._regex = regex.compile(pattern)
         except (regex.error, TypeError, OverflowError, RecursionError) as e:

@@ -88,6 +88,7 @@ def train_from_counts(
     min_frequency: int = 2,
     progress: Progress | None = None,
     name: str = "trained",
+    pattern_timeout: float | None = None,
 ) -> Encoding:
     """Learn merges from chunk counts (see ``count_chunks``) and build the ``Encoding``.
 
@@ -100,6 +101,8 @@ def train_from_counts(
         min_frequency: a pair seen fewer times is never merged.
         progress: called with a ``TrainStep`` after each merge.
         name: the encoding's name.
+        pattern_timeout: seconds a split may take when the trained encoding is used (give
+            the one the counting ran with, for a user's pattern), or None.
 
     Returns:
         The trained encoding (GPT-2 / HF merge semantics; ``merges`` holds the list).
@@ -134,7 +137,7 @@ def train_from_counts(
     special_ids = {s: len(vocab) + k for k, s in enumerate(specials)}
     return Encoding(name, pat_str=pat_str if pat_str is not None else r"(?s:.)+",
                     mergeable_ranks=ids, special_tokens=special_ids, merges=merges,
-                    ignore_merges=False)
+                    ignore_merges=False, pattern_timeout=pattern_timeout)
 
 
 def train(

@@ -62,11 +62,13 @@ if st.button("Train", type="primary"):
                          f"{step.merges_done:,} / {step.merges_wanted:,} merges · {rate:,.0f} merges/s")
 
     try:
-        counts = count_chunks([text], pattern, timeout=None if pattern_name != "custom" else PATTERN_TIMEOUT)
+        timeout = None if pattern_name != "custom" else PATTERN_TIMEOUT
+        counts = count_chunks([text], pattern, timeout=timeout)
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             enc = train_from_counts(counts, vocab_size, pat_str=pattern, special_tokens=specials,
-                                    progress=progress, name=f"trained-{vocab_size}")
+                                    progress=progress, name=f"trained-{vocab_size}",
+                                    pattern_timeout=timeout)
     except (ValueError, PatternTimeoutError) as e:
         problem("Training stopped.", str(e))
         st.stop()

@@ -174,3 +174,49 @@ def test_an_unknown_model_or_encoding_is_a_key_or_value_error():
         bbpe_core.encoding_for_model("**not a model**")
     with pytest.raises(ValueError, match="unknown encoding"):
         bbpe_core.get_encoding("<script>")
+
+
+def test_u0295_is_a_lowercase_letter_for_the_pinned_patterns_as_for_tiktoken():
+    import regex
+
+    from bbpe_core.pre_tokenizer import pin_unicode
+
+    assert regex.fullmatch(r"\p{Lo}", "\u0295")  # regex's Unicode 17.0: Lo
+    pinned_ll = regex.compile(pin_unicode(r"\p{Ll}"), flags=regex.V1)
+    assert pinned_ll.fullmatch("\u0295")  # tiktoken's Unicode 16.0: Ll
+
+
+def _under_memory_limit(code: str) -> str:
+    """Run ``code`` in a fresh Python limited to 1 GiB of address space; its stdout."""
+    import subprocess
+    import sys
+
+    limit = ("import resource; resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))\n")
+    done = subprocess.run([sys.executable, "-c", limit + code], capture_output=True, text=True,
+                          timeout=120, cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout
+
+
+@pytest.mark.parametrize("pattern, message", [
+    ("a{1000000000}", "repeats 1,000,000,000 times"),
+    ("x{1,99999}", "repeats 99,999 times"),
+    ("(" * 40 + "a" + ")" * 40, "nests groups 40 deep"),
+    ("a" * 6000, "6,000 characters"),
+])
+def test_a_users_pattern_that_would_exhaust_memory_is_refused_before_compiling(pattern, message):
+    code = (f"import bbpe_core\nfrom bbpe_core.pre_tokenizers import Split\n"
+            f"ranks = {{bytes([b]): b for b in range(256)}}\n"
+            f"for make in (lambda: bbpe_core.Encoding('u', pat_str={pattern!r}, "
+            f"mergeable_ranks=ranks, special_tokens={{}}), lambda: Split({pattern!r})):\n"
+            f"    try:\n        make()\n    except ValueError as e:\n        print(e)\n")
+    out = _under_memory_limit(code)
+    assert out.count(message) == 2, out
+
+
+def test_a_trained_tokenizer_keeps_its_pattern_timeout():
+    counts = bbpe_core.count_chunks(["aaab " * 20], r"(a|aa)+b|\s")
+    enc = bbpe_core.train_from_counts(counts, 260, pat_str=r"(a|aa)+b|\s", pattern_timeout=0.5)
+    assert enc.pattern_timeout == 0.5
+    with pytest.raises(bbpe_core.PatternTimeoutError):
+        enc.encode("a" * 40 + "c")
