@@ -106,8 +106,12 @@ if result:
                    "Russian, Arabic and Hindi. A character-level vocabulary spends its ids on "
                    "characters and cannot encode one it never saw; byte-level BPE never can't.")
     if st.button("Use this tokenizer"):
-        name = add_user_encoding(enc, result["fp"])
-        said("Now in the encoding selector of every page (this session only):", name)
+        try:
+            name = add_user_encoding(enc, result["fp"])
+        except ValueError as e:
+            problem("Not added.", str(e))
+        else:
+            said("Now in the encoding selector of every page (this session only):", name)
     if st.button("Prepare downloads"):
         for fname, data in vocabulary_files(enc).items():
             st.download_button(fname, data, fname, key=f"tr_dl_{fname}")

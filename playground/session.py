@@ -13,7 +13,7 @@ from bbpe_core import Encoding, list_encoding_names
 
 from .cached import load_encoding
 
-__all__ = ["user_encodings", "add_user_encoding", "remove_user_encoding", "all_encoding_names",
+__all__ = ["MAX_USER_ENCODINGS", "user_encodings", "add_user_encoding", "remove_user_encoding", "all_encoding_names",
            "resolve"]
 
 _KEY = "user_encodings"
@@ -24,8 +24,19 @@ def user_encodings() -> dict[str, tuple[Encoding, str]]:
     return st.session_state.setdefault(_KEY, {})
 
 
+MAX_USER_ENCODINGS = 3
+"""Uploaded or trained tokenizers one session may keep (each can hold ~100 MB)."""
+
+
 def add_user_encoding(enc: Encoding, fingerprint: str) -> str:
-    """Register an encoding for this session; returns the (unique) name it got."""
+    """Register an encoding for this session; returns the (unique) name it got.
+
+    Raises:
+        ValueError: if the session already keeps ``MAX_USER_ENCODINGS`` (one must go first).
+    """
+    if len(user_encodings()) >= MAX_USER_ENCODINGS:
+        raise ValueError(f"this session already keeps {MAX_USER_ENCODINGS} tokenizers, the "
+                         "most it may: remove one under 'Bring your own tokenizer' first")
     taken = set(list_encoding_names()) | set(user_encodings())
     name, k = enc.name, 2
     while name in taken:

@@ -11,11 +11,13 @@ keys caches, so users never see each other's results.
 from __future__ import annotations
 
 import hashlib
+import json
 
 from bbpe_core import GPT2_PATTERN, Encoding, load_gpt2_files, load_hf_tokenizer_json, load_tiktoken
 from bbpe_core.registry import BUILTIN_ENCODINGS
 
-__all__ = ["MAX_UPLOAD_MB", "KINDS", "PATTERNS", "PATTERN_TIMEOUT", "load_upload", "fingerprint"]
+__all__ = [
+    "parse_special_tokens","MAX_UPLOAD_MB", "KINDS", "PATTERNS", "PATTERN_TIMEOUT", "load_upload", "fingerprint"]
 
 MAX_UPLOAD_MB = 25
 """Per-file cap in MB, enforced before parsing (``.streamlit/config.toml`` has the same)."""
@@ -24,6 +26,26 @@ PATTERN_TIMEOUT = 2.0
 KINDS = ("tokenizer.json", "vocab.json + merges.txt", ".tiktoken + pattern")
 PATTERNS = {name: spec.pat_str for name, spec in BUILTIN_ENCODINGS.items()}
 """Shipped split patterns a ``.tiktoken`` upload can use (or a custom one)."""
+
+
+def parse_special_tokens(raw: str) -> dict[str, int]:
+    """The special tokens a user typed as JSON, text -> id.
+
+    Raises:
+        ValueError: unless it is a JSON object of non-empty text -> non-negative integer.
+
+    >>> parse_special_tokens('{"<|x|>": 5}')
+    {'<|x|>': 5}
+    """
+    try:
+        value = json.loads(raw)
+    except (ValueError, RecursionError):
+        value = None
+    if not isinstance(value, dict) or not all(
+            k and type(v) is int and v >= 0 for k, v in value.items()):
+        raise ValueError("special tokens must be a JSON object of text -> integer id, "
+                         'e.g. {"<|endoftext|>": 100257}')
+    return value
 
 
 def fingerprint(kind: str, files: list[bytes], options: str) -> str:

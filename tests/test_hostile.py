@@ -220,3 +220,50 @@ def test_a_trained_tokenizer_keeps_its_pattern_timeout():
     assert enc.pattern_timeout == 0.5
     with pytest.raises(bbpe_core.PatternTimeoutError):
         enc.encode("a" * 40 + "c")
+
+
+def test_the_tiktoken_uploads_special_tokens_field_is_parsed_as_shown():
+    from playground.uploads import KINDS, load_upload, parse_special_tokens
+
+    specials = parse_special_tokens('{"<|end|>": 50257}')
+    data = bbpe_core.get_encoding("gpt2").mergeable_ranks
+    tiktoken_file = "\n".join(f"{base64.b64encode(t).decode()} {i}" for t, i in data.items())
+    enc = load_upload(KINDS[2], [tiktoken_file.encode()], name="mine", special_tokens=specials)
+    assert enc.encode("a<|end|>", allowed_special="all") == [64, 50257]
+    for bad in ("[]", '{"x": "1"}', '{"x": -1}', "{not json", "[" * 50_000):
+        with pytest.raises(ValueError, match="JSON object of text -> integer id"):
+            parse_special_tokens(bad)
+
+
+SESSION_LIMIT_SCRIPT = """
+import streamlit as st
+import bbpe_core
+from playground.session import add_user_encoding
+enc = bbpe_core.get_encoding("gpt2")
+for k in range(4):
+    try:
+        st.text(add_user_encoding(enc, f"fp{k}"))
+    except ValueError as e:
+        st.code(str(e))
+"""
+
+
+def test_a_session_keeps_at_most_three_tokenizers():
+    at = AppTest.from_string(SESSION_LIMIT_SCRIPT, default_timeout=30)
+    at.run()
+    assert [t.value for t in at.text] == ["gpt2 (2)", "gpt2 (3)", "gpt2 (4)"]
+    assert "already keeps 3 tokenizers" in at.code[0].value and not at.exception
+
+
+def test_chat_mode_draws_at_most_the_page_cap_and_counts_everything():
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at.run()
+    at.radio(key="pg_mode").set_value("Chat").run()
+    content = [t for t in at.text_area if t.key.startswith("chat_content_")][1]
+    content.input("word " * 5000).run()
+    assert not at.exception
+    tokens = int(next(m.value for m in at.metric if m.label == "Tokens in the prompt")
+                 .replace(",", ""))
+    assert tokens > 5000
+    view = at.get("html")[-1].proto.body
+    assert view.count('class="tok') == 3000 and "Showing the first 3,000 of" in view

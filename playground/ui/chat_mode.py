@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ..analysis import MAX_RENDER_TOKENS
 from ..cached import load_encoding
 from ..chat import (
     CHAT_MODELS,
@@ -117,4 +118,8 @@ def _show(prompt: str, spans, messages: list[Message], counts: list[int], show_w
              for k, (m, c) in enumerate(zip(messages, counts))]
     table.append({"message": "separators + reply primer", "tokens": counts[-1]})
     st.dataframe(table, hide_index=True, width="content")
-    st.html(token_view_html(prompt, spans, show_whitespace=show_ws))
+    shown = spans[:MAX_RENDER_TOKENS]
+    notice = "" if len(shown) == len(spans) else (
+        f"Showing the first {len(shown):,} of {len(spans):,} tokens (the page draws at most "
+        f"{MAX_RENDER_TOKENS:,}); the counts cover the whole prompt.")
+    st.html(token_view_html(prompt, shown, show_whitespace=show_ws, notice=notice))

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
-import json
-
 import streamlit as st
 
-from ..session import add_user_encoding, remove_user_encoding, user_encodings
-from ..uploads import KINDS, MAX_UPLOAD_MB, PATTERN_TIMEOUT, PATTERNS, fingerprint, load_upload
+from ..session import MAX_USER_ENCODINGS, add_user_encoding, remove_user_encoding, user_encodings
+from ..uploads import (
+    KINDS,
+    MAX_UPLOAD_MB,
+    PATTERN_TIMEOUT,
+    PATTERNS,
+    fingerprint,
+    load_upload,
+    parse_special_tokens,
+)
 from .common import problem, said
 
 CUSTOM = "custom pattern"
@@ -24,43 +30,40 @@ def _pattern(kind: str) -> str | None:
     return PATTERNS[choice]
 
 
-def _specials(kind: str) -> dict[str, int] | None:
+def _specials_field(kind: str) -> str | None:
+    """The special-tokens field of a .tiktoken upload (drawn before the button, so what it
+    shows is what is applied)."""
     if kind != ".tiktoken + pattern":
         return None
-    raw = st.text_input('Special tokens as JSON, e.g. {"<|endoftext|>": 100257}', "{}",
-                        key="up_specials")
-    try:
-        value = json.loads(raw)
-    except ValueError:
-        value = None
-    if not isinstance(value, dict) or not all(isinstance(v, int) for v in value.values()):
-        raise ValueError("special tokens must be a JSON object of text -> integer id")
-    return value
+    return st.text_input('Special tokens as JSON, e.g. {"<|endoftext|>": 100257}', "{}",
+                         key="up_specials")
 
 
 def render() -> None:
     """Draw the upload form and the list of this session's tokenizers."""
     st.caption(f"Files up to {MAX_UPLOAD_MB} MB each, checked before use (all 256 single bytes, "
                "unique non-negative ids, merges made of known tokens). Nothing is unpickled. "
-               "Your tokenizers are visible to you only, for this session.")
+               f"Your tokenizers are visible to you only, for this session, {MAX_USER_ENCODINGS} "
+               "at most (remove one to add another).")
     kind = st.radio("Format", KINDS, horizontal=True, key="up_kind")
     labels = ["vocab.json", "merges.txt"] if kind == "vocab.json + merges.txt" else [kind.split(" ")[0]]
     files = [st.file_uploader(label, key=f"up_file_{label}") for label in labels]
     pattern = _pattern(kind)
+    specials_text = _specials_field(kind)
     name = st.text_input("Name in the selectors", key="up_name", max_chars=60,
                          placeholder="the file's name")
     if st.button("Add tokenizer", type="primary", disabled=not all(files)):
         try:
-            specials = _specials(kind)
+            specials = None if specials_text is None else parse_special_tokens(specials_text)
             data = [f.getvalue() for f in files]
             enc = load_upload(kind, data, name=name or files[0].name,
                               **({"pattern": pattern} if pattern else {}),
                               special_tokens=specials)
             enc.encode_ordinary("Hello world, 你好 123")  # a custom pattern fails here, not later
-        except ValueError as e:
-            problem("Not added: the tokenizer did not load.", str(e))
-        else:
             added = add_user_encoding(enc, fingerprint(kind, data, f"{pattern}|{specials}"))
+        except ValueError as e:
+            problem("Not added.", str(e))
+        else:
             st.session_state["up_flash"] = added
             st.rerun()  # so the sidebar's selector, drawn earlier in this run, lists it
     if added := st.session_state.pop("up_flash", None):
