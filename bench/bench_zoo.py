@@ -22,12 +22,13 @@ from pathlib import Path
 
 from tokenizers import Tokenizer
 
-import bbpe_core
-from bbpe_core import registry
-
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the checkout's bbpe_core
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_encode import best_time  # noqa: E402
 from texts import MB, ROOT, texts  # noqa: E402
+
+import bbpe_core  # noqa: E402
+from bbpe_core import registry  # noqa: E402
 
 REFS = ROOT / "tests" / ".refs"
 OFFICIAL = {"o200k_harmony": "o200k_harmony", "llama3": "llama3", "qwen3": "qwen3",

@@ -267,3 +267,25 @@ def test_chat_mode_draws_at_most_the_page_cap_and_counts_everything():
     assert tokens > 5000
     view = at.get("html")[-1].proto.body
     assert view.count('class="tok') == 3000 and "Showing the first 3,000 of" in view
+
+
+PAGES = ["pages/playground.py", "pages/compare_lab.py", "pages/lessons.py", "pages/train.py",
+         "pages/trace.py", "pages/byte_map.py", "pages/vocabulary.py"]
+EVIL = "**pwn** <img src=x onerror=alert(1)> $x^2$ :rocket: \u202eevil \ud800"
+
+
+@pytest.mark.parametrize("state", [
+    {"e": EVIL, "m": "Text", "t": "hi"},
+    {"e": "gpt2", "m": "Text", "t": EVIL},
+    {"e": "gpt2", "m": EVIL, "t": "x"},
+])
+def test_every_page_opened_with_a_crafted_link_shows_no_exception_and_no_user_markdown(state):
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at.query_params["s"] = _link(state)
+    at.run()
+    for page in PAGES:
+        at.switch_page(page).run()
+        assert not at.exception, page
+        rendered = [m.value for m in [*at.markdown, *at.warning, *at.error, *at.info,
+                                      *at.caption, *at.success]]
+        assert not any("pwn" in value for value in rendered), page

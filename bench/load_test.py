@@ -1,0 +1,166 @@
+"""Load test: a real ``streamlit run`` server on 127.0.0.1 and 10 sessions at once (browser
+contexts of one headless Chromium, Debian's ``/usr/bin/chromium`` driven by playwright), each
+pasting its own 100 KB of text and uploading a tokenizer.json.
+
+It prints, and writes to ``bench/results/load.md``: the server's peak memory (VmHWM), each
+session's seconds from paste to the right token count, whether the count was exact (it is
+checked against ``bbpe_core``'s count of the same text), and whether the upload was added.
+Bounded: every wait has a timeout, the whole run stops after ``--limit`` seconds, and the
+server is stopped at the end, whatever happened.
+
+Run from the repository root: ``python3 bench/load_test.py [--sessions 10] [--kb 100]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # the repository's bbpe_core, run from a checkout
+import bbpe_core  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+def free_port() -> int:
+    """A free TCP port on 127.0.0.1."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(port: int) -> subprocess.Popen:
+    """``streamlit run app.py`` on 127.0.0.1:port, once it answers its health check.
+
+    Raises:
+        RuntimeError: if it does not answer within 60 s.
+    """
+    server = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
+         "--server.address", "127.0.0.1", "--server.headless", "true"],
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(120):
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=1):
+                return server
+        except OSError:
+            time.sleep(0.5)
+    server.terminate()
+    raise RuntimeError("streamlit did not start within 60 s")
+
+
+def peak_memory_mb(pid: int) -> float:
+    """The process's peak resident memory (VmHWM), MB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+async def session(browser, url: str, k: int, text: str, expected: int, upload: Path) -> dict:
+    """One user: paste ``text``, wait for the count, upload a tokenizer; what happened."""
+    context = await browser.new_context(viewport={"width": 1300, "height": 1000})
+    page = await context.new_page()
+    result = {"session": k, "seconds to tokens": None, "exact": False, "upload": False}
+    try:
+        await page.goto(url, timeout=120_000)
+        await page.wait_for_selector(".bbpe-view .tok", timeout=120_000)
+        area = page.get_by_role("textbox", name="Text", exact=True)
+        await area.fill(text)
+        start = time.perf_counter()
+        await area.press("Control+Enter")
+        await page.wait_for_function(
+            """n => [...document.querySelectorAll('[data-testid="stMetric"]')].some(m =>
+                 m.innerText.includes('Tokens') && m.querySelector('[data-testid="stMetricValue"]')
+                 .innerText.trim() === n)""", arg=f"{expected:,}", timeout=120_000)
+        result["seconds to tokens"] = round(time.perf_counter() - start, 2)
+        result["exact"] = True
+        await page.get_by_text("Bring your own tokenizer").click()
+        await page.locator('input[type="file"]').first.set_input_files(str(upload))
+        await page.get_by_role("button", name="Add tokenizer").click(timeout=60_000)
+        await page.get_by_text("choose it in the sidebar", exact=False).wait_for(timeout=120_000)
+        result["upload"] = True
+    except Exception as error:  # a lost session is a result to report, not a crash
+        result["error"] = f"{type(error).__name__}: {str(error).splitlines()[0][:120]}"
+    finally:
+        await context.close()
+    return result
+
+
+async def run(url: str, sessions: int, kb: int, upload: Path, limit: float) -> list[dict]:
+    """All sessions at once in one Chromium, stopped after ``limit`` seconds."""
+    from playwright.async_api import async_playwright
+
+    corpus = (ROOT / "assets" / "corpora" / "en_python_docs.txt").read_text(encoding="utf-8")
+    enc = bbpe_core.get_encoding("gpt2")
+    texts = [corpus[k * 7919: k * 7919 + kb * 1000] for k in range(sessions)]
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM,
+                                          args=["--no-sandbox", "--disable-gpu"])
+        try:
+            jobs = [session(browser, url, k, t, len(enc.encode(t, allowed_special="all")), upload)
+                    for k, t in enumerate(texts)]
+            return await asyncio.wait_for(asyncio.gather(*jobs), timeout=limit)
+        finally:
+            await browser.close()
+
+
+def report(results: list[dict], peak: float, sessions: int, kb: int) -> str:
+    """The results as Markdown."""
+    times = sorted(r["seconds to tokens"] for r in results if r["seconds to tokens"] is not None)
+    p95 = times[min(len(times) - 1, int(0.95 * len(times)))] if times else float("nan")
+    lines = [
+        "# Load test: one server, sessions at once",
+        "",
+        f"{sessions} sessions (browser contexts of one headless Chromium) each paste {kb} KB "
+        "and upload a tokenizer.json, all at once, against one `streamlit run` on 127.0.0.1 "
+        "(2 cores, the browser on the same machine).",
+        "",
+        f"- answered with exact counts: {sum(r['exact'] for r in results)} of {sessions}",
+        f"- uploads added: {sum(r['upload'] for r in results)} of {sessions}",
+        f"- server peak memory: {peak:,.0f} MB",
+        f"- time from paste to tokens: median {times[len(times) // 2] if times else 'n/a'} s, "
+        f"p95 {p95} s",
+        "",
+        "| session | seconds to tokens | exact | upload | error |",
+        "|---|---|---|---|---|",
+    ]
+    lines += [f"| {r['session']} | {r['seconds to tokens']} | {r['exact']} | {r['upload']} | "
+              f"{r.get('error', '')} |" for r in results]
+    return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    """Start the server, run the sessions, stop the server, write the report."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sessions", type=int, default=10)
+    parser.add_argument("--kb", type=int, default=100)
+    parser.add_argument("--limit", type=float, default=600, help="seconds for the whole run")
+    args = parser.parse_args()
+    port = free_port()
+    server = start_server(port)
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            upload = Path(folder) / "tokenizer.json"
+            bbpe_core.save_hf_tokenizer_json(bbpe_core.get_encoding("gpt2"), upload)
+            results = asyncio.run(run(f"http://127.0.0.1:{port}", args.sessions, args.kb,
+                                      upload, args.limit))
+        peak = peak_memory_mb(server.pid)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    text = report(results, peak, args.sessions, args.kb)
+    (ROOT / "bench" / "results" / "load.md").write_text(text, encoding="utf-8")
+    print(text)
+
+
+if __name__ == "__main__":
+    main()
