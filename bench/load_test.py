@@ -74,9 +74,9 @@ async def session(browser, url: str, k: int, text: str, expected: int, upload: P
         await page.goto(url, timeout=120_000)
         await page.wait_for_selector(".bbpe-view .tok", timeout=120_000)
         area = page.get_by_role("textbox", name="Text", exact=True)
-        await area.fill(text)
+        await area.fill(text, timeout=180_000)
         start = time.perf_counter()
-        await area.press("Control+Enter")
+        await area.press("Control+Enter", timeout=60_000)
         await page.wait_for_function(
             """n => [...document.querySelectorAll('[data-testid="stMetric"]')].some(m =>
                  m.innerText.includes('Tokens') && m.querySelector('[data-testid="stMetricValue"]')
