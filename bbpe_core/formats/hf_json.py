@@ -22,7 +22,7 @@ from ..byte_level import from_gpt2_str, to_gpt2_str
 from ..encoding import Encoding
 from .gpt2_files import gpt2_vocab, merge_list, parse_vocab
 from .hf_stages import added_tokens, normalizer, post_processor, pre_tokenizer, refuse
-from .source import VocabFileError, read_bytes
+from .source import VocabFileError, read_json_object
 
 __all__ = ["load_hf_tokenizer_json", "save_hf_tokenizer_json", "DEFAULT_PATTERN_TIMEOUT"]
 
@@ -91,13 +91,7 @@ def load_hf_tokenizer_json(
         VocabFileError: (a ValueError) naming the file and what is unsupported or
             malformed.
     """
-    data, name = read_bytes(source, name=name, max_bytes=max_bytes)
-    try:
-        doc = json.loads(data)
-    except (ValueError, RecursionError) as e:
-        raise VocabFileError(f"{name}: not valid JSON ({e})") from e
-    if not isinstance(doc, dict):
-        raise VocabFileError(f"{name}: expected a JSON object")
+    doc, name = read_json_object(source, name=name, max_bytes=max_bytes)
     model = _check_model(doc, name)
     norm = normalizer(doc.get("normalizer"), name)
     pat_str, add_prefix_space, stage = pre_tokenizer(

@@ -15,12 +15,11 @@ n-th base64 token of a line has rank ``offset + n``.
 from __future__ import annotations
 
 import binascii
-import json
 import os
 
 from ..encoding import Encoding
 from ..normalizers import Normalizer
-from .source import VocabFileError, read_bytes
+from .source import VocabFileError, read_json_object
 
 __all__ = ["load_js_tiktoken", "parse_bpe_ranks"]
 
@@ -67,13 +66,8 @@ def load_js_tiktoken(
     Raises:
         VocabFileError: (a ValueError) naming the file and the bad field.
     """
-    data, name = read_bytes(source, name=name, max_bytes=max_bytes, expected_hash=expected_hash)
-    try:
-        doc = json.loads(data)
-    except (ValueError, RecursionError) as e:
-        raise VocabFileError(f"{name}: not valid JSON ({e})") from e
-    if not isinstance(doc, dict):
-        raise VocabFileError(f"{name}: expected a JSON object")
+    doc, name = read_json_object(source, name=name, max_bytes=max_bytes,
+                                 expected_hash=expected_hash)
     for key, kind in (("pat_str", str), ("bpe_ranks", str), ("special_tokens", dict)):
         if not isinstance(doc.get(key), kind):
             raise VocabFileError(f"{name}: {key} must be a {kind.__name__}")

@@ -9,10 +9,12 @@ from __future__ import annotations
 import gzip
 import hashlib
 import io
+import json
 import os
 from collections.abc import Iterator
 
-__all__ = ["VocabFileError", "read_bytes", "numbered_lines"]
+__all__ = [
+    "read_json_object","VocabFileError", "read_bytes", "numbered_lines"]
 
 MAX_GUNZIPPED_BYTES = 64 * 1024 * 1024
 """A .gz vocabulary may expand to at most this many bytes (o200k_base: 3.6 MB)."""
@@ -92,3 +94,29 @@ def numbered_lines(data: bytes, name: str) -> Iterator[tuple[int, str]]:
         lines.pop()
     for number, line in enumerate(lines, start=1):
         yield number, line.removesuffix("\r")
+
+
+def read_json_object(
+    source: str | os.PathLike | bytes,
+    *,
+    name: str | None = None,
+    max_bytes: int | None = None,
+    expected_hash: str | None = None,
+) -> tuple[dict, str]:
+    """Read a file (as ``read_bytes``) that must hold one JSON object.
+
+    Returns:
+        ``(object, name)``.
+
+    Raises:
+        VocabFileError: as ``read_bytes``, for JSON that does not parse (or nests too
+            deeply), or for a JSON value that is not an object.
+    """
+    data, name = read_bytes(source, name=name, max_bytes=max_bytes, expected_hash=expected_hash)
+    try:
+        doc = json.loads(data)
+    except (ValueError, RecursionError) as e:
+        raise VocabFileError(f"{name}: not valid JSON ({e})") from e
+    if not isinstance(doc, dict):
+        raise VocabFileError(f"{name}: expected a JSON object")
+    return doc, name

@@ -13,11 +13,10 @@ special tokens, refused in ``encode`` by default and plain text in ``encode_ordi
 from __future__ import annotations
 
 import binascii
-import json
 import os
 
 from ..encoding import Encoding
-from .source import VocabFileError, read_bytes
+from .source import VocabFileError, read_json_object
 
 __all__ = ["DEPRECATED_SPECIAL_TOKENS", "load_tekken"]
 
@@ -75,13 +74,8 @@ def load_tekken(
     >>> get_encoding("mistral_tekken").encode_ordinary("Hello world")
     [22177, 4304]
     """
-    data, name = read_bytes(source, name=name, max_bytes=max_bytes, expected_hash=expected_hash)
-    try:
-        doc = json.loads(data)
-    except (ValueError, RecursionError) as e:
-        raise VocabFileError(f"{name}: not valid JSON ({e})") from e
-    if not isinstance(doc, dict):
-        raise VocabFileError(f"{name}: expected a JSON object")
+    doc, name = read_json_object(source, name=name, max_bytes=max_bytes,
+                                 expected_hash=expected_hash)
     config = _field(doc, "config", dict, name)
     pattern = _field(config, "pattern", str, name)
     n_special = _field(config, "default_num_special_tokens", int, name)
