@@ -29,19 +29,42 @@ RECORDS = [
 """The default data: four records of five fields."""
 
 
+MAX_DEPTH = 20
+"""Deepest nesting of pasted records (every renderer recurses over it)."""
+
+
+def _depth(value: object) -> int:
+    """How deeply lists and objects nest in ``value`` (0 for a scalar, 1 for ``[1]``); stops
+    counting past ``MAX_DEPTH``.
+
+    >>> _depth([[[]]]), _depth({"a": [1]})
+    (3, 2)
+    """
+    level, frontier = 0, [value]
+    while level <= MAX_DEPTH:
+        containers = [item for item in frontier if isinstance(item, (list, dict))]
+        if not containers:
+            break
+        level += 1
+        frontier = [v for c in containers for v in (c.values() if isinstance(c, dict) else c)]
+    return level
+
+
 def parse_records(text: str) -> list[dict]:
     """Records from pasted JSON: a list of objects, or one object (a list of one).
 
     Raises:
-        ValueError: if it is not JSON, or not objects.
+        ValueError: if it is not JSON, not objects, or nested deeper than ``MAX_DEPTH``.
     """
     try:
         data = json.loads(text)
-    except ValueError as e:
+    except (ValueError, RecursionError) as e:
         raise ValueError(f"not valid JSON: {e}") from e
     data = [data] if isinstance(data, dict) else data
     if not isinstance(data, list) or not data or not all(isinstance(r, dict) for r in data):
         raise ValueError("expected a JSON object or a non-empty list of objects")
+    if _depth(data) > MAX_DEPTH:
+        raise ValueError(f"the records nest deeper than {MAX_DEPTH} levels")
     return data
 
 

@@ -141,6 +141,6 @@ def test_compare_lab_page():
     languages = at.dataframe[0].value
     assert set(languages["encoding"]) == set(COMPARE_DEFAULT) and len(languages) >= 6 * 24
     at.text_area(key="lab_json").input("{not json").run()
-    assert "not valid JSON" in at.error[0].value and not at.exception
+    assert "not valid JSON" in at.code[-1].value and not at.exception
     at.multiselect(key="lab_names").set_value([]).run()
     assert at.info and not at.exception

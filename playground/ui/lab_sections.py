@@ -18,6 +18,7 @@ from ..lab_code import (
 from ..lab_formats import RECORDS, format_rows, parse_records, render_formats
 from ..lab_languages import Sample, language_rows, load_udhr
 from ..widgets import kept
+from .common import problem
 
 
 def _table(rows: list[dict], name: str) -> None:
@@ -81,7 +82,7 @@ def formats(keys: tuple, encs: dict) -> None:
     try:
         records = parse_records(pasted)
     except ValueError as e:
-        st.error(str(e))
+        problem("These records cannot be compared.", str(e))
         return
     rendered = render_formats(records)
     rows = _format_rows(keys, json.dumps(records), encs)
