@@ -19,11 +19,34 @@ from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
-__all__ = ["esc", "token_colour", "show_text", "page_css", "hover_link_css"]
+__all__ = ["esc", "token_colour", "show_text", "label_of", "page_css", "hover_link_css"]
 
 CSS_PATH = Path(__file__).resolve().parent.parent / "assets" / "style.css"
 WHITESPACE_MARKS = {" ": "·", "\t": "→", "\n": "↵\n", "\r": "␍"}
 BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+INVISIBLE_NAMES = {"\u200b": "ZWSP", "\u200c": "ZWNJ", "\u200d": "ZWJ", "\u2060": "WJ",
+                   "\ufeff": "BOM", "\u00ad": "SHY", "\u034f": "CGJ", "\u180e": "MVS"}
+"""Zero-width and format characters drawn as a named label: they have no width of their own,
+so a token of only them would be a 0-pixel chip (ZWJ is 6 of the 15 tokens of 👨‍👩‍👧‍👦 in gpt2)."""
+
+
+def label_of(ch: str) -> str | None:
+    """The visible label of an invisible character (bidi control, zero-width or format
+    character, variation selector), None for any other.
+
+    >>> label_of("\u200d"), label_of("\ufe0f"), label_of("\u202e"), label_of("a")
+    ('ZWJ', 'VS16', 'U+202E', None)
+    """
+    if ch in INVISIBLE_NAMES:
+        return INVISIBLE_NAMES[ch]
+    code = ord(ch)
+    if 0xFE00 <= code <= 0xFE0F:
+        return f"VS{code - 0xFE00 + 1}"
+    if 0xE0100 <= code <= 0xE01EF:
+        return f"VS{code - 0xE0100 + 17}"
+    if ch in BIDI_CONTROLS:
+        return f"U+{code:04X}"
+    return None
 
 
 def esc(text: str) -> str:
@@ -81,12 +104,13 @@ def show_text(text: str, show_whitespace: bool) -> str:
         show_whitespace: replace space, tab, newline and CR with visible marks.
 
     Returns:
-        HTML; direction controls always become a visible ``U+XXXX`` label.
+        HTML; direction controls, zero-width and format characters and variation selectors
+        always become a visible label (``label_of``).
     """
     out = []
     for ch in text:
-        if ch in BIDI_CONTROLS:
-            out.append(f'<span class="ctl">U+{ord(ch):04X}</span>')
+        if (label := label_of(ch)) is not None:
+            out.append(f'<span class="ctl">{label}</span>')
         elif show_whitespace and ch in WHITESPACE_MARKS:
             out.append(f'<span class="ws">{esc(WHITESPACE_MARKS[ch])}</span>')
         else:

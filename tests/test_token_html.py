@@ -92,9 +92,19 @@ def test_whitespace_markers_and_bidi_controls():
 
 
 @pytest.mark.parametrize("text", ["$x^2$ :smile: **bold**", "e\u0301 👩\u200d👩\u200d👧 שלום abc"])
-def test_text_shown_verbatim(text):
+def test_text_shown_verbatim_but_zero_width_characters_labelled(text):
     view, _ = _view(text)
-    assert visible(view) == text
+    assert visible(view) == text.replace("\u200d", "ZWJ")
+
+
+@pytest.mark.parametrize("ch, name", [
+    ("\u200d", "ZWJ"), ("\u200c", "ZWNJ"), ("\u200b", "ZWSP"), ("\u2060", "WJ"),
+    ("\ufeff", "BOM"), ("\u00ad", "SHY"), ("\ufe0f", "VS16"), ("\ufe00", "VS1"),
+    ("\U000e0100", "VS17"), ("\u202e", "U+202E"), ("\u2066", "U+2066"), ("\u200f", "U+200F"),
+])
+def test_every_zero_width_or_format_character_is_a_visible_label(ch, name):
+    view, _ = _view(f"a{ch}b")
+    assert f'<span class="ctl">{name}</span>' in view and ch not in visible(view)
 
 
 def test_analysis_counts_and_cap():
