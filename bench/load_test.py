@@ -83,10 +83,11 @@ async def session(browser, url: str, k: int, text: str, expected: int, upload: P
                  .innerText.trim() === n)""", arg=f"{expected:,}", timeout=120_000)
         result["seconds to tokens"] = round(time.perf_counter() - start, 2)
         result["exact"] = True
-        await page.get_by_text("Bring your own tokenizer").click()
-        await page.locator('input[type="file"]').first.set_input_files(str(upload))
-        await page.get_by_role("button", name="Add tokenizer").click(timeout=60_000)
-        await page.get_by_text("choose it in the sidebar", exact=False).wait_for(timeout=120_000)
+        await page.get_by_text("Bring your own tokenizer").click(timeout=180_000)
+        await page.locator('input[type="file"]').first.set_input_files(str(upload),
+                                                                      timeout=180_000)
+        await page.get_by_role("button", name="Add tokenizer").click(timeout=180_000)
+        await page.get_by_text("choose it in the sidebar", exact=False).wait_for(timeout=180_000)
         result["upload"] = True
     except Exception as error:  # a lost session is a result to report, not a crash
         result["error"] = f"{type(error).__name__}: {str(error).splitlines()[0][:120]}"
