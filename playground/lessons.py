@@ -110,9 +110,10 @@ LESSONS = [
            "人人生而自由，在尊严和权利上一律平等。", _languages, {}),
     Lesson("arithmetic", "Why are LLMs bad at arithmetic?",
            "Digits are cut into tokens arbitrarily in gpt2 (998 is one token, 9988 two), so "
-           "aligning ones, tens and hundreds is hard. cl100k_base and o200k_base cut digit runs "
-           "into groups of at most three, from the left, which is regular but still not aligned "
-           "to place value.", "998 9988 123456789 3.14159", _numbers, {}),
+           "aligning ones, tens and hundreds is hard. cl100k_base, o200k_base, Llama 3 and "
+           "DeepSeek cut digit runs into groups of at most three, from the left, which is "
+           "regular but still not aligned to place value; Qwen and Mistral NeMo give every "
+           "digit a token of its own.", "998 9988 123456789 3.14159", _numbers, {}),
     Lesson("python", "Why was GPT-2 bad at Python?",
            "GPT-2's pattern leaves every space of indentation its own token, so deeply indented "
            "code eats the context. GPT-3 used the same r50k_base ranks and had the same problem "

@@ -85,3 +85,13 @@ def test_lessons_page():
     at.button(key="reveal_spelling").click().run()
     assert "It is 1 token: you were 4 too high" in at.info[0].value
     assert any("?s=" in m.value for m in at.markdown)
+
+
+@pytest.mark.parametrize("name, pieces", [
+    ("cl100k_base", ["123", "456", "789"]), ("o200k_base", ["123", "456", "789"]),
+    ("llama3", ["123", "456", "789"]), ("deepseek_v3", ["123", "456", "789"]),
+    ("qwen3", list("123456789")), ("mistral_tekken", list("123456789")),
+])
+def test_the_arithmetic_lesson_says_how_each_shown_encoding_cuts_digits(name, pieces):
+    enc = bbpe_core.get_encoding(name)
+    assert [enc.decode([i]) for i in enc.encode("123456789")] == pieces
