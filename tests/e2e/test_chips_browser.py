@@ -4,7 +4,6 @@ is one box), and zero-width characters draw as visible labels, at desktop and ph
 from __future__ import annotations
 
 import pytest
-
 from browser_helpers import screenshot, set_text
 
 pytestmark = pytest.mark.browser
