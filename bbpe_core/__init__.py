@@ -27,12 +27,12 @@ from .formats.gpt2_files import load_gpt2_files, save_gpt2_files
 from .formats.hf_json import load_hf_tokenizer_json, save_hf_tokenizer_json
 from .formats.source import VocabFileError
 from .formats.tiktoken_file import load_tiktoken, load_tiktoken_bpe, save_tiktoken_bpe
-from .merges import recover_merges
+from .bpe import recover_merges
 from .pre_tokenizer import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN, PatternTimeoutError
 from .registry import encoding_for_model, get_encoding, list_encoding_names
 from .spans import Chunk, TokenSpan
 from .trace import ChunkTrace, MergeStep, trace
-from .train import TrainStep, count_chunks, train, train_files, train_from_counts
+from .training import TrainStep, count_chunks, train, train_files, train_from_counts
 
 __all__ = [
     "CL100K_PATTERN",

@@ -100,7 +100,7 @@ def _train(args) -> int:
     from pathlib import Path
 
     from .formats import save_all
-    from .train import train_files
+    from .training import train_files
 
     pattern = None if args.pattern == "none" else get_encoding(args.pattern).pat_str
     enc = train_files(args.files, args.vocab_size, pat_str=pattern, workers=args.workers,

@@ -1,25 +1,30 @@
-"""``Encoding``: a byte-level BPE tokenizer with tiktoken's API and a viewer's extras.
+"""``Encoding``: tiktoken's API over the field's pipeline, composed of its stages.
 
-Data flow: text -> special and added tokens split out (``special``) -> normalizer
-(``normalizers``, none for OpenAI's encodings) -> chunks (the pattern of ``pre_tokenizer``, or
-a ``pre_tokenizers`` stage) -> UTF-8 bytes -> BPE parts (``bpe``) -> ids, through the caches
-of ``cached_encode``; ``post_process`` adds what a model's API adds (``post_processors``).
+    text -> added/special tokens split out (``special``) -> normalizer (``normalizers``)
+         -> pre-tokenizer (``pre_tokenizers``: where a chunk is cut)
+         -> model: an encoder (``encoders``: ``SimpleEncoder``, the reference, or
+            ``FastEncoder`` for the shipped patterns; a merge happens in ``bpe``) -> ids
+         -> post-processor (``post_processors``, on request: ``post_process``)
+    ids -> bytes (``vocab``) -> text
 
-Does not load files (see ``formats``) or know encoding names (see ``registry``).
+``Encoding`` owns the vocabulary and one of each stage, chosen at construction, and keeps
+tiktoken's special-token rules; it holds no cache (the encoder does). The viewer's
+functions (``viewer``) read it. Does not load files (see ``formats``) or know encoding
+names (see ``registry``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from . import validate
+from . import viewer
 from .byte_level import fix_surrogates
-from .cached_encode import CachedEncodeMethods
-from .decoding import DecodeMethods
+from .encoders import Encoder, FastEncoder, SimpleEncoder
 from .normalizers import Normalizer
 from .post_processors import TemplateProcessing
-from .pre_tokenizer import SHIPPED_PATTERNS, find_chunks
-from .pre_tokenizers import PreTokenizer
+from .pre_tokenizer import SHIPPED_PATTERNS
+from .pre_tokenizers import PreTokenizer, RegexSplit
+from .spans import Chunk, TokenSpan
 from .special import (
     AllowedSpecial,
     DisallowedSpecial,
@@ -27,12 +32,12 @@ from .special import (
     resolve_special,
     split_on_special,
 )
-from .viewer import ViewerMethods
+from .vocab import Vocab
 
 __all__ = ["Encoding"]
 
 
-class Encoding(CachedEncodeMethods, DecodeMethods, ViewerMethods):
+class Encoding:
     """A byte-level BPE encoding (tiktoken's ``Encoding``, plus viewer methods).
 
     Args:
@@ -51,8 +56,7 @@ class Encoding(CachedEncodeMethods, DecodeMethods, ViewerMethods):
             (tiktoken always does; HF's ``ignore_merges``).
         pattern_timeout: seconds a split may take, for patterns users supplied;
             None for none.
-        cache_size: entries of each cache (chunks, words, phrases, parts); each is
-            emptied when full.
+        cache_size: entries of each of the encoder's caches; each is emptied when full.
         normalizer: rewrites each ordinary segment before it is split (HF's NFC / NFKC).
         pre_tokenizer: splits instead of ``pat_str`` (HF ``Split`` / ``Sequence`` steps);
             ``pat_str`` then only describes the split.
@@ -60,6 +64,9 @@ class Encoding(CachedEncodeMethods, DecodeMethods, ViewerMethods):
             the raw text, before normalization, like HF's non-special added tokens (Qwen's
             ``<think>``): always, by ``encode`` and ``encode_ordinary`` alike.
         post_processor: what ``post_process`` adds around ids (Llama 3's BOS).
+        fast: use ``FastEncoder`` where it applies (a shipped pattern, no pre-tokenizer
+            stage, no prefix space); False always takes the reference ``SimpleEncoder``
+            (for debugging and teaching: same ids, slower).
 
     Raises:
         ValueError: if the vocabulary is inconsistent (see ``validate.check_vocab``)
@@ -90,57 +97,55 @@ class Encoding(CachedEncodeMethods, DecodeMethods, ViewerMethods):
         pre_tokenizer: PreTokenizer | None = None,
         added_tokens: dict[str, int] | None = None,
         post_processor: TemplateProcessing | None = None,
+        fast: bool = True,
     ) -> None:
-        added_tokens = dict(added_tokens or {})
-        validate.check_vocab(
-            mergeable_ranks, {**added_tokens, **special_tokens}, merges, explicit_n_vocab
-        )
-        if set(added_tokens) & set(special_tokens):
-            raise ValueError("a token is both special and added: "
-                             f"{sorted(set(added_tokens) & set(special_tokens))[0]!r}")
-        find_chunks("", pat_str)  # compiles, or raises ValueError now rather than later
-        self.normalizer = normalizer
-        self.pre_tokenizer = pre_tokenizer
-        self.post_processor = post_processor
-        self._added_tokens = added_tokens
-        self._added_set = frozenset(added_tokens)
-        self._whole_tokens = {**added_tokens, **special_tokens}  # matched whole in raw text
+        self.vocab = Vocab(name, mergeable_ranks, special_tokens, added_tokens, merges,
+                           explicit_n_vocab, ignore_merges)
         self.name = name
         self.pat_str = pat_str
         self.add_prefix_space = add_prefix_space
-        self.ignore_merges = ignore_merges
         self.pattern_timeout = pattern_timeout
-        self._mergeable_ranks = mergeable_ranks
-        self._special_tokens = dict(special_tokens)
-        self._merges = list(merges) if merges is not None else None
+        self.normalizer = normalizer
+        self.pre_tokenizer: PreTokenizer = (
+            pre_tokenizer if pre_tokenizer is not None
+            else RegexSplit(pat_str, timeout=pattern_timeout)
+        )
+        self.post_processor = post_processor
         self.special_tokens_set: frozenset[str] = frozenset(special_tokens)
-        self._decoder = {i: b for b, i in mergeable_ranks.items()}
-        self._decoder.update({i: s.encode("utf-8") for s, i in self._whole_tokens.items()})
-        self._special_ids = frozenset(self._whole_tokens.values())  # shown as their text
-        self.max_token_value: int = max(self._decoder)
-        if self._merges is None:
-            ranks = mergeable_ranks
-            self._pair_rank = lambda left, right: ranks.get(left + right)
-        else:
-            priority = {pair: i for i, pair in enumerate(self._merges)}
-            self._pair_rank = lambda left, right: priority.get((left, right))
-        plain = pre_tokenizer is None and not add_prefix_space  # the fast path splits
-        self._init_caches(cache_size, presplit=plain and pat_str in SHIPPED_PATTERNS)
+        self.max_token_value: int = self.vocab.max_token_value
+        self.added_set: frozenset[str] = frozenset(self.vocab.added_tokens)
+        self._loader: Callable[[str], Encoding] | None = None
+        plain = pre_tokenizer is None and not add_prefix_space and pat_str in SHIPPED_PATTERNS
+        self.encoder: Encoder = (
+            FastEncoder(self.vocab, pat_str, cache_size) if fast and plain
+            else SimpleEncoder(self.vocab, self.pre_tokenizer, cache_size)
+        )
 
     def __repr__(self) -> str:
         return f"<Encoding {self.name!r}>"
 
     def __reduce__(self):
-        """Pickle a shipped encoding by name: the receiver reloads it from package data.
+        """Pickle a shipped encoding by name: the receiver reloads it from package data
+        (``registry.get_encoding`` registers itself as the loader).
 
         Raises:
             TypeError: for any other encoding (its tables are not sent between processes).
         """
-        from .registry import get_encoding, list_encoding_names
+        if self._loader is None:
+            raise TypeError(f"only the shipped encodings pickle (by name); {self.name!r} is not one")
+        return (self._loader, (self.name,))
 
-        if self.name in list_encoding_names() and get_encoding(self.name) is self:
-            return (get_encoding, (self.name,))
-        raise TypeError(f"only the shipped encodings pickle (by name); {self.name!r} is not one")
+    def register_loader(self, loader: Callable[[str], Encoding]) -> None:
+        """Make this encoding pickle as ``loader(self.name)`` (for the registry's encodings).
+
+        Args:
+            loader: a function that returns this encoding again from its name.
+        """
+        self._loader = loader
+
+    def clear_cache(self) -> None:
+        """Empty the encoder's caches (for cold-cache benchmarks); ids do not change."""
+        self.encoder.clear_cache()
 
     # ---- properties ----------------------------------------------------------
     @property
@@ -155,22 +160,27 @@ class Encoding(CachedEncodeMethods, DecodeMethods, ViewerMethods):
         Raises:
             KeyError: if the encoding has no ``<|endoftext|>``.
         """
-        return self._special_tokens["<|endoftext|>"]
+        return self.vocab.special_tokens["<|endoftext|>"]
 
     @property
     def mergeable_ranks(self) -> dict[bytes, int]:
         """Token bytes -> id of the ordinary tokens (shared: do not modify)."""
-        return self._mergeable_ranks
+        return self.vocab.mergeable_ranks
+
+    @property
+    def ignore_merges(self) -> bool:
+        """Whether a chunk that is a token is looked up whole before merging (tiktoken)."""
+        return self.vocab.ignore_merges
 
     @property
     def special_tokens(self) -> dict[str, int]:
         """Special-token text -> id (a copy)."""
-        return dict(self._special_tokens)
+        return dict(self.vocab.special_tokens)
 
     @property
     def added_tokens(self) -> dict[str, int]:
         """Non-special added-token text -> id (a copy); see the constructor."""
-        return dict(self._added_tokens)
+        return dict(self.vocab.added_tokens)
 
     def post_process(self, ids: Sequence[int]) -> list[int]:
         """The ids as the model's API sees them: the post-processor's tokens added around
@@ -185,7 +195,7 @@ class Encoding(CachedEncodeMethods, DecodeMethods, ViewerMethods):
     @property
     def merges(self) -> list[tuple[bytes, bytes]] | None:
         """The merge list for GPT-2 / HF semantics, or None for tiktoken's ranks."""
-        return None if self._merges is None else list(self._merges)
+        return None if self.vocab.merges is None else list(self.vocab.merges)
 
     def encode_ordinary(self, text: str) -> list[int]:
         """Encode text, treating special-token text as plain text.
@@ -233,14 +243,28 @@ class Encoding(CachedEncodeMethods, DecodeMethods, ViewerMethods):
         >>> get_encoding("cl100k_base").encode("hello <|endoftext|>", allowed_special="all")
         [15339, 220, 100257]
         """
-        allowed = self._allowed(text, allowed_special, disallowed_special)
+        allowed = self.resolve_allowed(text, allowed_special, disallowed_special)
         try:
             return self._encode_checked(text, allowed)
         except UnicodeEncodeError:
             return self._encode_checked(fix_surrogates(text), allowed)
 
-    def _allowed(self, text: str, allowed_special, disallowed_special) -> frozenset[str]:
-        """Check the text and the special-token arguments; return the allowed set."""
+    def resolve_allowed(self, text: str, allowed_special: AllowedSpecial,
+                        disallowed_special: DisallowedSpecial) -> frozenset[str]:
+        """Check the text and the special-token arguments (tiktoken's rules).
+
+        Args:
+            text: the text to encode.
+            allowed_special, disallowed_special: as for ``encode``.
+
+        Returns:
+            The special-token texts to match in ``text``.
+
+        Raises:
+            TypeError: if ``text`` is not a str.
+            ValueError: if disallowed special-token text occurs, or an argument names a
+                text that is not a special token.
+        """
         if not isinstance(text, str):
             raise TypeError(f"text must be a str, not {type(text).__name__}")
         allowed, disallowed = resolve_special(
@@ -250,20 +274,24 @@ class Encoding(CachedEncodeMethods, DecodeMethods, ViewerMethods):
         return allowed
 
     def _encode_checked(self, text: str, allowed: frozenset[str]) -> list[int]:
-        whole = allowed | self._added_set
+        whole = allowed | self.added_set
         if not whole:
-            return self._encode_segment(self._normalized(text)) if text else []
+            return self._encode_segment(text) if text else []
         ids: list[int] = []
         for segment, _, _, is_special in split_on_special(text, whole):
             if is_special:
-                ids.append(self._whole_tokens[segment])
+                ids.append(self.vocab.whole_tokens[segment])
             else:
-                ids.extend(self._encode_segment(self._normalized(segment)))
+                ids.extend(self._encode_segment(segment))
         return ids
 
-    def _normalized(self, segment: str) -> str:
-        """The segment after the normalizer (itself when there is none)."""
-        return segment if self.normalizer is None else self.normalizer.normalize(segment)
+    def _encode_segment(self, segment: str) -> list[int]:
+        """The ids of ordinary text: normalizer, prefix space, then the encoder."""
+        if self.normalizer is not None:
+            segment = self.normalizer.normalize(segment)
+        if self.add_prefix_space and not segment.startswith(" "):
+            segment = " " + segment
+        return self.encoder.encode_segment(segment)
 
     def encode_batch(
         self,
@@ -297,10 +325,88 @@ class Encoding(CachedEncodeMethods, DecodeMethods, ViewerMethods):
             KeyError: if it is not a single token.
         """
         if isinstance(text_or_bytes, str):
-            if text_or_bytes in self._whole_tokens:
-                return self._whole_tokens[text_or_bytes]
+            if text_or_bytes in self.vocab.whole_tokens:
+                return self.vocab.whole_tokens[text_or_bytes]
             text_or_bytes = text_or_bytes.encode("utf-8")
         try:
-            return self._mergeable_ranks[text_or_bytes]
+            return self.vocab.mergeable_ranks[text_or_bytes]
         except KeyError:
             raise KeyError(f"{text_or_bytes!r} is not a single token of {self.name}") from None
+
+    # ---- decoding ----------------------------------------------------------------
+    def decode_single_token_bytes(self, token: int) -> bytes:
+        """The bytes of one id (special and added tokens give their UTF-8 text).
+
+        Raises:
+            KeyError: if the id is unknown or unassigned (the message names it).
+            TypeError: if ``token`` is not an int.
+
+        >>> from bbpe_core import get_encoding
+        >>> get_encoding("gpt2").decode_single_token_bytes(995)
+        b' world'
+        """
+        return self.vocab.token_bytes(token)
+
+    def decode_tokens_bytes(self, tokens: Sequence[int]) -> list[bytes]:
+        """The bytes of each id; same errors as ``decode_single_token_bytes``."""
+        return list(map(self.vocab.token_bytes, tokens))
+
+    def decode_bytes(self, tokens: Sequence[int]) -> bytes:
+        """Decode ids to bytes: lossless, even where tokens cut a character.
+
+        Raises:
+            KeyError: for an unknown id (named).
+        """
+        return b"".join(map(self.vocab.token_bytes, tokens))
+
+    def decode(self, tokens: Sequence[int], errors: str = "replace") -> str:
+        """Decode ids to text.
+
+        WARNING: lossy with the default ``errors="replace"``: bytes that are not valid
+        UTF-8 (a sequence cut inside a character) become U+FFFD. Decode whole
+        sequences, not token by token; use ``decode_bytes`` for the exact bytes.
+
+        Args:
+            tokens: the ids.
+            errors: as for ``bytes.decode`` (``"strict"`` raises UnicodeDecodeError).
+
+        Raises:
+            KeyError: for an unknown id (named).
+
+        >>> from bbpe_core import get_encoding
+        >>> get_encoding("gpt2").decode([31373, 995])
+        'hello world'
+        """
+        return self.decode_bytes(tokens).decode("utf-8", errors=errors)
+
+    # ---- the viewer (``viewer``) ---------------------------------------------------
+    def pre_tokenize(self, text: str, *, allowed_special: AllowedSpecial = frozenset(),
+                     disallowed_special: DisallowedSpecial = "all") -> list[Chunk]:
+        """The chunks of ``text`` and its allowed special tokens (``viewer.pre_tokenize``).
+
+        >>> from bbpe_core import get_encoding
+        >>> [c.text for c in get_encoding("gpt2").pre_tokenize("it's 998")]
+        ['it', "'s", ' 998']
+        """
+        return viewer.pre_tokenize(self, text, allowed_special, disallowed_special)
+
+    def encode_detailed(self, text: str, *, allowed_special: AllowedSpecial = frozenset(),
+                        disallowed_special: DisallowedSpecial = "all",
+                        max_tokens: int | None = None) -> list[TokenSpan]:
+        """Every token with its id, bytes, display string and span (``viewer.encode_detailed``).
+
+        >>> from bbpe_core import get_encoding
+        >>> [(t.token_str, t.start, t.end) for t in get_encoding("gpt2").encode_detailed("你 a")]
+        [('ä½', 0, 1), ('ł', 0, 1), ('Ġa', 1, 3)]
+        """
+        return viewer.encode_detailed(self, text, allowed_special, disallowed_special, max_tokens)
+
+    def tokenize(self, text: str, *, allowed_special: AllowedSpecial = frozenset(),
+                 disallowed_special: DisallowedSpecial = "all") -> list[str]:
+        """The tokens as GPT-2 printable strings (``viewer.tokenize``).
+
+        >>> from bbpe_core import get_encoding
+        >>> get_encoding("gpt2").tokenize("hello<|endoftext|>", allowed_special="all")
+        ['hello', '<|endoftext|>']
+        """
+        return viewer.tokenize(self, text, allowed_special, disallowed_special)

@@ -1,7 +1,8 @@
-"""HF pre-tokenizers as pipeline stages: ``Split`` with its five behaviours, and ``Sequence``.
+"""The pre-tokenizer stage: where a chunk is cut. ``RegexSplit`` (tiktoken's: every match of one
+pattern is a chunk), HF's ``Split`` with its five behaviours, and ``Sequence``.
 
-A tiktoken encoding splits with one pattern (``pre_tokenizer.find_chunks``: every match is a
-chunk). HF tokenizers' files may chain several ``Split`` steps instead, each applied to the
+A tiktoken encoding splits with one pattern (``RegexSplit`` over ``pre_tokenizer.find_chunks``).
+HF tokenizers' files may chain several ``Split`` steps instead, each applied to the
 pieces of the one before (DeepSeek V3: digits in groups of 1-3, then runs of CJK and kana,
 then a word pattern). Semantics follow ``tokenizers/src/tokenizer/normalizer.rs``
 (``NormalizedString::split``) and ``pattern.rs``: the text is cut into alternating matched
@@ -23,13 +24,14 @@ and unmatched pieces, then
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import accumulate
 
 import regex
 
-from .pre_tokenizer import PatternTimeoutError, check_pattern, find_chunks
+from .pre_tokenizer import PatternTimeoutError, check_pattern, find_chunks, iter_split
 
-__all__ = ["BEHAVIORS", "PreTokenizer", "Sequence", "Split"]
+__all__ = ["BEHAVIORS", "PreTokenizer", "RegexSplit", "Sequence", "Split"]
 
 BEHAVIORS = ("Removed", "Isolated", "MergedWithPrevious", "MergedWithNext", "Contiguous")
 """HF's ``SplitDelimiterBehavior`` names, as tokenizer.json writes them."""
@@ -48,6 +50,10 @@ class PreTokenizer:
         """The chunks of ``text`` as strings (what the encoder merges)."""
         return [text[a:b] for a, b in self.split(text)]
 
+    def iter_split(self, text: str) -> Iterator[Span]:
+        """``split``'s spans lazily, where the stage can scan as they are taken."""
+        return iter(self.split(text))
+
     @property
     def tiles(self) -> bool:
         """Whether the chunks always cover the text without gaps (no ``Removed`` step)."""
@@ -56,6 +62,45 @@ class PreTokenizer:
     def split_piece(self, text: str, start: int, end: int) -> list[Span]:
         """The chunks of ``text[start:end]``, as spans into ``text``."""
         raise NotImplementedError
+
+
+class RegexSplit(PreTokenizer):
+    """tiktoken's split: every match of the pattern is a chunk, and the text between matches
+    too (``pre_tokenizer.compile_pattern``), so the chunks tile the text.
+
+    Args:
+        pat_str: the split pattern (``regex`` syntax), e.g. ``pre_tokenizer.GPT2_PATTERN``.
+        timeout: seconds one scan may take (for patterns users supplied), or None.
+
+    Raises:
+        ValueError: if the pattern fails ``check_pattern``, does not compile or matches
+            the empty string.
+    """
+
+    def __init__(self, pat_str: str, *, timeout: float | None = None) -> None:
+        find_chunks("", pat_str)  # compiles, or raises ValueError now rather than later
+        self.pat_str = pat_str
+        self.timeout = timeout
+
+    def __repr__(self) -> str:
+        return f"RegexSplit({self.pat_str!r})"
+
+    @property
+    def tiles(self) -> bool:
+        """The gaps between matches are chunks too."""
+        return True
+
+    def chunks(self, text: str) -> list[str]:
+        """One C-speed scan (``find_chunks``)."""
+        return find_chunks(text, self.pat_str, timeout=self.timeout)
+
+    def iter_split(self, text: str) -> Iterator[Span]:
+        """The spans as the scan finds them (``pre_tokenizer.iter_split``)."""
+        return ((a, b) for _, a, b in iter_split(text, self.pat_str, timeout=self.timeout))
+
+    def split_piece(self, text: str, start: int, end: int) -> list[Span]:
+        """The chunks of ``text[start:end]``, as spans into ``text``."""
+        return [(a + start, b + start) for a, b in self.iter_split(text[start:end])]
 
 
 class Split(PreTokenizer):

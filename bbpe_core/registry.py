@@ -102,6 +102,12 @@ def list_encoding_names() -> list[str]:
 
 @cache
 def _load(name: str) -> Encoding:
+    enc = _build(name)
+    enc.register_loader(get_encoding)  # pickles by name
+    return enc
+
+
+def _build(name: str) -> Encoding:
     if name in ZOO_BUILDERS:
         return ZOO_BUILDERS[name]()
     spec = BUILTIN_ENCODINGS[name]

@@ -3,9 +3,9 @@
 For each chunk: its bytes, then each merge in order (the pair merged, its rank,
 the runner-up pairs with their ranks, the parts after the step) until no adjacent
 pair has a rank, then the chunk's ids, which are always ``encode``'s. The steps
-are those of ``bpe.merge_ranked`` (lowest rank, leftmost on a tie), recomputed
-in the plain way so every candidate can be shown: O(n²) per step, so chunks are
-limited to ``MAX_TRACE_BYTES``.
+are those of the textbook loop (``bpe.textbook.merge_steps``: lowest rank, leftmost on a
+tie), which shows every candidate: O(n²) per step, so chunks are limited to
+``MAX_TRACE_BYTES``.
 
 When the encoding looks a whole chunk up before merging (tiktoken; HF
 ``ignore_merges``), ``looked_up`` says so: the steps still show how merging
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .bpe import MergeStep, merge_steps
 from .encoding import Encoding
 from .spans import Chunk
 
@@ -23,26 +24,6 @@ __all__ = ["MAX_TRACE_BYTES", "MergeStep", "ChunkTrace", "trace"]
 
 MAX_TRACE_BYTES = 400
 """Longest chunk (in UTF-8 bytes) that is traced."""
-
-
-@dataclass(frozen=True)
-class MergeStep:
-    """One merge.
-
-    Attributes:
-        pair: the two parts merged, as bytes.
-        position: the index of the pair's left part before the merge.
-        rank: its rank (merge priority; lower merges first).
-        runner_up: the other mergeable pairs at this step, ``[(pair, rank), ...]``
-            by rank then position (duplicates of the chosen pair included).
-        parts: the parts after the merge.
-    """
-
-    pair: tuple[bytes, bytes]
-    position: int
-    rank: int
-    runner_up: list[tuple[tuple[bytes, bytes], int]]
-    parts: list[bytes]
 
 
 @dataclass(frozen=True)
@@ -72,20 +53,9 @@ def _trace_chunk(enc: Encoding, chunk: Chunk) -> ChunkTrace:
         raise ValueError(
             f"chunk {chunk.text[:20]!r}… is {len(piece)} bytes; traces stop at {MAX_TRACE_BYTES}"
         )
-    parts = [piece[i : i + 1] for i in range(len(piece))]
-    initial, steps = list(parts), []
-    while True:
-        candidates = [
-            ((parts[i], parts[i + 1]), rank, i)
-            for i in range(len(parts) - 1)
-            if (rank := enc._pair_rank(parts[i], parts[i + 1])) is not None
-        ]
-        if not candidates:
-            break
-        candidates.sort(key=lambda c: (c[1], c[2]))
-        pair, rank, i = candidates[0]
-        parts = parts[:i] + [pair[0] + pair[1]] + parts[i + 2 :]
-        steps.append(MergeStep(pair, i, rank, [(p, r) for p, r, _ in candidates[1:]], list(parts)))
+    initial = [piece[i : i + 1] for i in range(len(piece))]
+    steps = list(merge_steps(piece, enc.vocab.pair_rank))
+    parts = steps[-1].parts if steps else initial
     ranks = enc.mergeable_ranks
     looked_up = enc.ignore_merges and piece in ranks
     ids = [ranks[piece]] if looked_up else [ranks[p] for p in parts]

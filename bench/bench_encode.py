@@ -121,11 +121,11 @@ def load_stats(name: str) -> dict:
                                  special_tokens=bbpe_core.get_encoding(name).special_tokens)
 
     ours_s, theirs_s = best_time(lambda _: ours(), None, 3), best_time(lambda _: theirs(), None, 3)
-    cut_s = best_time(lambda enc: enc._ideograph_cut("中文"), ours(), 1)  # built on first CJK text
+    cut_s = best_time(lambda enc: enc.encoder.chunks.cut.find("中文"), ours(), 1)  # built on first CJK text
     tracemalloc.start()
     loaded = ours()  # held while measured: nothing keeps a dropped Encoding alive
     memory = tracemalloc.get_traced_memory()[0] / MB
-    loaded._ideograph_cut("中文")
+    loaded.encoder.chunks.cut.find("中文")
     memory_cjk = tracemalloc.get_traced_memory()[0] / MB
     tracemalloc.stop()
     del loaded

@@ -6,7 +6,7 @@ import warnings
 import streamlit as st
 
 from bbpe_core import PatternTimeoutError, count_chunks, train_from_counts
-from bbpe_core.train import train_char_level
+from bbpe_core.training import train_char_level
 from playground.charts import count_bar, lines
 from playground.export import vocabulary_files
 from playground.session import add_user_encoding

@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 from oracles import ENCODING_NAMES
 
 import bbpe_core
-from bbpe_core import bpe, bpe_runs
-from bbpe_core.bpe_runs import merge_run
+from bbpe_core.bpe import ranked as bpe, runs as bpe_runs
+from bbpe_core.bpe.runs import merge_run
 
 
 def heap_parts(piece: bytes, ranks: dict[bytes, int]) -> list[bytes]:

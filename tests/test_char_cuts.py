@@ -14,9 +14,9 @@ from samples import CORPORA
 
 import bbpe_core
 from bbpe_core.byte_level import fix_surrogates
-from bbpe_core.char_cuts import IDEOGRAPHS, crossing_groups, ideograph_cut
-from bbpe_core.long_pieces import CACHED_WORD_CHARS
-from bbpe_core.packed_ids import unpack
+from bbpe_core.encoders.fast.char_cuts import IDEOGRAPHS, crossing_groups, ideograph_cut
+from bbpe_core.encoders.fast.chunk_ids import CACHED_CHARS
+from bbpe_core.encoders.fast.packed_ids import unpack
 
 RUN = re.compile(f"[{IDEOGRAPHS}]{{2,}}")
 
@@ -107,7 +107,7 @@ def mixed_texts(name: str, min_size: int):
 @pytest.mark.parametrize("name", ENCODING_NAMES)
 @given(data=st.data())
 def test_long_and_short_pieces_encode_as_tiktoken(name, data):
-    text = data.draw(mixed_texts(name, data.draw(st.sampled_from([0, CACHED_WORD_CHARS]))))
+    text = data.draw(mixed_texts(name, data.draw(st.sampled_from([0, CACHED_CHARS]))))
     shared = bbpe_core.get_encoding(name)
     tiny = tiny_cache_encoding(name)
     expected = tiktoken_encoding(name).encode_ordinary(text)
@@ -119,12 +119,12 @@ def test_long_and_short_pieces_encode_as_tiktoken(name, data):
 @pytest.mark.parametrize("name", ENCODING_NAMES)
 @given(data=st.data())
 def test_parts_chunked_in_one_scan_as_each_on_its_own(name, data):
-    """``_encode_batch`` joins parts by a digit for one chunk scan: each part's ids are
+    """``encode_batch`` joins parts by a digit for one chunk scan: each part's ids are
     still its ids alone, whether it starts with a digit, holds that digit, or not."""
     part = st.tuples(mixed_texts(name, 0), st.sampled_from(["", "中", "文"])).map("".join).map(
         fix_surrogates)  # as encode() passes text on
     parts = data.draw(st.lists(part, max_size=8))
-    found = tiny_cache_encoding(name)._encode_batch(parts)
+    found = tiny_cache_encoding(name).encoder.long_pieces.encode_batch(parts)
     expected = {p: tiktoken_encoding(name).encode_ordinary(p) for p in parts}
     assert {p: unpack(ids) for p, ids in found.items()} == expected
 
@@ -134,7 +134,7 @@ def test_chinese_corpus_with_cold_caches(name):
     text = (CORPORA / "zh_tang_poems.txt").read_text(encoding="utf-8")
     enc = bbpe_core.get_encoding(name)
     enc.clear_cache()
-    assert enc._ideograph_cut("中文") is not None
+    assert enc.encoder.chunks.cut.find("中文") is not None
     assert enc.encode_ordinary(text) == tiktoken_encoding(name).encode_ordinary(text)
 
 
@@ -164,11 +164,10 @@ def test_phrases_holding_the_separator_of_the_joined_scan(name):
 def test_trained_encoding_with_merges_cuts_without_changing_ids():
     text = (CORPORA / "zh_tang_poems.txt").read_text(encoding="utf-8")[:60_000]
     enc = bbpe_core.train(text, 1500)
-    assert enc.merges and enc._ideograph_cut("中文") is not None
-    with_cuts = enc.encode_ordinary(text)
-    enc.clear_cache()
-    enc._cut3 = None
-    assert with_cuts == enc.encode_ordinary(text)
+    assert enc.merges and enc.encoder.chunks.cut.find("中文") is not None
+    reference = bbpe_core.Encoding("t", pat_str=enc.pat_str, mergeable_ranks=enc.mergeable_ranks,
+                                   special_tokens={}, merges=enc.merges, fast=False)
+    assert enc.encode_ordinary(text) == reference.encode_ordinary(text)
 
 
 def test_long_phrases_parts_and_chunks_are_not_cached():
@@ -178,9 +177,11 @@ def test_long_phrases_parts_and_chunks_are_not_cached():
     joined = vocabulary_runs("cl100k_base")[0]  # a token: the phrase cannot go by character
     text = "a" * 5000 + "，" + (joined + "中文") * 1500 + "。" + "短句，" * 100
     assert enc.encode_ordinary(text) == tiktoken_encoding("cl100k_base").encode_ordinary(text)
-    assert enc._piece_cache and enc._part_cache and enc._chunk_cache
-    for cache in (enc._piece_cache, enc._part_cache, enc._word_cache, enc._chunk_cache):
-        assert max(map(len, cache), default=0) < CACHED_WORD_CHARS
+    fast = enc.encoder
+    assert fast.long_pieces.piece_cache and fast.long_pieces.part_cache and fast.chunks.cache
+    for cache in (fast.long_pieces.piece_cache, fast.long_pieces.part_cache, fast.word_cache,
+                  fast.chunks.cache):
+        assert max(map(len, cache), default=0) < CACHED_CHARS
 
 
 def test_phrases_cached_by_another_thread_between_two_reads():
@@ -197,7 +198,7 @@ def test_phrases_cached_by_another_thread_between_two_reads():
     text = (CORPORA / "zh_tang_poems.txt").read_text(encoding="utf-8")[:3000]
     expected = tiktoken_encoding("cl100k_base").encode_ordinary(text)
     assert enc.encode_ordinary(text) == expected
-    enc._piece_cache = FilledMeanwhile(enc._piece_cache)
+    enc.encoder.long_pieces.piece_cache = FilledMeanwhile(enc.encoder.long_pieces.piece_cache)
     assert enc.encode_ordinary(text) == expected
 
 
@@ -206,11 +207,12 @@ def test_the_cut_is_built_only_for_text_with_two_ideographs_side_by_side():
     enc = bbpe_core.Encoding("t", pat_str=shared.pat_str, mergeable_ranks=shared.mergeable_ranks,
                              special_tokens={})
     enc.encode_ordinary("café, naïve — résumé; 中 文 " * 100)
-    assert enc._cut3 is True  # not built: nothing to cut
+    cut = enc.encoder.chunks.cut
+    assert not cut.built  # nothing to cut
     enc.encode_ordinary("中文")  # one token: looked up whole, nothing to cut
-    assert enc._cut3 is True
+    assert not cut.built
     enc.encode_ordinary("中文中文字符编码")
-    assert isinstance(enc._cut3, re.Pattern)
+    assert cut.built and isinstance(cut.find("中文"), re.Pattern)
 
 
 @pytest.mark.parametrize("name", ENCODING_NAMES)

@@ -13,11 +13,11 @@ from samples import CORPORA
 from test_char_cuts import joined_pairs, merge_results
 
 import bbpe_core
-from bbpe_core.char_cuts import crossing_groups
-from bbpe_core.char_path import CHARACTERS, CharPath
-from bbpe_core.long_pieces import CACHED_WORD_CHARS
-from bbpe_core.packed_ids import unpack
-from bbpe_core.presplit import split_marks
+from bbpe_core.encoders.fast.char_cuts import crossing_groups
+from bbpe_core.encoders.fast.char_path import CHARACTERS, CharPath
+from bbpe_core.encoders.fast.chunk_ids import CACHED_CHARS
+from bbpe_core.encoders.fast.packed_ids import unpack
+from bbpe_core.encoders.fast.presplit import split_marks
 
 # a newline, marks and ideographs whose bytes share lead and continuation bytes
 CHARS = ["\n", "。", "，", "…", "“", "ー", "中", "丸", "国", "\u3000", "！"]
@@ -84,7 +84,7 @@ def test_texts_of_the_character_set_encode_as_tiktoken(name, data):
         st.sampled_from(["\n", "\n\n", " \n", "\r\n", " ", "a", "1", "'s"]),
     )
     text = data.draw(st.lists(pieces, min_size=1, max_size=30).map("".join))
-    text = text * (1 + CACHED_WORD_CHARS // len(text))
+    text = text * (1 + CACHED_CHARS // len(text))
     shared = bbpe_core.get_encoding(name)
     tiny = tiny_cache_encoding(name)
     expected = tiktoken_encoding(name).encode_ordinary(text)
@@ -101,9 +101,9 @@ def test_most_corpus_phrases_go_by_character_with_tiktokens_ids(name, share):
     tiktoken, gives the same ids."""
     text = (CORPORA / "zh_tang_poems.txt").read_text(encoding="utf-8")
     enc = bbpe_core.get_encoding(name)
-    assert enc._ideograph_cut("中文") is not None
+    assert enc.encoder.chunks.cut.find("中文") is not None
     phrases = list(dict.fromkeys(split_marks(text)))
-    done, others = enc._char_path.encode(phrases, enc._encode_chunks)
+    done, others = enc.encoder.chunks.cut.char_path.encode(phrases, enc.encoder.chunks.encode_text)
     assert sorted([*done, *others]) == sorted(phrases)
     assert len(done) >= share * len(phrases)
     reference = tiktoken_encoding(name)
@@ -119,11 +119,11 @@ def test_heads_newlines_after_a_letter_or_mark(name):
     newline is no head (the letter would not be the only part of the head's chunks that
     differs)."""
     enc = bbpe_core.get_encoding(name)
-    enc._ideograph_cut("中文")
+    enc.encoder.chunks.cut.find("中文")
     reference = tiktoken_encoding(name)
     phrases = ["。\n疑霜", "，\n鸞鳳", "光\n思", "。\n\n疑霜", "光\n\n\n思", "。 \n疑霜",
                "。\r\n疑霜", "。\n疑霜。\n望", "\n疑霜", "\n\n帝王", "\n\n\n思"]
-    done, others = enc._char_path.encode(phrases, enc._encode_chunks)
+    done, others = enc.encoder.chunks.cut.char_path.encode(phrases, enc.encoder.chunks.encode_text)
     assert {"。\n疑霜", "，\n鸞鳳", "光\n思", "。\n\n疑霜", "光\n\n\n思", "\n\n帝王",
             "\n\n\n思"} <= set(done)
     assert not {"。 \n疑霜", "。\r\n疑霜"} & set(done)

@@ -195,7 +195,7 @@ def test_cache_is_bounded():
     enc = Encoding("t", pat_str=base.pat_str, mergeable_ranks=base.mergeable_ranks,
                    special_tokens={}, cache_size=10)
     enc.encode(" ".join(f"w{i}" for i in range(1000)))
-    assert len(enc._chunk_cache) <= 10
+    assert len(enc.encoder.chunks.cache) <= 10
 
 
 # ---- user patterns (ReDoS guard) --------------------------------------------------

@@ -10,9 +10,9 @@ from oracles import ENCODING_NAMES, tiktoken_encoding, tiny_cache_encoding
 from samples import CORPORA
 
 import bbpe_core
-from bbpe_core.cached_encode import CACHED_WORD_CHARS
+from bbpe_core.encoders.fast.chunk_ids import CACHED_CHARS
 from bbpe_core.pre_tokenizer import split
-from bbpe_core.presplit import BOUNDARY, split_marks
+from bbpe_core.encoders.fast.presplit import BOUNDARY, split_marks
 
 PATTERNS = [bbpe_core.GPT2_PATTERN, bbpe_core.CL100K_PATTERN, bbpe_core.O200K_PATTERN]
 
@@ -64,7 +64,7 @@ def test_mark_cuts_fall_after_letters_and_lone_newlines_only():
 
 
 long_texts = st.lists(st.text(alphabet=ALPHABET, min_size=1, max_size=40), min_size=1, max_size=40).map(
-    lambda parts: "".join(parts) * (1 + CACHED_WORD_CHARS // max(1, len("".join(parts)))))
+    lambda parts: "".join(parts) * (1 + CACHED_CHARS // max(1, len("".join(parts)))))
 
 
 @pytest.mark.parametrize("name", ENCODING_NAMES)
@@ -79,11 +79,11 @@ def test_long_pieces_encode_as_tiktoken_in_every_cache_state(name, text):
         assert enc.encode_ordinary(text + " Tail") == expected + tiktoken_encoding(name).encode_ordinary(" Tail")
 
 
-# ASCII words of CACHED_WORD_CHARS characters or more (each "w" + a body with no space +
+# ASCII words of CACHED_CHARS characters or more (each "w" + a body with no space +
 # letter), which the word batch takes with the short ones.
 long_ascii_words = st.lists(
     st.text(alphabet="aZ'9\n\r\t .,;:!?()\"-/", min_size=1, max_size=30), min_size=1, max_size=4
-).map(lambda bodies: " ".join("w" + BOUNDARY.sub(" _", b) * (1 + CACHED_WORD_CHARS // len(b))
+).map(lambda bodies: " ".join("w" + BOUNDARY.sub(" _", b) * (1 + CACHED_CHARS // len(b))
                               for b in bodies))
 
 
@@ -148,7 +148,7 @@ def test_cut_sets_hold_in_tiktokens_unicode():
     import regex
 
     from bbpe_core.pre_tokenizer import pin_unicode
-    from bbpe_core.presplit import LETTERS, MARKS, WORD_STARTS
+    from bbpe_core.encoders.fast.presplit import LETTERS, MARKS, WORD_STARTS
 
     letter = regex.compile(pin_unicode(r"\p{L}"), flags=regex.V1)
     other = regex.compile(pin_unicode(r"[\p{L}\p{N}\p{M}']"), flags=regex.V1)
@@ -166,6 +166,6 @@ def test_a_pattern_that_splits_words_apart_is_refused_not_misread():
     shared = bbpe_core.get_encoding("gpt2")
     enc = bbpe_core.Encoding("t", pat_str=shared.pat_str, mergeable_ranks=shared.mergeable_ranks,
                              special_tokens={})
-    enc.pat_str = r"[\s\S]{1,3}"
+    enc.encoder.chunks.pat_str = r"[\s\S]{1,3}"
     with pytest.raises(RuntimeError, match="split words apart"):
         enc.encode_ordinary("hello big world")

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from samples import CORPORA
 
 import bbpe_core
-from bbpe_core.train import count_chunks, train, train_from_counts
+from bbpe_core.training import count_chunks, train, train_from_counts
 
 
 def naive_merges(chunk_counts: Counter, n_merges: int, min_frequency: int) -> list[tuple[bytes, bytes]]:
@@ -141,7 +141,7 @@ def test_counting_is_a_map_reduce_on_dask():
 
 
 def test_char_level_contrast():
-    from bbpe_core.train import train_char_level
+    from bbpe_core.training import train_char_level
 
     wiki = train_char_level("aaabdaaabac", 7, pat_str=None, min_frequency=1)
     assert wiki.alphabet == {"a", "b", "c", "d"}

@@ -14,7 +14,7 @@ produced by looking up a whole chunk (``ignore_merges``), and gets no merge.
 
 from __future__ import annotations
 
-from .bpe import merge
+from .ranked import merge
 
 __all__ = ["recover_merges"]
 

@@ -1,6 +1,6 @@
 """BPE of one byte repeated (``"=" * 80``, a megabyte of ``"a"``), by runs of equal parts.
 
-tiktoken's semantics (``bpe.merge_ranked``): the pair of lowest rank merges first, the
+tiktoken's semantics (``ranked.merge_ranked``): the pair of lowest rank merges first, the
 leftmost on a tie, and a pair's rank is that of ``left + right`` in ``mergeable_ranks``.
 On ``unit * n`` every part is ``unit * length``, so the parts are kept as runs
 ``[length, count]`` and a pair's rank depends only on the two lengths.

@@ -1,6 +1,6 @@
 """Training a byte-level BPE: the textbook algorithm, computed incrementally.
 
-Textbook (seeds 001 and 002; minbpe): count every adjacent pair over the corpus, merge
+Textbook (Sennrich et al. 2016; Karpathy's minbpe): count every adjacent pair over the corpus, merge
 the most frequent everywhere, repeat. Here: pre-tokenize, count unique chunks once
 (a map-reduce over Counters, so it runs on processes or on a Dask bag), keep pair
 counts and a pair -> chunks index, update both after each merge only where the merged
@@ -25,12 +25,11 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from .bpe_learn import learn_merges
-from .encoding import Encoding
-from .pre_tokenizer import GPT2_PATTERN, find_chunks
+from ..encoding import Encoding
+from ..pre_tokenizer import GPT2_PATTERN, find_chunks
+from .learn import learn_merges
 
-__all__ = ["TrainStep", "CharLevelBPE", "count_chunks", "train_from_counts", "train", "train_files",
-           "train_char_level"]
+__all__ = ["TrainStep", "count_chunks", "train_from_counts", "train", "train_files"]
 
 
 @dataclass(frozen=True)
@@ -171,8 +170,8 @@ def _count_file(path: str, pat_str: str | None, block_chars: int = 1 << 20) -> C
     that precedes a letter, where the shipped patterns always cut
     (``presplit.BOUNDARY``), so the counts equal those of the whole text; other patterns
     read the file whole."""
-    from .pre_tokenizer import SHIPPED_PATTERNS
-    from .presplit import BOUNDARY
+    from ..encoders.fast.presplit import BOUNDARY
+    from ..pre_tokenizer import SHIPPED_PATTERNS
 
     with open(path, encoding="utf-8") as f:
         if pat_str not in SHIPPED_PATTERNS:
@@ -216,57 +215,3 @@ def train_files(
     else:
         parts = [_count_file(p, pat_str) for p in paths]
     return train_from_counts(sum(parts, Counter()), vocab_size, pat_str=pat_str, **kwargs)
-
-
-@dataclass(frozen=True)
-class CharLevelBPE:
-    """Character-level BPE, for contrast with byte-level (Sennrich et al. 2016): its base vocabulary is
-    the corpus' characters, so CJK spends thousands of ids on them and any character it
-    never saw is unknown; byte-level BPE needs only 256 and never meets an unknown.
-
-    Attributes:
-        alphabet: the base characters (the most frequent ones, at most ``vocab_size``).
-        merges: the merged character pairs in order.
-        vocab_size: the size asked for.
-    """
-
-    alphabet: frozenset[str]
-    merges: list[tuple[str, str]]
-    vocab_size: int
-
-    def unknown_chars(self, text: str) -> int:
-        """Characters of ``text`` outside the alphabet (each would be an unknown token)."""
-        return sum(1 for ch in text if ch not in self.alphabet)
-
-
-def train_char_level(texts: str | Iterable[str], vocab_size: int, *,
-                     pat_str: str | None = GPT2_PATTERN, min_frequency: int = 2) -> CharLevelBPE:
-    """Train BPE over characters instead of bytes (same loop, same tie rule).
-
-    Args:
-        texts: a string or strings.
-        vocab_size: base characters + merges.
-        pat_str, min_frequency: as ``train``.
-
-    Raises:
-        ValueError: for an empty corpus or a vocab_size below 1.
-    """
-    if vocab_size < 1:
-        raise ValueError("vocab_size must be at least 1")
-    counts = count_chunks([texts] if isinstance(texts, str) else texts, pat_str)
-    freq: Counter = Counter()
-    for chunk, n in counts.items():
-        for ch in chunk:
-            freq[ch] += n
-    if not freq:
-        raise ValueError("the corpus is empty: there is nothing to learn from")
-    alphabet = sorted(freq, key=lambda ch: (-freq[ch], ch))[:vocab_size]
-    ids = {ch: i for i, ch in enumerate(alphabet)}
-    chunks = []
-    for chunk, n in counts.items():  # characters outside the alphabet split the chunk
-        for piece in "".join(ch if ch in ids else "\0" for ch in chunk).split("\0"):
-            if piece:
-                chunks.append(([ids[ch] for ch in piece], n))
-    merges, _ = learn_merges(chunks, dict(enumerate(alphabet)), vocab_size - len(alphabet),
-                             min_frequency)
-    return CharLevelBPE(frozenset(alphabet), merges, vocab_size)

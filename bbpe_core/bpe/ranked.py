@@ -17,7 +17,7 @@ algorithm is quadratic (tiktoken#195). ``merge_ranked`` serves tiktoken's semant
 the shipped encodings' hot path: tiktoken's ``_byte_pair_merge`` (src/lib.rs), a list
 of pair ranks, O(n·m) for n bytes and m merges, fastest on the short chunks of real
 text, and the heap above ``HEAP_THRESHOLD`` bytes (one byte repeated that long goes by
-runs, ``bpe_runs``).
+runs, ``runs``).
 
 This module knows nothing of text, patterns, ids or caches.
 
@@ -34,7 +34,7 @@ import heapq
 import sys
 from collections.abc import Callable
 
-from .bpe_runs import merge_run
+from .runs import merge_run
 
 __all__ = ["PairRank", "merge", "merge_ranked", "HEAP_THRESHOLD"]
 

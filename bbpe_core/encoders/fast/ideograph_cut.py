@@ -1,0 +1,69 @@
+"""Cut 3 of the fast path, built once per vocabulary: where runs of CJK, kana and Hangul may
+be cut between characters no merge joins (``char_cuts``), and the character path
+(``char_path``) for phrases that go character by character.
+
+Both come from the vocabulary alone, are built on first use (most texts hold no two such
+characters side by side) and survive ``clear_cache``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...vocab import Vocab
+from .char_cuts import IDEOGRAPHS, ideograph_cut
+from .char_path import CharPath
+
+__all__ = ["IdeographCut", "SEPARATOR"]
+
+_PAIR = re.compile(f"[{IDEOGRAPHS}]{{2}}")
+
+SEPARATOR = "\x00"
+"""Joins new phrases for one cut-3 scan (``long_pieces``); never an IDEOGRAPHS character."""
+
+
+class IdeographCut:
+    """The cut and the character path of one vocabulary, built on first use.
+
+    Args:
+        vocab: the vocabulary whose merges decide where no merge crosses.
+
+    Attributes:
+        joined: after a successful build, the cut or a captured ``SEPARATOR``.
+        char_path: after a successful build, the ``CharPath``.
+    """
+
+    def __init__(self, vocab: Vocab) -> None:
+        self._vocab = vocab
+        self._cut: re.Pattern | None | bool = True  # True: build on first use
+        self.joined: re.Pattern | None = None
+        self.char_path: CharPath | None = None
+
+    @property
+    def built(self) -> bool:
+        """Whether the cut was built (or found not to be exact) already."""
+        return self._cut is not True
+
+    def find(self, text: str) -> re.Pattern | None:
+        """The cut if ``text`` holds two IDEOGRAPHS side by side, else None (also None if
+        the vocabulary does not allow an exact cut: ``char_cuts.ideograph_cut``)."""
+        if self._cut is None or not _PAIR.search(text):
+            return None
+        if self._cut is True:
+            self._build()
+        return self._cut
+
+    def _build(self) -> None:
+        vocab = self._vocab
+        ranks = vocab.mergeable_ranks
+        tokens = ranks if vocab.ignore_merges else {}
+        if vocab.merges is None:
+            merged, results = ranks, ranks  # every token is a merge result
+        else:
+            merged = [left + right for left, right in vocab.merges]
+            results = [*merged, *tokens]
+        cut = ideograph_cut(merged, vocab.bpe, tokens)
+        if cut is not None:  # set first: a thread that sees the cut sees these too
+            self.char_path = CharPath.build(results, vocab.bpe, ranks, whole=vocab.ignore_merges)
+            self.joined = re.compile(f"({SEPARATOR})|{cut.pattern}")
+        self._cut = cut

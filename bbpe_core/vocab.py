@@ -1,0 +1,113 @@
+"""The vocabulary of a byte-level BPE encoding: ranks, merges, whole tokens, the id -> bytes
+table, and the BPE of one chunk's bytes under the vocabulary's merge semantics.
+
+Two semantics, one interface (``pair_rank`` and ``bpe``):
+
+- tiktoken's: ``mergeable_ranks`` alone; any pair whose concatenation is a token may merge,
+  the token's id is its rank (tiktoken ``src/lib.rs``).
+- GPT-2 / HF files': a merge list; only listed pairs merge, in list order, and ids still come
+  from the vocabulary (openai/gpt-2 ``encoder.py``; HF tokenizers' ``BPE`` model).
+
+Reads no files (see ``formats``) and knows no text patterns (see ``pre_tokenizer``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from . import validate
+from .bpe import PairRank, merge, merge_ranked
+
+__all__ = ["Vocab"]
+
+
+class Vocab:
+    """Token tables of an encoding, checked once.
+
+    Args:
+        name: the encoding's name (for messages).
+        mergeable_ranks: token bytes -> id (the rank, under tiktoken's semantics).
+        special_tokens: special-token text -> id (matched only when allowed).
+        added_tokens: text -> id of non-special added tokens (always matched whole in the
+            raw text, like HF's non-special added tokens).
+        merges: ``[(left, right), ...]`` in priority order, or None for tiktoken's semantics.
+        explicit_n_vocab: if given, the number of ids must equal it.
+        ignore_merges: a chunk that is a token is that token, without merging (tiktoken
+            always; HF's ``ignore_merges``).
+
+    Raises:
+        ValueError: if the tables are inconsistent (``validate.check_vocab``) or a text is
+            both special and added.
+    """
+
+    def __init__(self, name: str, mergeable_ranks: dict[bytes, int],
+                 special_tokens: dict[str, int], added_tokens: dict[str, int] | None = None,
+                 merges: Sequence[tuple[bytes, bytes]] | None = None,
+                 explicit_n_vocab: int | None = None, ignore_merges: bool = True) -> None:
+        added_tokens = dict(added_tokens or {})
+        validate.check_vocab(
+            mergeable_ranks, {**added_tokens, **special_tokens}, merges, explicit_n_vocab
+        )
+        if set(added_tokens) & set(special_tokens):
+            raise ValueError("a token is both special and added: "
+                             f"{sorted(set(added_tokens) & set(special_tokens))[0]!r}")
+        self.name = name
+        self.mergeable_ranks = mergeable_ranks
+        self.special_tokens = dict(special_tokens)
+        self.added_tokens = added_tokens
+        self.merges = list(merges) if merges is not None else None
+        self.ignore_merges = ignore_merges
+        self.whole_tokens = {**added_tokens, **special_tokens}  # matched whole in raw text
+        self.decoder = {i: b for b, i in mergeable_ranks.items()}
+        self.decoder.update({i: s.encode("utf-8") for s, i in self.whole_tokens.items()})
+        self.whole_ids = frozenset(self.whole_tokens.values())  # shown as their text
+        self.max_token_value: int = max(self.decoder)
+        if self.merges is None:
+            ranks = mergeable_ranks
+            self.pair_rank: PairRank = lambda left, right: ranks.get(left + right)
+        else:
+            priority = {pair: i for i, pair in enumerate(self.merges)}
+            self.pair_rank = lambda left, right: priority.get((left, right))
+
+    def bpe(self, piece: bytes) -> list[bytes]:
+        """The BPE parts of one chunk's bytes (no whole look-up: see ``chunk_ids``).
+
+        Args:
+            piece: the chunk's UTF-8 bytes.
+
+        Returns:
+            The parts, in order; each is a token.
+        """
+        if self.merges is None:
+            return merge_ranked(piece, self.mergeable_ranks)
+        return merge(piece, self.pair_rank)
+
+    def chunk_ids(self, chunk: str) -> list[int]:
+        """The ids of one chunk: the token itself if the chunk is one and the vocabulary
+        looks chunks up whole, else its BPE parts' ids.
+
+        >>> Vocab("v", {b"a": 0, b"b": 1, b"ab": 2}, {}).chunk_ids("abb")
+        [2, 1]
+        """
+        piece = chunk.encode("utf-8")
+        ranks = self.mergeable_ranks
+        if self.ignore_merges and (rank := ranks.get(piece)) is not None:
+            return [rank]
+        return list(map(ranks.__getitem__, self.bpe(piece)))
+
+    def token_bytes(self, token: int) -> bytes:
+        """The bytes of one id (special and added tokens give their UTF-8 text).
+
+        Raises:
+            TypeError: if ``token`` is not an int.
+            KeyError: if the id is unknown or unassigned (the message names it).
+        """
+        if not isinstance(token, int):
+            raise TypeError(f"token ids are ints, not {type(token).__name__}: {token!r}")
+        try:
+            return self.decoder[token]
+        except KeyError:
+            raise KeyError(
+                f"token id {token} is not in {self.name} (ids run 0..{self.max_token_value}, "
+                "some unassigned)"
+            ) from None
