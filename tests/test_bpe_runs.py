@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 from oracles import ENCODING_NAMES
 
 import bbpe_core
-from bbpe_core.bpe import ranked as bpe, runs as bpe_runs
+from bbpe_core.bpe import ranked as bpe
+from bbpe_core.bpe import runs as bpe_runs
 from bbpe_core.bpe.runs import merge_run
 
 

@@ -11,8 +11,8 @@ from samples import CORPORA
 
 import bbpe_core
 from bbpe_core.encoders.fast.chunk_ids import CACHED_CHARS
-from bbpe_core.pre_tokenizer import split
 from bbpe_core.encoders.fast.presplit import BOUNDARY, split_marks
+from bbpe_core.pre_tokenizer import split
 
 PATTERNS = [bbpe_core.GPT2_PATTERN, bbpe_core.CL100K_PATTERN, bbpe_core.O200K_PATTERN]
 
@@ -147,8 +147,8 @@ def test_cut_sets_hold_in_tiktokens_unicode():
     compiled with."""
     import regex
 
-    from bbpe_core.pre_tokenizer import pin_unicode
     from bbpe_core.encoders.fast.presplit import LETTERS, MARKS, WORD_STARTS
+    from bbpe_core.pre_tokenizer import pin_unicode
 
     letter = regex.compile(pin_unicode(r"\p{L}"), flags=regex.V1)
     other = regex.compile(pin_unicode(r"[\p{L}\p{N}\p{M}']"), flags=regex.V1)

@@ -13,9 +13,9 @@ import json
 import os
 from pathlib import Path
 
+from ..bpe import recover_merges
 from ..byte_level import from_gpt2_str, from_gpt2_strs, to_gpt2_str
 from ..encoding import Encoding
-from ..bpe import recover_merges
 from ..pre_tokenizer import GPT2_PATTERN
 from .source import VocabFileError, numbered_lines, read_bytes
 
