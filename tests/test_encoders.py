@@ -1,0 +1,93 @@
+"""The in-repo oracle: the fast path equals the reference encoder, and the reference's merges
+equal the textbook loop, on the shipped vocabularies and on small random ones."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from oracles import ENCODING_NAMES
+from samples import ADVERSARIAL, CORPORA, MULTILINGUAL, texts
+
+import bbpe_core
+from bbpe_core.bpe import merge, merge_ranked, textbook_merge
+from bbpe_core.encoders import FastEncoder, SimpleEncoder
+from bbpe_core.vocab import Vocab
+
+
+def reference(name: str) -> bbpe_core.Encoding:
+    """The shipped encoding ``name`` on the reference path (``fast=False``)."""
+    shared = bbpe_core.get_encoding(name)
+    return bbpe_core.Encoding(name, pat_str=shared.pat_str, mergeable_ranks=shared.mergeable_ranks,
+                              special_tokens=shared.special_tokens, fast=False)
+
+
+REFERENCES = {name: reference(name) for name in ENCODING_NAMES}
+
+
+def test_the_shipped_encodings_take_the_fast_path_and_fast_false_the_reference():
+    for name in ENCODING_NAMES:
+        assert isinstance(bbpe_core.get_encoding(name).encoder, FastEncoder)
+        assert isinstance(REFERENCES[name].encoder, SimpleEncoder)
+
+
+@pytest.mark.parametrize("name", ENCODING_NAMES)
+@settings(max_examples=300, deadline=None)
+@given(text=texts)
+def test_fast_path_equals_reference_on_random_text(name, text):
+    assert bbpe_core.get_encoding(name).encode_ordinary(text) == REFERENCES[name].encode_ordinary(text)
+
+
+@pytest.mark.parametrize("name", ENCODING_NAMES)
+def test_fast_path_equals_reference_on_corpora_and_hard_cases(name):
+    fast = bbpe_core.get_encoding(name)
+    for path in sorted(CORPORA.glob("*.txt")):
+        text = path.read_text(encoding="utf-8")[:40_000]
+        assert fast.encode_ordinary(text) == REFERENCES[name].encode_ordinary(text), path.name
+    for text in [*MULTILINGUAL, *ADVERSARIAL]:
+        assert fast.encode_ordinary(text) == REFERENCES[name].encode_ordinary(text), text[:40]
+
+
+# ---- small random vocabularies --------------------------------------------------------
+ALPHABET = b"ab \xe4\xb8\xad"  # ASCII, a space and the bytes of 中
+
+
+@st.composite
+def random_vocabularies(draw) -> tuple[dict[bytes, int], list[tuple[bytes, bytes]]]:
+    """Ranks built by merging random pairs of existing tokens, with their merge list."""
+    ranks = {bytes([b]): b for b in range(256)}
+    merges = []
+    for _ in range(draw(st.integers(0, 40))):
+        tokens = sorted(ranks)
+        left, right = draw(st.sampled_from(tokens)), draw(st.sampled_from(tokens))
+        if left + right not in ranks and len(left + right) <= 8:
+            ranks[left + right] = len(ranks)
+            merges.append((left, right))
+    return ranks, merges
+
+
+pieces = st.binary(max_size=40).map(lambda b: bytes(ALPHABET[x % len(ALPHABET)] for x in b))
+
+
+@settings(max_examples=300, deadline=None)
+@given(vocabulary=random_vocabularies(), piece=pieces)
+def test_ranked_and_heap_merges_equal_the_textbook_loop(vocabulary, piece):
+    ranks, merges = vocabulary
+    by_rank = lambda left, right: ranks.get(left + right)  # noqa: E731
+    assert merge_ranked(piece, ranks) == textbook_merge(piece, by_rank) == merge(piece, by_rank)
+    priority = {pair: i for i, pair in enumerate(merges)}
+    by_list = lambda left, right: priority.get((left, right))  # noqa: E731
+    assert Vocab("v", ranks, {}, merges=merges).bpe(piece) == textbook_merge(piece, by_list)
+
+
+@settings(max_examples=100, deadline=None)
+@given(vocabulary=random_vocabularies(), text=st.lists(
+    st.sampled_from(["a", "b", "ab", " ", "中", "中中", "\n", "1"]), max_size=30).map("".join))
+def test_fast_path_equals_reference_on_random_vocabularies(vocabulary, text):
+    ranks, merges = vocabulary
+    for merge_list in (None, merges):
+        built = [bbpe_core.Encoding("t", pat_str=bbpe_core.CL100K_PATTERN, mergeable_ranks=ranks,
+                                    special_tokens={}, merges=merge_list, fast=fast)
+                 for fast in (True, False)]
+        assert isinstance(built[0].encoder, FastEncoder)
+        assert built[0].encode_ordinary(text * 3) == built[1].encode_ordinary(text * 3)
