@@ -86,8 +86,9 @@ class Vocab:
         """The ids of one chunk: the token itself if the chunk is one and the vocabulary
         looks chunks up whole, else its BPE parts' ids.
 
-        >>> Vocab("v", {b"a": 0, b"b": 1, b"ab": 2}, {}).chunk_ids("abb")
-        [2, 1]
+        >>> ranks = {bytes([b]): b for b in range(256)} | {b"ab": 256}
+        >>> Vocab("v", ranks, {}).chunk_ids("abb")
+        [256, 98]
         """
         piece = chunk.encode("utf-8")
         ranks = self.mergeable_ranks

@@ -19,19 +19,15 @@ import argparse
 import gc
 import platform
 import signal
-import sys
 import time
 import tracemalloc
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+from implementations import batch_reference, implementations, scratch_dir
+from texts import MB, texts
 
-from implementations import batch_reference, implementations, scratch_dir  # noqa: E402
-from texts import MB, texts  # noqa: E402
-
-import bbpe_core  # noqa: E402
-from bbpe_core import registry  # noqa: E402
+import bbpe_core
+from bbpe_core import registry
 
 RESULTS = Path(__file__).resolve().parent / "results"
 LIMIT_S = 30
@@ -111,6 +107,7 @@ def load_stats(name: str) -> dict:
     """Seconds to load and build an encoding, ours vs tiktoken's (best of 3), and our memory
     (measured in a separate load: tracemalloc slows allocation-heavy code several-fold)."""
     import tiktoken
+
     from oracles import TIKTOKEN_PATTERNS, _ranks
 
     def ours():

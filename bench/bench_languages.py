@@ -9,19 +9,14 @@ checking that both give the same ids. Writes ``bench/results/languages.md``.
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
+from bench_encode import best_time
+
+import bbpe_core
+from oracles import tiktoken_encoding
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
-sys.path.insert(0, str(ROOT / "bench"))
-
-from bench_encode import best_time  # noqa: E402
-from oracles import tiktoken_encoding  # noqa: E402  (the test suite's tiktoken loader)
-
-import bbpe_core  # noqa: E402
-
 REPEATS = 7
 
 

@@ -8,19 +8,16 @@ printed by tests/e2e/test_modes_browser.py::test_paste_100kb).
 from __future__ import annotations
 
 import os
-import sys
 import tempfile
 import time
 from pathlib import Path
 
+import bbpe_core
+from bbpe_core.count import count_files
+from playground.analysis import analyse
+from playground.token_html import LAYERS, layers_html, token_view_html
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-import bbpe_core  # noqa: E402
-from bbpe_core.count import count_files  # noqa: E402
-from playground.analysis import analyse  # noqa: E402
-from playground.token_html import LAYERS, layers_html, token_view_html  # noqa: E402
-
 
 def count_scaling(copies: int = 8) -> list[str]:
     """MB/s of ``count_files`` with 1..cpu_count workers on ``copies`` 1 MB files."""

@@ -15,12 +15,8 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-
-from test_train import naive_merges  # noqa: E402  (the test suite's reference trainer)
-
-import bbpe_core  # noqa: E402
+import bbpe_core
+from oracles.naive_trainer import naive_merges
 
 ROOT = Path(__file__).resolve().parent.parent
 VOCAB = 8192

@@ -15,20 +15,16 @@ from __future__ import annotations
 
 import argparse
 import gc
-import sys
 import tempfile
 import time
 from pathlib import Path
 
+from bench_encode import best_time
+from texts import MB, ROOT, texts
 from tokenizers import Tokenizer
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the checkout's bbpe_core
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_encode import best_time  # noqa: E402
-from texts import MB, ROOT, texts  # noqa: E402
-
-import bbpe_core  # noqa: E402
-from bbpe_core import registry  # noqa: E402
+import bbpe_core
+from bbpe_core import registry
 
 REFS = ROOT / "tests" / ".refs"
 OFFICIAL = {"o200k_harmony": "o200k_harmony", "llama3": "llama3", "qwen3": "qwen3",

@@ -3,15 +3,12 @@ this repository's own data files (never the network)."""
 
 from __future__ import annotations
 
-import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
 import bbpe_core
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from oracles import tiktoken_encoding  # noqa: E402  (the test suite's tiktoken loader)
+from oracles import tiktoken_encoding
 
 Encode = Callable[[str], list[int]]
 

@@ -23,9 +23,9 @@ import time
 import urllib.request
 from pathlib import Path
 
+import bbpe_core
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))  # the repository's bbpe_core, run from a checkout
-import bbpe_core  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 SET_VALUE = """(area, text) => {

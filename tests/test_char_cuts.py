@@ -1,4 +1,4 @@
-"""Cut 3 (``char_cuts``): no merge can cross a cut, and encoding through the cuts gives
+"""The CJK cut (``char_cuts``): no merge can cross a cut, and encoding through the cuts gives
 tiktoken's ids (trained encodings: the ids without the cuts)."""
 
 from __future__ import annotations
@@ -7,53 +7,19 @@ import re
 from functools import lru_cache
 
 import pytest
+from cjk_pairs import CHARS, joined_pairs, merge_results
 from hypothesis import given
 from hypothesis import strategies as st
-from oracles import ENCODING_NAMES, tiktoken_encoding, tiny_cache_encoding
 from samples import CORPORA
 
 import bbpe_core
 from bbpe_core.byte_level import fix_surrogates
-from bbpe_core.encoders.fast.char_cuts import IDEOGRAPHS, crossing_groups, ideograph_cut
+from bbpe_core.encoders.fast.char_cuts import CJK_LETTERS, cjk_cut, crossing_groups
 from bbpe_core.encoders.fast.chunk_ids import CACHED_CHARS
 from bbpe_core.encoders.fast.packed_ids import unpack
+from oracles import ENCODING_NAMES, tiktoken_encoding, tiny_cache_encoding
 
-RUN = re.compile(f"[{IDEOGRAPHS}]{{2,}}")
-
-
-def joined_pairs(merged: list[bytes], chars: list[str]) -> set[tuple[str, str]]:
-    """By brute force: the pairs (A, B) some merge result could join, i.e. it splits into
-    P + Q with P ending with all of A (or a proper suffix of A) and Q starting with all
-    of B (or a proper prefix of B)."""
-    pairs = set()
-    for a in chars:
-        ab = a.encode()
-        for b in chars:
-            bb = b.encode()
-            for t in merged:
-                for k in range(1, len(t)):
-                    p, q = t[:k], t[k:]
-                    left = p.endswith(ab) or (len(p) < 3 and ab.endswith(p))
-                    right = q.startswith(bb) or (len(q) < 3 and bb.startswith(q))
-                    if left and right:
-                        pairs.add((a, b))
-    return pairs
-
-
-# characters chosen so that their bytes share lead and continuation bytes
-CHARS = ["中", "丸", "国", "嘀", "あ", "ア", "한", "국", "\u9fff", "\uac00"]
-
-
-@st.composite
-def merge_results(draw, chars: list[str] = CHARS):
-    """Byte strings cut from UTF-8 of strings of ``chars`` at any byte (partial characters too)."""
-    results = []
-    for _ in range(draw(st.integers(1, 6))):
-        text = "".join(draw(st.lists(st.sampled_from(chars), min_size=1, max_size=4))).encode()
-        i = draw(st.integers(0, len(text) - 1))
-        j = draw(st.integers(i + 1, len(text)))
-        results.append(text[i:j])
-    return results
+RUN = re.compile(f"[{CJK_LETTERS}]{{2,}}")
 
 
 @given(merged=merge_results())
@@ -64,7 +30,7 @@ def test_every_pair_a_merge_could_join_is_in_a_group(merged):
 
 
 def test_groups_and_cuts_on_a_small_vocabulary():
-    cut = ideograph_cut(["中国".encode(), "国".encode()[1:] + "人".encode()[:1]],
+    cut = cjk_cut(["中国".encode(), "国".encode()[1:] + "人".encode()[:1]],
                         lambda piece: [piece])
     # 中|国 joins in "中国"; 国|人 could join through a result made of their inner bytes
     assert cut.split("中国人民国民") == ["中国人", "民", "国", "民"]
@@ -73,7 +39,7 @@ def test_groups_and_cuts_on_a_small_vocabulary():
 def test_a_token_that_does_not_merge_to_itself_turns_the_cut_off():
     ranks = {bytes([b]): b for b in range(256)}
     ranks["中".encode()] = 256  # no merge of two bytes makes it: BPE never reaches it
-    assert ideograph_cut(ranks, lambda piece: bbpe_core.bpe.merge_ranked(piece, ranks), ranks) is None
+    assert cjk_cut(ranks, lambda piece: bbpe_core.bpe.merge_ranked(piece, ranks), ranks) is None
     enc = bbpe_core.Encoding("t", pat_str=bbpe_core.CL100K_PATTERN, mergeable_ranks=ranks,
                              special_tokens={})
     assert enc.encode_ordinary("中\n" * 200) == [256, 10] * 200  # a whole chunk: looked up
@@ -82,7 +48,7 @@ def test_a_token_that_does_not_merge_to_itself_turns_the_cut_off():
 
 @lru_cache(maxsize=None)
 def vocabulary_runs(name: str) -> list[str]:
-    """The encoding's tokens holding two or more IDEOGRAPHS side by side: the pairs the
+    """The encoding's tokens holding two or more CJK_LETTERS side by side: the pairs the
     cut must keep together."""
     runs = {m.group() for t in bbpe_core.get_encoding(name).mergeable_ranks
             for m in RUN.finditer(t.decode("utf-8", "ignore"))}
@@ -217,7 +183,7 @@ def test_the_cut_is_built_only_for_text_with_two_ideographs_side_by_side():
 
 @pytest.mark.parametrize("name", ENCODING_NAMES)
 def test_100k_ideographs_without_spaces_or_marks(name):
-    """One long piece, one phrase: everything rests on cut 3 (the bench's worst case)."""
+    """One long piece, one phrase: everything rests on the CJK cut (the bench's worst case)."""
     text = "".join(chr(0x4E00 + (i * 7919) % 20000) for i in range(100_000))
     enc = bbpe_core.get_encoding(name)
     enc.clear_cache()

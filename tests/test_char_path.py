@@ -6,11 +6,10 @@ from __future__ import annotations
 from functools import lru_cache
 
 import pytest
+from cjk_pairs import joined_pairs, merge_results
 from hypothesis import given
 from hypothesis import strategies as st
-from oracles import ENCODING_NAMES, tiktoken_encoding, tiny_cache_encoding
 from samples import CORPORA
-from test_char_cuts import joined_pairs, merge_results
 
 import bbpe_core
 from bbpe_core.encoders.fast.char_cuts import crossing_groups
@@ -18,6 +17,7 @@ from bbpe_core.encoders.fast.char_path import CHARACTERS, CharPath
 from bbpe_core.encoders.fast.chunk_ids import CACHED_CHARS
 from bbpe_core.encoders.fast.packed_ids import unpack
 from bbpe_core.encoders.fast.presplit import split_marks
+from oracles import ENCODING_NAMES, tiktoken_encoding, tiny_cache_encoding
 
 # a newline, marks and ideographs whose bytes share lead and continuation bytes
 CHARS = ["\n", "。", "，", "…", "“", "ー", "中", "丸", "国", "\u3000", "！"]

@@ -19,6 +19,6 @@ marker_ids = st.one_of(st.integers(0, MAX_TOKEN_ID),
        order=st.sampled_from("<>"))
 def test_marker_splits_packed_ids_only_between_ids(runs, order):
     """In either byte order, ``bytes.split(MARKER)`` finds only the markers put between
-    packed ids (the word batch and cut 3 rely on it)."""
+    packed ids (the word batch and the CJK cut rely on it)."""
     packed = [b"".join(struct.pack(f"{order}I", i) for i in run) for run in runs]
     assert MARKER.join(packed).split(MARKER) == packed

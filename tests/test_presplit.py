@@ -44,7 +44,7 @@ def test_boundary_cuts_are_chunk_starts(pat_str, text):
 
 @pytest.mark.parametrize("pat_str", PATTERNS, ids=ENCODING_NAMES)
 @given(text=texts)
-@example(text="a\n\n中")  # cut 2 after a newline: not after a run of whitespace (gpt2)
+@example(text="a\n\n中")  # the punctuation cut after a newline: not after a run of whitespace (gpt2)
 @example(text="。\r\n中")
 @example(text="光 \n中")
 def test_mark_cuts_are_chunk_starts(pat_str, text):

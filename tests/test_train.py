@@ -12,37 +12,7 @@ from samples import CORPORA
 
 import bbpe_core
 from bbpe_core.training import count_chunks, train, train_from_counts
-
-
-def naive_merges(chunk_counts: Counter, n_merges: int, min_frequency: int) -> list[tuple[bytes, bytes]]:
-    """The seeds' algorithm: recount every pair each step, merge the best everywhere.
-    Same tie rule as the trainer: highest count, then smallest (left bytes, right bytes)."""
-    words = [[bytes([b]) for b in c.encode()] for c in chunk_counts]
-    freqs = list(chunk_counts.values())
-    merges = []
-    while len(merges) < n_merges:
-        counts: Counter = Counter()
-        for w, n in zip(words, freqs):
-            for pair in zip(w, w[1:]):
-                counts[pair] += n
-        if not counts:
-            break
-        pair = min(counts, key=lambda p: (-counts[p], p[0], p[1]))
-        if counts[pair] < min_frequency:
-            break
-        merges.append(pair)
-        for k, w in enumerate(words):
-            out, i = [], 0
-            while i < len(w):
-                if i + 1 < len(w) and (w[i], w[i + 1]) == pair:
-                    out.append(w[i] + w[i + 1])
-                    i += 2
-                else:
-                    out.append(w[i])
-                    i += 1
-            words[k] = out
-    return merges
-
+from oracles.naive_trainer import naive_merges
 
 corpora = st.lists(st.text(alphabet="ab cdé中\n", max_size=30), min_size=1, max_size=6)
 

@@ -1,6 +1,6 @@
-"""Cut 3: inside runs of CJK, kana or Hangul, between characters no merge can join.
+"""The CJK cut: inside runs of CJK, kana or Hangul, between characters no merge can join.
 
-``IDEOGRAPHS`` (hiragana, katakana, CJK Unified Ideographs, Hangul syllables) are letters
+``CJK_LETTERS`` (hiragana, katakana, CJK Unified Ideographs, Hangul syllables) are letters
 (Lo) of three UTF-8 bytes; two of them side by side always sit in one chunk of the shipped
 patterns, which is why Chinese chunks are long and slow to merge. Yet BPE joins two
 characters A and B only through a merge whose two parts meet between them: a part P that
@@ -18,13 +18,13 @@ make the groups' products coarse).
 
 The parts are merged on their own, each looked up whole first as tiktoken does with a
 chunk; that is exact only if every token holding these characters merges to itself.
-``ideograph_cut`` checks it and gives None if not (true of the shipped encodings).
+``cjk_cut`` checks it and gives None if not (true of the shipped encodings).
 The cut falls between two letters of one letter run, so each part's chunks, split on
 their own, are the run's chunks cut there (``tests/test_char_cuts.py`` checks all of it
 against tiktoken). ``crossing_pairs`` and ``group_pairs`` serve ``char_path`` too, over more
 characters.
 
->>> cut = ideograph_cut([b"ab"], lambda piece: [piece])
+>>> cut = cjk_cut([b"ab"], lambda piece: [piece])
 >>> cut.split("床前明月光")
 ['床', '前', '明', '月', '光']
 """
@@ -36,15 +36,15 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable
 from itertools import accumulate
 
-__all__ = ["IDEOGRAPHS", "PAIRS_PER_GROUP", "Pairs", "Ranges", "char_class", "crossing_groups",
-           "crossing_pairs", "group_pairs", "ideograph_cut"]
+__all__ = ["CJK_LETTERS", "PAIRS_PER_GROUP", "Pairs", "Ranges", "char_class", "crossing_groups",
+           "crossing_pairs", "group_pairs", "cjk_cut"]
 
 _RANGES = ((0x3041, 0x3096), (0x30A1, 0x30FA), (0x4E00, 0x9FFF), (0xAC00, 0xD7A3))
-IDEOGRAPHS = "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi in _RANGES)
-"""The characters cut 3 may fall between (a ``re`` character-class body; all category Lo
+CJK_LETTERS = "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi in _RANGES)
+"""The characters the CJK cut may fall between (a ``re`` character-class body; all category Lo
 in Unicode 16.0, all three UTF-8 bytes: lead bytes E3 to ED)."""
 
-_ONE = re.compile(f"[{IDEOGRAPHS}]")
+_ONE = re.compile(f"[{CJK_LETTERS}]")
 
 Ranges = tuple[tuple[int, int], ...]
 """Code point ranges ``(lo, hi)``, inclusive, of characters of three UTF-8 bytes."""
@@ -135,7 +135,7 @@ def crossing_pairs(merged: Iterable[bytes], ranges: Ranges = _RANGES, newline: b
     Args:
         merged: every byte string a merge can produce (any order).
         ranges: the characters (of three UTF-8 bytes each) A and B are taken from
-            (default: IDEOGRAPHS).
+            (default: CJK_LETTERS).
         newline: take ``"\n"`` (code point 10) as one of them too.
 
     Returns:
@@ -213,18 +213,18 @@ def char_class(points: set[int]) -> str:
     return "".join(ranges)
 
 
-def ideograph_cut(merged: Iterable[bytes], merge_whole: Callable[[bytes], list[bytes]],
+def cjk_cut(merged: Iterable[bytes], merge_whole: Callable[[bytes], list[bytes]],
                   tokens: Iterable[bytes] = ()) -> re.Pattern | None:
-    """The compiled cut 3 for one encoding, or None if cutting would not be exact.
+    """The compiled the CJK cut for one encoding, or None if cutting would not be exact.
 
-    Cuts between two IDEOGRAPHS no merge can join: for every group of
+    Cuts between two CJK_LETTERS no merge can join: for every group of
     ``crossing_groups``, A is not a first or B not a second.
 
     Args:
         merged: every byte string a merge can produce (``crossing_groups``).
         merge_whole: the encoding's BPE of one chunk's bytes, without looking it up whole.
         tokens: tokens looked up whole before merging (empty if the encoding does not):
-            each holding an IDEOGRAPHS character must merge to itself.
+            each holding an CJK_LETTERS character must merge to itself.
 
     Returns:
         A pattern whose ``split`` cuts text at those places (zero-width), or None.
@@ -237,4 +237,4 @@ def ideograph_cut(merged: Iterable[bytes], merge_whole: Callable[[bytes], list[b
     # 3x faster in ``re`` than the alternation (?<![firsts])|(?![seconds])
     apart = "".join(f"(?!(?<=[{char_class(firsts)}])[{char_class(seconds)}])"
                     for firsts, seconds in crossing_groups(merged))
-    return re.compile(f"(?<=[{IDEOGRAPHS}])(?=[{IDEOGRAPHS}]){apart}")
+    return re.compile(f"(?<=[{CJK_LETTERS}])(?=[{CJK_LETTERS}]){apart}")

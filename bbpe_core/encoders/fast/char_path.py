@@ -22,7 +22,7 @@ only through ``\\s+(?!\\S)``, and a letter follows in both). ``split_marks``
 already cuts after a lone newline that follows anything but whitespace, so heads are runs
 of newlines, and newlines at a text's start. In the Chinese corpus (poems, a newline every
 line) 87-95% of the phrases go by character with each of the three; the others hold a
-pair that a token joins (o200k_base has 142 tokens starting with "，") and take cut 3.
+pair that a token joins (o200k_base has 142 tokens starting with "，") and take the CJK cut.
 
 Whole look-up (tiktoken): a chunk of one character is looked up whole, so a character
 that is a token is encoded as that token only if BPE merges it to itself; characters that
@@ -77,7 +77,7 @@ def _not_in(points: set[int]) -> str:
     return f"[^{char_class(points)}]" if points else "(?s:.)"
 
 
-def _unsafe(chars: set[int], groups: list[tuple[set[int], set[int]]]) -> re.Pattern:
+def _joinable_neighbours(chars: set[int], groups: list[tuple[set[int], set[int]]]) -> re.Pattern:
     """Matches a character not in ``chars``, or one of two neighbours that are a first and
     a second of one of ``groups``: one class first (``re`` skips characters outside it at
     C speed), then which case. The class is the seconds (matched at the second, with a
@@ -135,8 +135,8 @@ class CharPath:
                 continue  # alone, looked up whole; in a longer chunk, merged otherwise
             table[chr(point)] = pack(map(ranks.__getitem__, parts))
         chars = set(map(ord, table))
-        coarse = _unsafe(chars, group_pairs(wide, exact))
-        each = _unsafe(chars, [(set(firsts), set(seconds)) for firsts, seconds in wide])  # a few dozen
+        coarse = _joinable_neighbours(chars, group_pairs(wide, exact))
+        each = _joinable_neighbours(chars, [(set(firsts), set(seconds)) for firsts, seconds in wide])  # a few dozen
         return cls(table, coarse, each, frozenset(chr(a) + chr(b) for a, b in exact))
 
     def encode(self, phrases: list[str], encode_head: Callable[[str], bytes]

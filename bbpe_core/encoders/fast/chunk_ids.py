@@ -1,6 +1,6 @@
 """The fast path's chunk level: each chunk's packed ids (``packed_ids``) from a bounded cache,
 new chunks looked up whole or merged, Chinese-like chunks cut first where no merge crosses
-(``ideograph_cut``). Lists of chunks are looked up with ``map`` at C speed; Python code runs
+(``cjk_cut``). Lists of chunks are looked up with ``map`` at C speed; Python code runs
 only for chunks not seen before.
 """
 
@@ -12,7 +12,7 @@ from operator import is_
 
 from ...pre_tokenizer import find_chunks
 from ...vocab import Vocab
-from .ideograph_cut import IdeographCut
+from .cjk_cut import CjkCut
 from .packed_ids import MARKER, pack, pack_one
 
 __all__ = ["CACHED_CHARS", "ChunkIds", "look_up", "remember"]
@@ -61,7 +61,7 @@ class ChunkIds:
         self.pat_str = pat_str
         self.cache_size = cache_size
         self.cache: dict[str, bytes] = {}
-        self.cut = IdeographCut(vocab)
+        self.cut = CjkCut(vocab)
 
     def merge_chunk(self, chunk: str) -> bytes:
         """A chunk's packed ids by BPE alone (no whole look-up, no cut, no cache)."""
@@ -69,7 +69,7 @@ class ChunkIds:
         return pack(map(ranks.__getitem__, self.vocab.bpe(chunk.encode("utf-8"))))
 
     def encode_new(self, chunk: str) -> bytes:
-        """A new chunk's packed ids: cut 3 if it holds two IDEOGRAPHS side by side, then BPE."""
+        """A new chunk's packed ids: the CJK cut if it holds two CJK_LETTERS side by side, then BPE."""
         if len(chunk) > 1 and not chunk.isascii() and (cut := self.cut.find(chunk)):
             parts = cut.split(chunk)
             if len(parts) > 1:

@@ -52,7 +52,7 @@ class FastEncoder(Encoder):
 
     def clear_cache(self) -> None:
         """Empty the word, phrase, part and chunk caches; what comes from the vocabulary
-        alone (cut 3, the character path) stays."""
+        alone (the CJK cut, the character path) stays."""
         self.chunks.cache.clear()
         self.long_pieces.clear()
         self.word_cache.clear()

@@ -4,10 +4,10 @@ A long piece is cut into phrases (``presplit.split_marks``), each cached with it
 text seen before costs one dict look-up per phrase. A new phrase none of whose neighbours
 a merge can join goes character by character (``char_path``: most phrases of Chinese).
 The other new phrases are cut again into parts between characters no merge joins
-(``char_cuts``, cut 3: about one part per character of Chinese), each part encoded once,
+(``char_cuts``, the CJK cut: about one part per character of Chinese), each part encoded once,
 looked up in a cache of its own, and the phrases' ids split out of the joined parts' ids
 at markers (``packed_ids.MARKER``), with no Python loop per part. A new part of one
-character is read from the character table; a run of IDEOGRAPHS is merged as one chunk;
+character is read from the character table; a run of CJK_LETTERS is merged as one chunk;
 the other new parts are chunked together in one scan (``encode_batch``).
 """
 
@@ -20,32 +20,32 @@ from operator import not_
 import regex
 
 from ...pre_tokenizer import find_chunks
-from .char_cuts import IDEOGRAPHS
+from .char_cuts import CJK_LETTERS
 from .chunk_ids import CACHED_CHARS, ChunkIds, look_up, remember
-from .ideograph_cut import SEPARATOR
+from .cjk_cut import SEPARATOR
 from .packed_ids import MARKER
 from .presplit import split_marks
 
 __all__ = ["LongPieces"]
 
-_RUN = re.compile(f"[{IDEOGRAPHS}]+")
-_DIGIT = "\u0660"
+_RUN = re.compile(f"[{CJK_LETTERS}]+")
+_ARABIC_INDIC_ZERO_JOINER = "\u0660"
 """Joins parts for one chunk scan (``encode_batch``): ARABIC-INDIC DIGIT ZERO (Nd)."""
-_BATCHABLE = regex.compile(f"(?s)(?!\\p{{N}}).*[{IDEOGRAPHS}]").fullmatch
-"""A part that ``encode_batch`` may join: not starting with a digit, ending with IDEOGRAPHS."""
+_BATCHABLE = regex.compile(f"(?s)(?!\\p{{N}}).*[{CJK_LETTERS}]").fullmatch
+"""A part that ``encode_batch`` may join: not starting with a digit, ending with CJK_LETTERS."""
 
 
 class LongPieces:
     """Long pieces -> packed ids, with a phrase cache and a part cache.
 
     Args:
-        chunks: the chunk level (vocabulary, pattern, chunk cache, cut 3).
+        chunks: the chunk level (vocabulary, pattern, chunk cache, the CJK cut).
     """
 
     def __init__(self, chunks: ChunkIds) -> None:
         self.chunks = chunks
         self.piece_cache: dict[str, bytes] = {}  # phrases of long pieces
-        self.part_cache: dict[str, bytes] = {}  # their parts (cut 3)
+        self.part_cache: dict[str, bytes] = {}  # their parts (the CJK cut)
 
     def clear(self) -> None:
         """Empty the phrase and part caches."""
@@ -85,7 +85,7 @@ class LongPieces:
         return found
 
     def _encode_parts(self, phrases: list[str]) -> list[bytes]:
-        """The packed ids of each phrase, through its parts (cut 3) and the part cache.
+        """The packed ids of each phrase, through its parts (the CJK cut) and the part cache.
 
         The phrases are joined by ``SEPARATOR`` and cut in one scan that also captures the
         separators; each new part is encoded on its own (it starts at a chunk boundary or
@@ -105,7 +105,7 @@ class LongPieces:
         cut_text = chunks.cut.joined.split(joined)  # part, separator or None (a cut), part, ...
         parts = cut_text[::2]
         known, new = look_up(self.part_cache, parts)
-        is_run = list(map(_RUN.fullmatch, new))  # a run of IDEOGRAPHS is one chunk
+        is_run = list(map(_RUN.fullmatch, new))  # a run of CJK_LETTERS is one chunk
         runs, others = list(compress(new, is_run)), list(compress(new, map(not_, is_run)))
         by_char, runs = look_up(chunks.cut.char_path.table, runs)  # one character: the table
         known.update(by_char)  # None for the runs left, set next
@@ -118,18 +118,18 @@ class LongPieces:
     def encode_batch(self, parts: list[str]) -> dict[str, bytes]:
         """Each part (starting at a chunk boundary) -> its packed ids, as if encoded on its
         own (``ChunkIds.encode_text``). The parts that do not start with a digit and end with
-        IDEOGRAPHS (``_BATCHABLE``) are chunked in one scan, joined by ``_DIGIT``.
+        CJK_LETTERS (``_BATCHABLE``) are chunked in one scan, joined by ``_ARABIC_INDIC_ZERO_JOINER``.
 
         In the shipped patterns a chunk that starts at a place depends on the text from
-        there on alone (no look-behind). After an IDEOGRAPHS letter, a digit starts a
+        there on alone (no look-behind). After an CJK_LETTERS letter, a digit starts a
         chunk (no alternative takes a letter, then a digit), and a digit followed by a
         non-digit is a chunk of its own (no alternative before the digit runs takes one
-        as a prefix). So every ``_DIGIT`` is a chunk (no part holds one), the chunks between
+        as a prefix). So every ``_ARABIC_INDIC_ZERO_JOINER`` is a chunk (no part holds one), the chunks between
         two of them are the part's own chunks, and with ``MARKER`` for the digit's ids,
         the parts' ids are the pieces between the markers."""
         batch = list(filter(_BATCHABLE, parts))
-        joined = _DIGIT.join(batch)
-        if joined.count(_DIGIT) != len(batch) - 1:  # none, or a part holds the digit itself
+        joined = _ARABIC_INDIC_ZERO_JOINER.join(batch)
+        if joined.count(_ARABIC_INDIC_ZERO_JOINER) != len(batch) - 1:  # none, or a part holds the digit itself
             batch = []
         level = self.chunks
         alone = list(filterfalse(set(batch).__contains__, parts))
@@ -138,7 +138,7 @@ class LongPieces:
             return found
         chunks = find_chunks(joined, level.pat_str)
         ids_of = level.id_map(chunks)  # a new dict: the cache keeps the digit's ids
-        ids_of[_DIGIT] = MARKER
+        ids_of[_ARABIC_INDIC_ZERO_JOINER] = MARKER
         found.update(zip(batch, level.split_at_markers(chunks, ids_of, len(batch),
-                                                       f"joined parts across {_DIGIT!r}")))
+                                                       f"joined parts across {_ARABIC_INDIC_ZERO_JOINER!r}")))
         return found

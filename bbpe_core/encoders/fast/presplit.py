@@ -5,7 +5,7 @@ In GPT2_PATTERN, CL100K_PATTERN and O200K_PATTERN:
 1. A space followed by a letter always starts a new chunk: no alternative can end with a
    space that is followed by a letter (``\\s+(?!\\S)`` leaves the last space for the
    word, and punctuation, digit and letter runs contain no space), and every letter
-   alternative may start with that space. This holds whatever comes before. Cut 1 falls
+   alternative may start with that space. This holds whatever comes before. The space cut falls
    before the letters of ``WORD_STARTS``: the scripts written with spaces.
 2. Between a letter and a following punctuation mark or newline (``LETTERS`` then
    ``MARKS``) a new chunk always starts: letter runs never continue into them (o200k's
@@ -25,7 +25,7 @@ In GPT2_PATTERN, CL100K_PATTERN and O200K_PATTERN:
 The text is cut with plain ``re`` (C speed), each piece ("word") encoded on its own, and
 whole words cached: most words of real text repeat, and a cached word costs one dict
 lookup instead of a regex scan (tiktoken's idea of caching merged pieces, one level up).
-Cut 1 runs on all text; cut 2 only inside long pieces (scripts written without spaces),
+The space cut runs on all text; the punctuation cut only inside long pieces (scripts written without spaces),
 as it is slower on English. ``tests/test_presplit.py`` checks both against the patterns.
 
 >>> BOUNDARY.split("it's a dog!  Yes")
@@ -47,31 +47,31 @@ _SPACED_SCRIPTS = ((0x00C0, 0x1FFF), (0xAC00, 0xD7A3))
 """Where the letters of ``WORD_STARTS`` are taken from: Latin-1 to Greek Extended (Latin
 with diacritics, Greek, Cyrillic, Armenian, Hebrew, Arabic, the Indic scripts, Thai,
 Georgian, Ethiopic, Khmer, Vietnamese, ...) and Hangul syllables; not kana or CJK, which
-go through cut 2 and the character path."""
+go through the punctuation cut and the character path."""
 
 WORD_STARTS = "A-Za-z" + char_class({p for lo, hi in _SPACED_SCRIPTS for p in range(lo, hi + 1)
                                      if unicodedata.category(chr(p)).startswith("L")})
-"""Letters before which a space is cut 1 (a ``re`` character-class body): ASCII, and every
+"""Letters before which a space is the space cut (a ``re`` character-class body): ASCII, and every
 letter (categories L*, in this Python's Unicode) of ``_SPACED_SCRIPTS``
 (tests/test_presplit.py checks each is a letter in tiktoken's Unicode too)."""
 
 BOUNDARY = re.compile(f" (?=[{WORD_STARTS}])")
-"""Cut 1: a space before a letter of ``WORD_STARTS`` (``split`` drops the space; it
+"""The space cut: a space before a letter of ``WORD_STARTS`` (``split`` drops the space; it
 starts the next word)."""
 
 LETTERS = "A-Za-z\u3041-\u3096\u30a1-\u30fa\u4e00-\u9fff\uac00-\ud7a3"
-"""Letters (category Lo/Lu/Ll) after which cut 2 may fall: ASCII, hiragana, katakana,
+"""Letters (category Lo/Lu/Ll) after which the punctuation cut may fall: ASCII, hiragana, katakana,
 CJK Unified Ideographs, Hangul syllables (a ``re`` character-class body)."""
 
 MARKS = ",.;:!?()\"\n\u3001\u3002\uff0c\uff1a\uff1b\uff01\uff1f\u300c\u300d\u300a\u300b\uff08\uff09\u201c\u201d"
-"""Punctuation (categories P*) and newline before which cut 2 falls: ASCII , . ; : ! ? ( ) "
+"""Punctuation (categories P*) and newline before which the punctuation cut falls: ASCII , . ; : ! ? ( ) "
 and newline; 、 。 ， ： ； ！ ？ 「 」 《 》 （ ） “ ”."""
 
 _MARK_CUT = re.compile(f"(?=[{MARKS}])(?<=[{LETTERS}])|(?<=\\S\n)(?=[{LETTERS}])")
 
 
 def split_marks(piece: str) -> list[str]:
-    """Cut 2: cut ``piece`` between each letter of ``LETTERS`` and a following ``MARKS``,
+    """The punctuation cut: cut ``piece`` between each letter of ``LETTERS`` and a following ``MARKS``,
     and between a newline after anything but whitespace and a following ``LETTERS``.
 
     Args:

@@ -1,4 +1,6 @@
-"""The oracles: tiktoken encodings built from our own data files (test-only).
+"""The oracles: reference libraries wrapped for the tests and benchmarks (never imported by
+the product): tiktoken encodings built from our own data files, and the textbook trainer
+(``naive_trainer``).
 
 tiktoken is given its own possessive split patterns (from tiktoken_ext/openai_public.py)
 and ranks parsed here independently of bbpe_core's loader, so parity tests compare two

@@ -1,4 +1,4 @@
-"""Cut 3 of the fast path, built once per vocabulary: where runs of CJK, kana and Hangul may
+"""The CJK cut of the fast path, built once per vocabulary: where runs of CJK, kana and Hangul may
 be cut between characters no merge joins (``char_cuts``), and the character path
 (``char_path``) for phrases that go character by character.
 
@@ -11,18 +11,18 @@ from __future__ import annotations
 import re
 
 from ...vocab import Vocab
-from .char_cuts import IDEOGRAPHS, ideograph_cut
+from .char_cuts import CJK_LETTERS, cjk_cut
 from .char_path import CharPath
 
-__all__ = ["IdeographCut", "SEPARATOR"]
+__all__ = ["CjkCut", "SEPARATOR"]
 
-_PAIR = re.compile(f"[{IDEOGRAPHS}]{{2}}")
+_PAIR = re.compile(f"[{CJK_LETTERS}]{{2}}")
 
 SEPARATOR = "\x00"
-"""Joins new phrases for one cut-3 scan (``long_pieces``); never an IDEOGRAPHS character."""
+"""Joins new phrases for one CJK-cut scan (``long_pieces``); never an CJK_LETTERS character."""
 
 
-class IdeographCut:
+class CjkCut:
     """The cut and the character path of one vocabulary, built on first use.
 
     Args:
@@ -45,8 +45,8 @@ class IdeographCut:
         return self._cut is not True
 
     def find(self, text: str) -> re.Pattern | None:
-        """The cut if ``text`` holds two IDEOGRAPHS side by side, else None (also None if
-        the vocabulary does not allow an exact cut: ``char_cuts.ideograph_cut``)."""
+        """The cut if ``text`` holds two CJK_LETTERS side by side, else None (also None if
+        the vocabulary does not allow an exact cut: ``char_cuts.cjk_cut``)."""
         if self._cut is None or not _PAIR.search(text):
             return None
         if self._cut is True:
@@ -62,7 +62,7 @@ class IdeographCut:
         else:
             merged = [left + right for left, right in vocab.merges]
             results = [*merged, *tokens]
-        cut = ideograph_cut(merged, vocab.bpe, tokens)
+        cut = cjk_cut(merged, vocab.bpe, tokens)
         if cut is not None:  # set first: a thread that sees the cut sees these too
             self.char_path = CharPath.build(results, vocab.bpe, ranks, whole=vocab.ignore_merges)
             self.joined = re.compile(f"({SEPARATOR})|{cut.pattern}")
