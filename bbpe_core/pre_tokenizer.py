@@ -6,8 +6,10 @@ possessive equivalents (``\\p{L}++``, ``\\s++$``) in Rust; with the ``regex``
 package the original forms are as fast, give the same chunks, and are also what
 HF ``tokenizers`` reads correctly (its engine reads ``{1,3}+`` as a repeat).
 
-Only the ``regex`` package is used: it has ``\\p{L}``, and its ``\\s`` excludes
-``\\x1c``-``\\x1f`` as tiktoken's Rust engine does (stdlib ``re`` does not).
+The patterns run on the ``regex`` package: it has ``\\p{L}``, and its ``\\s`` excludes
+``\\x1c``-``\\x1f`` as tiktoken's Rust engine does (stdlib ``re`` does not). The stdlib
+``re`` runs only ``ASCII_PATTERNS``, each shipped pattern's equivalent on ASCII-only text
+(faster there, and checked equal by the tests).
 
 This module does not turn chunks into bytes or ids; see ``bpe`` and ``encoding``.
 

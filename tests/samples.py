@@ -1,4 +1,5 @@
-"""Real multi-language text for parity tests (short quotations; see assets/README.md),
+"""Real multi-language text for parity tests (short quotations of the Universal Declaration
+of Human Rights, whose translations and sources are in assets/udhr/index.json),
 where the ~1 MB corpora are, adversarial cases, and the hypothesis text strategies."""
 
 from pathlib import Path

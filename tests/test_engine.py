@@ -183,11 +183,7 @@ def test_heap_and_list_merge_agree(data):
 def test_huge_single_chunks(enc, oracle, text):
     ids = enc.encode_ordinary(text)
     assert enc.decode(ids) == text
-    try:  # tiktoken itself may panic here (tiktoken#15): a BaseException
-        expected = oracle.encode_ordinary(text)
-    except BaseException:  # noqa: BLE001
-        return
-    assert ids == expected
+    assert ids == oracle.encode_ordinary(text)  # tiktoken 0.9+ no longer panics here (tiktoken#15)
 
 
 def test_cache_is_bounded():
