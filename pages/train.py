@@ -24,7 +24,8 @@ from playground.uploads import PATTERN_TIMEOUT, fingerprint
 from playground.widgets import kept
 
 st.title("Train your own BBPE")
-st.caption("Count every adjacent pair, merge the most frequent, repeat (seeds 001 and 002): "
+st.caption("Count every adjacent pair, merge the most frequent, repeat (Sennrich et al. 2016; "
+           "Karpathy's \"Let's build the GPT Tokenizer\"): "
            "computed incrementally, with exactly the textbook's result.")
 source = st.radio("Corpus", [*SAMPLES, "paste", "upload"], horizontal=True, **kept("tr_source", next(iter(SAMPLES))))
 if source == "paste":

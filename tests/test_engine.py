@@ -1,4 +1,5 @@
-"""Engine behaviour beyond parity: byte map, special tokens, errors, spans, hazards."""
+"""Engine behaviour beyond parity: byte map, special tokens, errors, spans, known failure modes
+(quadratic merging, huge inputs, unbounded caches)."""
 
 from __future__ import annotations
 
@@ -150,7 +151,7 @@ def test_pre_tokenize_teaches_contractions():
     assert [(c.start, c.end) for c in chunks] == [(0, 2), (2, 4), (4, 6), (6, 10)]
 
 
-# ---- hazards 1, 2, 10: long chunks, huge inputs, bounded cache --------------------
+# ---- long chunks (tiktoken#195), huge inputs (tiktoken#15), bounded cache (transformers#2827) ----
 def _count_rank_calls(piece: bytes, ranks) -> int:
     calls = 0
 
