@@ -8,6 +8,7 @@ import re
 
 import pytest
 from browser_helpers import screenshot, set_text, wait_for_metric
+from playwright.sync_api import expect
 
 import bbpe_core
 from playground.encoding_labels import COMPARE_DEFAULT, label
@@ -28,7 +29,7 @@ def test_typing_qwen_finds_qwen3_and_draws_chinese_with_its_ids(page):
     page.keyboard.type("qwen")
     option = page.get_by_role("option", name=label("qwen3"))
     option.wait_for(timeout=30_000)
-    assert page.get_by_role("option").count() == 1  # only Qwen matches
+    expect(page.get_by_role("option")).to_have_count(1, timeout=30_000)  # only Qwen matches
     option.click()
     set_text(page, CHINESE)
     ids = bbpe_core.get_encoding("qwen3").encode(CHINESE, allowed_special="all")
