@@ -19,16 +19,7 @@ from __future__ import annotations
 import textwrap
 import unicodedata
 
-
-def ranges(points) -> list[tuple[int, int]]:
-    """Sorted code points as inclusive ``(first, last)`` runs."""
-    out: list[tuple[int, int]] = []
-    for c in sorted(points):
-        if out and out[-1][1] == c - 1:
-            out[-1] = (out[-1][0], c)
-        else:
-            out.append((c, c))
-    return out
+from unicode_pin import ranges  # scripts/ is on the path when a script runs
 
 
 def measure() -> dict[str, object]:

@@ -18,10 +18,8 @@ lacks makes its whole word ``[UNK]``, and the text cannot always be given back.
 
 from __future__ import annotations
 
-from itertools import chain
-
 from ..pre_tokenizers import PreTokenizer
-from .base import Encoder
+from .base import ChunkCache, Encoder
 
 __all__ = ["WordPieceDecoder", "WordPieceEncoder"]
 
@@ -55,7 +53,7 @@ class WordPieceEncoder(Encoder):
         self.max_input_chars_per_word = max_input_chars_per_word
         self.cache_size = cache_size
         self._longest = max(map(len, vocab))  # no longer piece can match
-        self._cache: dict[str, tuple[int, ...]] = {}
+        self._cache = ChunkCache(self._word_ids, cache_size)
 
     def word_pieces(self, word: str) -> list[tuple[int, int, int]]:
         """The pieces of one word with their character spans in it.
@@ -85,23 +83,16 @@ class WordPieceEncoder(Encoder):
                 return unk
         return pieces
 
+    def _word_ids(self, word: str) -> list[int]:
+        return [token_id for token_id, _, _ in self.word_pieces(word)]
+
     def encode_chunk(self, chunk: str) -> list[int]:
         """The ids of one word, from the cache or ``word_pieces``."""
-        ids = self._cache.get(chunk)
-        if ids is None:
-            ids = tuple(token_id for token_id, _, _ in self.word_pieces(chunk))
-            if len(self._cache) >= self.cache_size:
-                self._cache.clear()
-            self._cache[chunk] = ids
-        return list(ids)
+        return self._cache.ids(chunk)
 
     def encode_segment(self, segment: str) -> list[int]:
         """The ids of a normalized segment, word by word; words seen before at C speed."""
-        chunks = self.pre_tokenizer.chunks(segment)
-        try:
-            return list(chain.from_iterable(map(self._cache.__getitem__, chunks)))
-        except KeyError:
-            return list(chain.from_iterable(map(self.encode_chunk, chunks)))
+        return self._cache.joined_ids(self.pre_tokenizer.chunks(segment))
 
     def clear_cache(self) -> None:
         """Empty the word cache."""
