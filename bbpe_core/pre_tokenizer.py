@@ -30,6 +30,7 @@ from .unicode_pin import PINNED_CLASSES
 __all__ = [
     "GPT2_PATTERN",
     "CL100K_PATTERN",
+    "code_point_ranges",
     "O200K_PATTERN",
     "ASCII_PATTERNS",
     "PatternTimeoutError",
@@ -90,7 +91,12 @@ are not White_Space in tiktoken's engine nor in ``regex``). Used only when
 ``text.isascii()``; tests/test_pre_tokenizer.py checks each against its original."""
 
 
-def _ranges(pairs: list[tuple[int, int]]) -> str:
+def code_point_ranges(pairs: list[tuple[int, int]]) -> str:
+    """The inside of a regex character class for inclusive code-point runs.
+
+    >>> code_point_ranges([(0x41, 0x5A)])
+    '\\\\U00000041-\\\\U0000005A'
+    """
     return "".join(f"\\U{a:08X}-\\U{b:08X}" for a, b in pairs)
 
 
@@ -98,9 +104,9 @@ def _pinned_class(name: str) -> str:
     add, remove = PINNED_CLASSES[name]
     expr = f"\\p{{{name}}}"
     if remove:
-        expr = f"[{expr}--[{_ranges(remove)}]]"
+        expr = f"[{expr}--[{code_point_ranges(remove)}]]"
     if add:
-        expr = f"[{expr}[{_ranges(add)}]]"
+        expr = f"[{expr}[{code_point_ranges(add)}]]"
     return expr
 
 

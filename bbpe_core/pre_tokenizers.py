@@ -2,6 +2,7 @@
 pattern is a chunk), HF's ``Split`` with its five behaviours, and ``Sequence``.
 
 A tiktoken encoding splits with one pattern (``RegexSplit`` over ``pre_tokenizer.find_chunks``).
+BERT's ``BertPreTokenizer`` splits on whitespace and makes each punctuation character a chunk.
 HF tokenizers' files may chain several ``Split`` steps instead, each applied to the
 pieces of the one before (DeepSeek V3: digits in groups of 1-3, then runs of CJK and kana,
 then a word pattern). Semantics follow ``tokenizers/src/tokenizer/normalizer.rs``
@@ -20,18 +21,28 @@ and unmatched pieces, then
 [(0, 2), (2, 5), (5, 7), (7, 8)]
 >>> Sequence([Split(r"\\p{N}"), Split(r"b", "Removed")]).split("ab1b")
 [(0, 1), (2, 3)]
+>>> BertPreTokenizer().chunks("don't  stop, 3.5")
+['don', "'", 't', 'stop', ',', '3', '.', '5']
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from itertools import accumulate
 
 import regex
 
-from .pre_tokenizer import PatternTimeoutError, check_pattern, find_chunks, iter_split
+from . import bert_unicode
+from .pre_tokenizer import (
+    PatternTimeoutError,
+    check_pattern,
+    code_point_ranges,
+    find_chunks,
+    iter_split,
+)
 
-__all__ = ["BEHAVIORS", "PreTokenizer", "RegexSplit", "Sequence", "Split"]
+__all__ = ["BEHAVIORS", "BertPreTokenizer", "PreTokenizer", "RegexSplit", "Sequence", "Split"]
 
 BEHAVIORS = ("Removed", "Isolated", "MergedWithPrevious", "MergedWithNext", "Contiguous")
 """HF's ``SplitDelimiterBehavior`` names, as tokenizer.json writes them."""
@@ -235,3 +246,34 @@ class Sequence(PreTokenizer):
         for step in self.steps:
             pieces = [c for piece in pieces for c in step.chunks(piece)]
         return pieces
+
+
+_PUNCTUATION = code_point_ranges(bert_unicode.PUNCTUATION)
+_BERT_CHUNK = re.compile(  # explicit code points: ``re``'s bitmap classes are faster here
+    f"[{_PUNCTUATION}]|[^{_PUNCTUATION}{code_point_ranges(bert_unicode.WHITESPACE)}]+"
+)
+
+
+class BertPreTokenizer(PreTokenizer):
+    """BERT's pre-tokenizer (HF tokenizers' ``BertPreTokenizer``, ``pre_tokenizers/bert.rs``):
+    whitespace is removed (Rust's ``char::is_whitespace``), and each punctuation character
+    (``is_bert_punc``: ASCII punctuation, which holds symbols such as ``$+<=>^`|~``, and
+    Unicode's P* categories as HF's tables have them, ``bert_unicode``) is a chunk of its
+    own; the runs between are chunks."""
+
+    def __repr__(self) -> str:
+        return "BertPreTokenizer()"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, BertPreTokenizer)
+
+    def __hash__(self) -> int:
+        return hash(BertPreTokenizer)
+
+    def chunks(self, text: str) -> list[str]:
+        """One C-speed scan."""
+        return _BERT_CHUNK.findall(text)
+
+    def split_piece(self, text: str, start: int, end: int) -> list[Span]:
+        """The chunks of ``text[start:end]``, as spans into ``text`` (whitespace in none)."""
+        return [m.span() for m in _BERT_CHUNK.finditer(text, start, end)]

@@ -9,11 +9,9 @@ holds the fast path to it.
 
 from __future__ import annotations
 
-from itertools import chain
-
 from ..pre_tokenizers import PreTokenizer
 from ..vocab import Vocab
-from .base import Encoder
+from .base import ChunkCache, Encoder
 
 __all__ = ["SimpleEncoder"]
 
@@ -32,25 +30,15 @@ class SimpleEncoder(Encoder):
         self.vocab = vocab
         self.pre_tokenizer = pre_tokenizer
         self.cache_size = cache_size
-        self._cache: dict[str, tuple[int, ...]] = {}
+        self._cache = ChunkCache(vocab.chunk_ids, cache_size)
 
     def encode_chunk(self, chunk: str) -> list[int]:
         """The ids of one chunk, from the cache or the vocabulary."""
-        ids = self._cache.get(chunk)
-        if ids is None:
-            ids = tuple(self.vocab.chunk_ids(chunk))
-            if len(self._cache) >= self.cache_size:
-                self._cache.clear()
-            self._cache[chunk] = ids
-        return list(ids)
+        return self._cache.ids(chunk)
 
     def encode_segment(self, segment: str) -> list[int]:
         """The ids of a segment, chunk by chunk; chunks seen before at C speed."""
-        chunks = self.pre_tokenizer.chunks(segment)
-        try:
-            return list(chain.from_iterable(map(self._cache.__getitem__, chunks)))
-        except KeyError:
-            return list(chain.from_iterable(map(self.encode_chunk, chunks)))
+        return self._cache.joined_ids(self.pre_tokenizer.chunks(segment))
 
     def clear_cache(self) -> None:
         """Empty the chunk cache."""
