@@ -203,3 +203,12 @@ def test_broken_shared_link_is_a_warning():
     at.query_params["s"] = "garbage!!"
     at.run()
     assert not at.exception and "could not be opened" in at.warning[0].value
+
+
+def test_upload_is_a_page_of_its_own(app):
+    """The upload entry point is in the navigation, not only in a collapsed box."""
+    assert "pages/upload.py" in (ROOT / "app.py").read_text(encoding="utf-8")
+    app.switch_page("pages/upload.py").run()
+    assert not app.exception and app.title[0].value == "Bring your own tokenizer"
+    assert app.radio(key="up_kind").options and app.selectbox(key="encoding").value == "gpt2"
+    assert [b for b in app.button if b.label == "Add tokenizer"][0].disabled  # no file yet
