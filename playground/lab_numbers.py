@@ -16,12 +16,12 @@ from bbpe_core import Encoding
 from .lab_code import number_pieces
 
 __all__ = ["NUMBER_EXAMPLES", "PER_DIGIT", "THREES", "MERGED", "digit_rule", "rule_sentence",
-           "example_rows"]
+           "pieces_cell", "example_rows"]
 
 NUMBER_EXAMPLES = [
     ("998", "a number"), ("9988", "a number"), ("1999", "a year"), ("2024", "a year"),
     ("$19.99", "a price"), ("1,299.00", "a price"), ("2024-03-15", "a date"),
-    ("4111111111111111", "a long id (card number)"), ("20240315884127", "a long id (order)"),
+    ("4111111111111111", "card number"), ("20240315884127", "order id"),
 ]
 """``(text, kind)``: the numbers the Numbers lab shows."""
 
@@ -75,18 +75,28 @@ def rule_sentence(name: str, enc: Encoding) -> str:
             f"998 is {_tokens(len(a))} and 9988 is {len(b)} ({' | '.join(b)}).")
 
 
+def pieces_cell(pieces: list[str], most: int = 8) -> str:
+    """A table cell for a number's pieces: the count first (always visible in a narrow
+    column), then the pieces, the first ``most`` of them.
+
+    >>> pieces_cell(["99", "88"]), pieces_cell(list("4111111111111111"))
+    ('(2) 99|88', '(16) 4|1|1|1|1|1|1|1|…')
+    """
+    shown = "|".join(pieces[:most]) + ("|…" if len(pieces) > most else "")
+    return f"({len(pieces)}) {shown}"
+
+
 def example_rows(encodings: dict[str, Encoding],
                  examples: list[tuple[str, str]] = NUMBER_EXAMPLES) -> list[dict]:
     """One row per example, one column per encoding: its pieces and their count.
 
     Returns:
-        ``[{"example": text, "kind": kind, <encoding>: "99 | 88 (2)", ...}, ...]``.
+        ``[{"example": text, "kind": kind, <encoding>: "(2) 99|88", ...}, ...]``.
     """
     rows = []
     for text, kind in examples:
         row = {"example": text, "kind": kind}
         for name, enc in encodings.items():
-            pieces = number_pieces(enc, text)
-            row[name] = f"{' | '.join(pieces)} ({len(pieces)})"
+            row[name] = pieces_cell(number_pieces(enc, text))
         rows.append(row)
     return rows

@@ -37,6 +37,7 @@ from playground.lab_numbers import (
     THREES,
     digit_rule,
     example_rows,
+    pieces_cell,
     rule_sentence,
 )
 
@@ -244,15 +245,15 @@ def test_each_encodings_digit_rule_is_true_of_every_example(name):
 
 def test_number_examples_differ_between_encodings_and_equal_tiktoken():
     rows = {r["example"]: r for r in example_rows(ENCS)}
-    assert rows["998"]["gpt2"] == "998 (1)" and rows["9988"]["gpt2"] == "99 | 88 (2)"
-    assert rows["9988"]["cl100k_base"] == "998 | 8 (2)"
+    assert rows["998"]["gpt2"] == "(1) 998" and rows["9988"]["gpt2"] == "(2) 99|88"
+    assert rows["9988"]["cl100k_base"] == "(2) 998|8"
     differ = [t for t, r in rows.items() if len({r[n] for n in ENCODING_NAMES}) > 1]
     assert {"9988", "1999", "2024", "4111111111111111"} <= set(differ)
     for text, row in rows.items():
         for name in ENCODING_NAMES:
             tk = tiktoken_encoding(name)
             pieces = [tk.decode_single_token_bytes(i).decode("utf-8", "replace") for i in tk.encode_ordinary(text)]
-            assert row[name] == f"{' | '.join(pieces)} ({len(pieces)})"
+            assert row[name] == pieces_cell(pieces)
 
 
 def test_numbers_tab_shows_examples_and_rules_without_none():

@@ -73,7 +73,7 @@ def languages(keys: tuple, encs: dict) -> None:
     order = [r["language"] for r in sorted((r for r in rows if r["encoding"] == rows[0]["encoding"]),
                                            key=lambda r: r["token tax"] or 0)]
     fig = grouped_bar(rows, x="language", y="token tax", color="encoding",
-                      title="Token tax: tokens for the UDHR relative to English (same encoding)",
+                      title="Token tax: × English's tokens",
                       x_title="language", y_title="tokens ÷ English tokens (×)")
     fig.update_xaxes(categoryorder="array", categoryarray=order)
     st.plotly_chart(fig, width="stretch")
