@@ -13,6 +13,7 @@ st.set_page_config(page_title="BBPE tokenizer playground", page_icon="🧩", lay
 st.navigation(
     [
         st.Page("pages/playground.py", title="Playground", icon="🔤", default=True),
+        st.Page("pages/upload.py", title="Bring your own tokenizer", icon="📥"),
         st.Page("pages/compare_lab.py", title="Compare lab", icon="⚖️"),
         st.Page("pages/lessons.py", title="Lessons", icon="🎓"),
         st.Page("pages/train.py", title="Train", icon="🏋️"),

@@ -9,7 +9,8 @@ from playground.session import user_encodings
 from playground.ui import lesson_view
 
 st.title("Lessons")
-st.caption("Seven questions a tokenizer answers. Edit any example; the numbers follow.")
+st.caption("Seven questions a tokenizer answers. Guess how many tokens an example is, press "
+           "Reveal; edit it and reveal again.")
 names = COMPARE_DEFAULT + list(user_encodings())  # GPT-4o, Llama 3, Qwen, DeepSeek, ...
 for lesson in LESSONS:
     with st.expander(lesson.question, expanded=lesson is LESSONS[0]):

@@ -11,6 +11,10 @@ from playground.widgets import encoding_selector, kept
 st.title("Merge trace")
 st.caption("BPE starts from single bytes and repeatedly merges the adjacent pair with the lowest "
            "rank (leftmost on a tie) until no adjacent pair forms a token (transformers' GPT2Tokenizer.bpe, tiktoken's _educational.py).")
+st.caption("Rank, everywhere on this page, is a merge's priority: lower merges first. In "
+           "tiktoken's encodings it is the merged token's id; in encodings with a merge list "
+           "(GPT-2 files, HF tokenizer.json) it is the merge's place in that list, and the id is "
+           "another number: the trees show both.")
 name = encoding_selector()
 text = st.text_input("Word or short text", max_chars=200, **kept("tr_text", "朋友 lower"))
 enc, _ = resolve(name)

@@ -97,7 +97,7 @@ if result:
         right.markdown("**Last merges**")
         right.dataframe(table[-15:], hide_index=True)
         lengths = new_token_lengths(enc)
-        st.plotly_chart(count_bar([str(k) for k in sorted(lengths)], [lengths[k] for k in sorted(lengths)],
+        st.plotly_chart(count_bar(sorted(lengths), [lengths[k] for k in sorted(lengths)],
                                   title="New tokens by length", x_title="token length (bytes)",
                                   y_title="tokens (count)"), width="stretch")
     if result["chars"] is not None:

@@ -64,7 +64,7 @@ st.write(f"{a['single_bytes']} + {a['merged']:,} + {a['special']} + {a['unassign
          f"ids {a['first_byte_ids']} (id 0 is {to_gpt2_str(next(e.data for e in entries if e.id == 0))!r}).")
 
 lengths = length_counts(entries)
-st.plotly_chart(count_bar([str(k) for k in sorted(lengths)], [lengths[k] for k in sorted(lengths)],
+st.plotly_chart(count_bar(sorted(lengths), [lengths[k] for k in sorted(lengths)],
                           title="Tokens by length", x_title="token length (bytes)",
                           y_title="tokens (count)"), width="stretch")
 st.caption("How many ordinary tokens have each byte length.")

@@ -6,7 +6,7 @@ import plotly.graph_objects as go
 
 from .compare import Comparison
 
-__all__ = ["token_count_bar", "count_bar", "grouped_bar", "lines"]
+__all__ = ["token_count_bar", "MAX_BAR_LABELS", "count_bar", "grouped_bar", "lines"]
 
 
 def token_count_bar(results: list[Comparison], n_chars: int) -> go.Figure:
@@ -34,20 +34,34 @@ def token_count_bar(results: list[Comparison], n_chars: int) -> go.Figure:
     return fig
 
 
-def count_bar(labels: list[str], counts: list[int], *, title: str, x_title: str,
+MAX_BAR_LABELS = 24
+"""Most bars that get their value written above them; more bars would overlap their labels,
+so their values are in the hover only."""
+
+
+def count_bar(labels: list[str] | list[int], counts: list[int], *, title: str, x_title: str,
               y_title: str, log_y: bool = False) -> go.Figure:
-    """A plain bar chart of counts.
+    """A plain bar chart of counts whose labels never overlap.
 
     Args:
-        labels: bar labels (x).
+        labels: bar labels (x); integers (e.g. token lengths) give a numeric axis, whose
+            ticks plotly spaces apart, strings a category axis.
         counts: bar heights.
         title, x_title, y_title: chart title and axis titles (with units).
         log_y: a logarithmic y axis (for long tails).
+
+    Returns:
+        The figure: values written above the bars when there are at most ``MAX_BAR_LABELS``,
+        and hidden where a label is wider than its bar (``uniformtext``); always in the hover.
     """
-    fig = go.Figure(go.Bar(x=labels, y=counts, text=[f"{c:,}" for c in counts],
-                           textposition="outside", marker_color="#5b6fd6"))
+    text = [f"{c:,}" for c in counts] if len(counts) <= MAX_BAR_LABELS else None
+    fig = go.Figure(go.Bar(x=labels, y=counts, text=text, textposition="outside",
+                           hovertemplate="%{x}: %{y:,}<extra></extra>", marker_color="#5b6fd6"))
     fig.update_layout(title=title, xaxis_title=x_title, yaxis_title=y_title, height=360,
-                      margin={"t": 60, "b": 40, "l": 60, "r": 20})
+                      margin={"t": 60, "b": 40, "l": 60, "r": 20},
+                      uniformtext={"minsize": 9, "mode": "hide"})
+    if labels and all(isinstance(x, int) for x in labels):
+        fig.update_xaxes(type="linear", tickformat="d")
     if log_y:
         fig.update_yaxes(type="log")
     return fig
@@ -61,7 +75,10 @@ def grouped_bar(rows: list[dict], *, x: str, y: str, color: str, title: str, x_t
 
     fig = px.bar(rows, x=x, y=y, color=color, barmode="group", title=title, log_y=log_y,
                  labels={x: x_title, y: y_title, color: color})
-    fig.update_layout(height=430, margin={"t": 60, "b": 40, "l": 60, "r": 20})
+    fig.update_layout(height=480, margin={"t": 130, "b": 40, "l": 60, "r": 20},
+                      title={"y": 0.99, "yanchor": "top"},
+                      legend={"orientation": "h", "yanchor": "bottom", "y": 1.01, "x": 0,
+                              "title": {"text": ""}})  # above the plot: a phone keeps its width
     return fig
 
 

@@ -1,6 +1,7 @@
 """Decode mode: ids typed by a person -> bytes and text, with every problem named.
 
-Bytes that are not valid UTF-8 (a character cut at the end or start of the list)
+Every bad item is named (not a number, out of range, unassigned) and the others still
+decode. Bytes that are not valid UTF-8 (a character cut at the end or start of the list)
 are kept as bytes: the report says how many characters could still be recovered
 and where the invalid bytes are (byte-level BPE can give ids that are not whole UTF-8 characters).
 """
@@ -10,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bbpe_core import Encoding
-from bbpe_core.id_list import parse_ids
+from bbpe_core.id_list import id_items
 
 __all__ = ["DecodeReport", "decode_ids"]
 
@@ -20,7 +21,8 @@ class DecodeReport:
     """The result of decoding a list of ids.
 
     Attributes:
-        ids: the ids, in order.
+        ids: the valid ids, in order.
+        problems: one sentence per bad item, naming it (empty when all are ids).
         data: their bytes, joined.
         pieces: ``[(text, is_valid), ...]``: runs of decoded text (True) and runs
             of bytes that are not valid UTF-8, as space-separated hex (False).
@@ -29,6 +31,7 @@ class DecodeReport:
     """
 
     ids: list[int]
+    problems: list[str]
     data: bytes
     pieces: list[tuple[str, bool]]
     recovered_chars: int
@@ -38,6 +41,11 @@ class DecodeReport:
     def valid_utf8(self) -> bool:
         """Whether all the bytes decode as UTF-8."""
         return self.invalid_bytes == 0
+
+    @property
+    def text(self) -> str:
+        """The bytes decoded as plain text (U+FFFD for bytes that are not valid UTF-8), to copy."""
+        return self.data.decode("utf-8", errors="replace")
 
 
 def _pieces(data: bytes) -> list[tuple[str, bool]]:
@@ -54,33 +62,46 @@ def _pieces(data: bytes) -> list[tuple[str, bool]]:
     return pieces
 
 
+def _problem(enc: Encoding, k: int, item: str, tid: int | None) -> str | None:
+    """Why item ``k`` is not a token of ``enc``, or None if it is one."""
+    if tid is None:
+        return f"item {k} ({item!r}) is not a token id (a non-negative integer)"
+    try:
+        enc.decode_single_token_bytes(tid)
+    except KeyError:
+        why = "out of range" if tid > enc.max_token_value else "an unassigned id"
+        return (f"item {k} ({tid}) is not a token of {enc.name}: {why} "
+                f"(ids run 0..{enc.max_token_value})")
+    return None
+
+
 def decode_ids(enc: Encoding, typed: str) -> DecodeReport:
-    """Parse and decode ids.
+    """Parse and decode ids, naming every bad item and decoding the others.
 
     Args:
         enc: the encoding.
         typed: ids separated by spaces/commas, or a JSON list.
 
     Returns:
-        The ``DecodeReport``.
+        The ``DecodeReport``: the valid ids decoded in order, and one problem per bad
+        item (not a number, or an id out of range or unassigned in ``enc``).
 
     Raises:
-        ValueError: naming the bad item: not a number, or an id that is out of
-            range or unassigned in ``enc``.
+        ValueError: if there are more ids than ``bbpe_core.id_list.MAX_IDS``.
+
+    >>> from bbpe_core import get_encoding
+    >>> r = decode_ids(get_encoding("gpt2"), "31373 x 995 60000")
+    >>> r.text, r.problems[0]
+    ('hello world', "item 2 ('x') is not a token id (a non-negative integer)")
     """
-    ids = parse_ids(typed)
-    chunks = []
-    for k, tid in enumerate(ids, start=1):
-        try:
-            chunks.append(enc.decode_single_token_bytes(tid))
-        except KeyError:
-            why = "out of range" if tid > enc.max_token_value else "an unassigned id"
-            raise ValueError(
-                f"item {k} ({tid}) is not a token of {enc.name}: {why} "
-                f"(ids run 0..{enc.max_token_value})"
-            ) from None
-    data = b"".join(chunks)
+    ids, problems = [], []
+    for k, (item, tid) in enumerate(id_items(typed), start=1):
+        if (why := _problem(enc, k, item, tid)) is None:
+            ids.append(tid)
+        else:
+            problems.append(why)
+    data = enc.decode_bytes(ids)
     pieces = _pieces(data)
     recovered = sum(len(t) for t, ok in pieces if ok)
     invalid = sum(len(t.split()) for t, ok in pieces if not ok)
-    return DecodeReport(ids, data, pieces, recovered, invalid)
+    return DecodeReport(ids, problems, data, pieces, recovered, invalid)

@@ -1,11 +1,11 @@
 """Compare lab, code and numbers: indentation styles, and how digits are split.
 
-Indentation: the same Python code (assets/code/heapq_sample.py, 4-space indents)
+Indentation: the same Python code (assets/code/heapq_sample.py, or the reader's own)
 re-indented with 2, 4 and 8 spaces and with tabs; the tokens each encoding spends, and
 how many of them are leading whitespace. gpt2 (and GPT-3, which used the same r50k_base
 ranks) spends one token per space of indentation; cl100k_base and o200k_base have tokens
-for runs of spaces. Numbers: cl100k_base and o200k_base split digits into groups of at
-most three (``\\p{N}{1,3}``); gpt2 keeps a digit run as one chunk and splits it by merges.
+for runs of spaces. Numbers: how an encoding cuts a number (``number_pieces``) and integers
+of growing length (``number_rows``); ``lab_numbers`` says each encoding's digit rule.
 """
 
 from __future__ import annotations
@@ -14,26 +14,48 @@ from pathlib import Path
 
 from bbpe_core import Encoding
 
-__all__ = ["SAMPLE_CODE", "INDENTS", "reindent", "indentation_rows", "line_token_counts",
+__all__ = ["SAMPLE_CODE", "MAX_CODE_CHARS", "INDENTS", "indent_unit", "reindent", "indentation_rows", "line_token_counts",
            "number_pieces", "number_rows"]
 
 SAMPLE_CODE = (Path(__file__).resolve().parent.parent / "assets" / "code" / "heapq_sample.py"
                ).read_text(encoding="utf-8")
+MAX_CODE_CHARS = 20_000
+"""Longest code a reader may paste into the Indentation lab (it is encoded 4 times per encoding)."""
 INDENTS = {"2 spaces": "  ", "4 spaces": "    ", "8 spaces": "        ", "tabs": "\t"}
 
 
-def reindent(code: str, unit: str, source_unit: int = 4) -> str:
-    """Replace each line's leading indentation (``source_unit`` spaces per level) by
-    ``unit`` per level; other spaces are left as they are.
+def indent_unit(code: str) -> int:
+    """Spaces per indentation level in ``code``: the greatest common divisor of its lines'
+    leading-space widths, from 2 to 8; 4 when it cannot tell (no indented line, or odd widths).
+
+    >>> indent_unit("if x:\\n  y\\n  if z:\\n    w\\n"), indent_unit("x\\n"), indent_unit("\\tx\\n")
+    (2, 4, 4)
+    """
+    from math import gcd
+
+    widths = [len(line) - len(line.lstrip(" ")) for line in code.splitlines() if line.strip()]
+    unit = 0
+    for w in widths:
+        unit = gcd(unit, w)
+    return unit if 2 <= unit <= 8 else 4
+
+
+def reindent(code: str, unit: str, source_unit: int | None = None) -> str:
+    """Replace each line's leading indentation (a tab or ``source_unit`` spaces per level;
+    ``indent_unit(code)`` when None) by ``unit`` per level; other spaces are left as they are.
 
     >>> reindent("if x:\\n    y\\n", "\\t")
     'if x:\\n\\ty\\n'
+    >>> reindent("if x:\\n\\ty\\n", "  ")
+    'if x:\\n  y\\n'
     """
+    source_unit = source_unit or indent_unit(code)
     out = []
     for line in code.splitlines(keepends=True):
-        body = line.lstrip(" ")
-        levels, extra = divmod(len(line) - len(body), source_unit)
-        out.append(unit * levels + " " * extra + body)
+        body = line.lstrip(" \t")
+        lead = line[: len(line) - len(body)]
+        levels, extra = divmod(lead.count(" "), source_unit)
+        out.append(unit * (levels + lead.count("\t")) + " " * extra + body)
     return "".join(out)
 
 
@@ -48,7 +70,13 @@ def _leading_ranges(code: str) -> list[tuple[int, int]]:
 
 def indentation_rows(encodings: dict[str, Encoding], code: str = SAMPLE_CODE) -> list[dict]:
     """One row per (indent style, encoding): tokens, tokens lying wholly inside leading
-    indentation, and their share."""
+    indentation, and their share, for ``code`` re-indented in each style of ``INDENTS``.
+
+    Raises:
+        ValueError: if ``code`` is longer than ``MAX_CODE_CHARS``.
+    """
+    if len(code) > MAX_CODE_CHARS:
+        raise ValueError(f"the code is {len(code):,} characters; at most {MAX_CODE_CHARS:,}")
     rows = []
     for style, unit in INDENTS.items():
         variant = reindent(code, unit)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from bbpe_core import Encoding
 
-__all__ = ["UDHR_DIR", "Sample", "load_udhr", "language_rows"]
+__all__ = ["UDHR_DIR", "Sample", "load_udhr", "language_rows", "headline", "tax_table"]
 
 UDHR_DIR = Path(__file__).resolve().parent.parent / "assets" / "udhr"
 
@@ -78,3 +78,46 @@ def language_rows(encodings: dict[str, Encoding], samples: list[Sample],
                 "tokens per character": round(per_char, 3), "token tax": tax,
             })
     return rows
+
+
+def headline(rows: list[dict], language: str) -> str:
+    """The answer under the chart: what ``language`` costs relative to English in each
+    encoding of ``rows`` (``language_rows``' rows), and which encoding is cheapest for it.
+
+    Raises:
+        KeyError: if no row is about ``language``.
+
+    >>> rows = [{"language": "Chinese", "encoding": "gpt2", "tokens": 27, "token tax": 2.7},
+    ...         {"language": "Chinese", "encoding": "o200k_base", "tokens": 11, "token tax": 1.1}]
+    >>> headline(rows, "Chinese")
+    'The same text costs 2.7× English in gpt2, 1.1× in o200k_base; cheapest for Chinese: o200k_base (11 tokens).'
+    """
+    mine = [r for r in rows if r["language"] == language]
+    if not mine:
+        raise KeyError(language)
+    costs = [f"{r['token tax']}× {'English ' if k == 0 else ''}in {r['encoding']}"
+             for k, r in enumerate(mine) if r["token tax"] is not None]
+    least = min(r["tokens"] for r in mine)
+    cheapest = " and ".join(r["encoding"] for r in mine if r["tokens"] == least)
+    lead = f"The same text costs {', '.join(costs)}; " if costs else ""
+    return f"{lead}cheapest for {language}: {cheapest} ({least:,} tokens)."
+
+
+def tax_table(rows: list[dict]) -> list[dict]:
+    """``language_rows``' rows as a language × encoding table of token tax: a row per language
+    (a text of the user's is a row of its own), a column per encoding.
+
+    Raises:
+        ValueError: if a row has no tax (its encoding had no English to compare with).
+
+    >>> tax_table([{"language": "Thai", "script": "Thai", "encoding": "gpt2", "token tax": 4.1},
+    ...            {"language": "Thai", "script": "Thai", "encoding": "o200k_base", "token tax": 1.5}])
+    [{'language': 'Thai', 'script': 'Thai', 'gpt2': 4.1, 'o200k_base': 1.5}]
+    """
+    table: dict[tuple[str, str], dict] = {}
+    for r in rows:
+        if r["token tax"] is None:
+            raise ValueError(f"no token tax for {r['language']} in {r['encoding']}: no English row")
+        key = (r["language"], r["script"])
+        table.setdefault(key, {"language": r["language"], "script": r["script"]})[r["encoding"]] = r["token tax"]
+    return list(table.values())

@@ -91,21 +91,26 @@ def _glitch(encs, text):
 def _yaml(encs, text):
     rendered = render_formats(RECORDS[:1])
     return [{"encoding": n, "JSON (indent 4)": _count(e, rendered["JSON (indent 4)"]),
+             "JSON (minified)": _count(e, rendered["JSON (minified)"]),
              "YAML": _count(e, rendered["YAML"]), "your text": _count(e, text)}
             for n, e in encs.items()]
 
 
 LESSONS = [
     Lesson("spelling", "Why do LLMs struggle to spell words and reverse strings?",
-           "A model sees tokens, not letters: a word of nine letters may be two or three tokens, "
-           "and which letters are inside a token is never shown to it. Reversed, the same letters "
-           "become unusual pieces and cost more tokens. How many r's are in this word?",
+           "A model sees tokens, not letters: strawberry, ten letters, is three tokens, and which "
+           "letters are inside a token is never shown to it. How many r's are in it? Reversed, "
+           "the letters are cut into other pieces: a common word such as 'understanding', one or "
+           "two tokens, costs five or six reversed, while a word already cut into pieces, like "
+           "strawberry, may cost about the same either way. Try both.",
            "strawberry", _spelling, {}),
     Lesson("languages", "Why do LLMs do better in English?",
            "The tokenizers were trained mostly on English, so English words are whole tokens "
            "while other scripts fall apart into pieces, often single UTF-8 bytes. The same meaning "
-           "takes more tokens: less fits in the context, and each token carries less. o200k_base "
-           "narrows the gap.",
+           "takes more tokens: less fits in the context, and each token carries less. In gpt2 this "
+           "Chinese sentence costs more than twice the tokens of the English; newer vocabularies "
+           "narrow the gap (o200k_base, Llama 3), and Qwen, trained on much Chinese, spends no "
+           "more on it than on the English.",
            "All human beings are born free and equal in dignity and rights.\n"
            "人人生而自由，在尊严和权利上一律平等。", _languages, {}),
     Lesson("arithmetic", "Why are LLMs bad at arithmetic?",
@@ -124,7 +129,10 @@ LESSONS = [
            "During training every document ends with the special token <|endoftext|>, one id "
            "(50256 in gpt2), so a model learns that after it nothing follows. Typed as plain text "
            "the same characters are seven ordinary tokens; tiktoken refuses the text by default "
-           "because it could be used to trick a model.", "Done.<|endoftext|>", _endoftext,
+           "because it could be used to trick a model. Llama 3, DeepSeek and Mistral NeMo end "
+           "text with special tokens of other names (Llama 3's <|end_of_text|>, Mistral's </s>), "
+           "so for them these characters are plain text either way.", "Done.<|endoftext|>",
+           _endoftext,
            {"allowed_special": "all"}),
     Lesson("glitch", "Why did \"SolidGoldMagikarp\" break models?",
            "The tokenizer was trained on text in which a Reddit user name was frequent, so it got "
@@ -133,8 +141,9 @@ LESSONS = [
            "token occurs in a megabyte of ordinary English.", " SolidGoldMagikarp", _glitch, {}),
     Lesson("yaml", "Why is YAML cheaper than JSON?",
            "Indented JSON spends tokens on braces, quotes, commas and indentation that YAML does "
-           "not write; the same record costs fewer tokens as YAML. Minified JSON is a close "
-           "second. Edit the text to compare your own.", render_formats(RECORDS[:1])["YAML"],
+           "not write; the same record costs fewer tokens as YAML. Minified JSON drops most of "
+           "them too and costs about as much as YAML, a little more or less by encoding. Edit the "
+           "text to compare your own.", render_formats(RECORDS[:1])["YAML"],
            _yaml, {}),
 ]
 """The lessons, in the order the lecture asks them."""

@@ -1,4 +1,11 @@
-"""HTML and words for the merge trace page: parts as chips, a sentence per step, merge trees."""
+"""HTML and words for the merge trace page: parts as chips, a sentence per step, merge trees.
+
+One meaning of "rank" on the page: a merge's rank is its priority (lower merges first), the
+number ``MergeStep.rank`` carries, as the step sentence, the runner-up table and the merge
+tree all say it. Under tiktoken's semantics it equals the merged token's id; under a merge
+list (GPT-2 files, HF tokenizer.json) it is the merge's place in that list and the id is
+another number, so the tree shows both, each named.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +16,7 @@ from bbpe_core.byte_level import to_gpt2_str
 
 from .html_base import esc, page_css, token_colour
 
-__all__ = ["step_sentence", "parts_html", "Node", "merge_trees", "trees_html"]
+__all__ = ["step_sentence", "parts_html", "Node", "merge_trees", "tree_label", "trees_html"]
 
 
 def step_sentence(step: MergeStep, number: int) -> str:
@@ -31,7 +38,7 @@ def step_sentence(step: MergeStep, number: int) -> str:
 
 
 def parts_html(parts: list[bytes], ranks: dict[bytes, int], highlight: int | None = None) -> str:
-    """The parts as chips (Ġ form, with id when the part is a token).
+    """The parts as chips (Ġ form, with "id N" when the part is a token).
 
     Args:
         parts: the current parts.
@@ -42,7 +49,7 @@ def parts_html(parts: list[bytes], ranks: dict[bytes, int], highlight: int | Non
     for k, p in enumerate(parts):
         tid = ranks.get(p)
         extra = " just-merged" if k == highlight else ""
-        label = "" if tid is None else f'<span class="id">{tid}</span>'
+        label = "" if tid is None else f'<span class="id">id {tid}</span>'
         colour = token_colour(tid) if tid is not None else "#eee"
         chips.append(f'<span class="cell{extra}" style="background:{colour}" '
                      f'title="{esc(p.hex(" "))}"><span class="gs">{esc(to_gpt2_str(p))}</span>'
@@ -52,10 +59,12 @@ def parts_html(parts: list[bytes], ranks: dict[bytes, int], highlight: int | Non
 
 @dataclass
 class Node:
-    """A part in a merge tree: its bytes, the step that made it (0 = a single byte), children."""
+    """A part in a merge tree: its bytes, the step that made it (0 = a single byte), that
+    merge's rank (None for a single byte), children."""
 
     data: bytes
     step: int = 0
+    rank: int | None = None
     children: list["Node"] = field(default_factory=list)
 
 
@@ -64,8 +73,17 @@ def merge_trees(t: ChunkTrace) -> list[Node]:
     nodes = [Node(b) for b in t.initial]
     for number, step in enumerate(t.steps, start=1):
         i = step.position
-        nodes[i : i + 2] = [Node(step.pair[0] + step.pair[1], number, nodes[i : i + 2])]
+        nodes[i : i + 2] = [Node(step.pair[0] + step.pair[1], number, step.rank, nodes[i : i + 2])]
     return nodes
+
+
+def tree_label(node: Node, tid: int | None) -> str:
+    """The small label of a merged part in a tree: the step, the merge's rank and the id.
+
+    >>> tree_label(Node(b"er", 2, 5), 264)
+    'step 2, rank 5, id 264'
+    """
+    return f"step {node.step}, rank {node.rank}, id {tid}"
 
 
 def _node_html(node: Node, ranks: dict[bytes, int]) -> str:
@@ -73,7 +91,7 @@ def _node_html(node: Node, ranks: dict[bytes, int]) -> str:
     colour = token_colour(tid) if tid is not None else "#eee"
     head = (f'<span class="node" style="background:{colour}" title="{esc(node.data.hex(" "))}">'
             f"{esc(to_gpt2_str(node.data))}"
-            + (f' <small>step {node.step}, rank {tid}</small>' if node.step else "") + "</span>")
+            + (f" <small>{esc(tree_label(node, tid))}</small>" if node.step else "") + "</span>")
     kids = "".join(_node_html(c, ranks) for c in node.children)
     return f'<div class="tree">{head}{f"<div class=kids>{kids}</div>" if kids else ""}</div>'
 

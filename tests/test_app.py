@@ -111,7 +111,17 @@ def test_decode_bad_input_is_a_message(app, typed, encoding, message):
     app.selectbox(key="encoding").select(encoding).run()
     _mode(app, "Decode")
     app.text_area(key="decode_ids").input(typed).run()
-    assert not app.exception and message in app.error[0].value
+    assert not app.exception and "left out" in app.error[0].value
+    assert any(message in c.value for c in app.code)
+
+
+def test_decode_mode_names_every_bad_item_and_shows_plain_text(app):
+    _mode(app, "Decode")
+    app.text_area(key="decode_ids").input("31373 x 220 50257 995").run()
+    assert not app.exception and "2 items are not a token" in app.error[0].value
+    assert any("item 2 ('x')" in c.value and "item 4 (50257)" in c.value for c in app.code)
+    assert _metrics(app)["Ids"] == "3"
+    assert any(c.value == "hello  world" for c in app.code)
 
 
 def test_chat_mode_counts_and_editing(app):
@@ -193,3 +203,12 @@ def test_broken_shared_link_is_a_warning():
     at.query_params["s"] = "garbage!!"
     at.run()
     assert not at.exception and "could not be opened" in at.warning[0].value
+
+
+def test_upload_is_a_page_of_its_own(app):
+    """The upload entry point is in the navigation, not only in a collapsed box."""
+    assert "pages/upload.py" in (ROOT / "app.py").read_text(encoding="utf-8")
+    app.switch_page("pages/upload.py").run()
+    assert not app.exception and app.title[0].value == "Bring your own tokenizer"
+    assert app.radio(key="up_kind").options and app.selectbox(key="encoding").value == "gpt2"
+    assert [b for b in app.button if b.label == "Add tokenizer"][0].disabled  # no file yet

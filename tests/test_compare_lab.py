@@ -19,14 +19,27 @@ import bbpe_core
 from playground.encoding_labels import COMPARE_DEFAULT
 from playground.lab_code import (
     INDENTS,
+    MAX_CODE_CHARS,
     SAMPLE_CODE,
+    indent_unit,
     indentation_rows,
     line_token_counts,
+    number_pieces,
     number_rows,
     reindent,
 )
 from playground.lab_formats import RECORDS, format_rows, parse_records, render_formats
-from playground.lab_languages import UDHR_DIR, language_rows, load_udhr
+from playground.lab_languages import UDHR_DIR, headline, language_rows, load_udhr, tax_table
+from playground.lab_numbers import (
+    MERGED,
+    NUMBER_EXAMPLES,
+    PER_DIGIT,
+    THREES,
+    digit_rule,
+    example_rows,
+    pieces_cell,
+    rule_sentence,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 ENCS = {n: bbpe_core.get_encoding(n) for n in ENCODING_NAMES}
@@ -138,9 +151,117 @@ def test_compare_lab_page():
     at.run()
     at.switch_page("pages/compare_lab.py").run()
     assert not at.exception
-    languages = at.dataframe[0].value
-    assert set(languages["encoding"]) == set(COMPARE_DEFAULT) and len(languages) >= 6 * 24
+    languages = at.dataframe[0].value  # language x encoding
+    assert list(languages.columns) == ["language", "script", *COMPARE_DEFAULT]
+    assert len(languages) >= 24 and set(languages["language"]) >= REQUIRED
+    rows = language_rows({n: ENCS.get(n) or bbpe_core.get_encoding(n) for n in COMPARE_DEFAULT}, load_udhr())
+    assert languages.to_dict("records") == tax_table(rows)
+    assert headline(rows, "Chinese (simplified)") in [h.proto.body for h in at.get("html")][0]
+    _no_none(at)
     at.text_area(key="lab_json").input("{not json").run()
     assert "not valid JSON" in at.code[-1].value and not at.exception
     at.multiselect(key="lab_names").set_value([]).run()
     assert at.info and not at.exception
+
+
+def _no_none(at) -> None:
+    for table in at.dataframe:
+        frame = table.value
+        assert not frame.isna().any().any(), frame
+        assert not frame.map(lambda v: v is None or v == "None").any().any(), frame
+
+
+def test_headline_names_each_encoding_and_the_cheapest():
+    rows = language_rows({n: ENCS[n] for n in ("gpt2", "o200k_base")}, load_udhr())
+    line = headline(rows, "Chinese (simplified)")
+    zh = {r["encoding"]: r for r in rows if r["language"] == "Chinese (simplified)"}
+    en = {r["encoding"]: r for r in rows if r["language"] == "English"}
+    for name in ("gpt2", "o200k_base"):
+        assert zh[name]["token tax"] == round(zh[name]["tokens"] / en[name]["tokens"], 2)
+    assert line.startswith(f"The same text costs {zh['gpt2']['token tax']}× English in gpt2, "
+                           f"{zh['o200k_base']['token tax']}× in o200k_base; ")
+    assert line.endswith(f"cheapest for Chinese (simplified): o200k_base ({zh['o200k_base']['tokens']:,} tokens).")
+    assert zh["o200k_base"]["tokens"] < zh["gpt2"]["tokens"]
+    with pytest.raises(KeyError):
+        headline(rows, "Klingon")
+
+
+def test_tax_table_is_language_by_encoding():
+    rows = language_rows(ENCS, load_udhr())
+    table = tax_table(rows)
+    assert len(table) == len(load_udhr())
+    for row in table:
+        for name in ENCODING_NAMES:
+            (src,) = [r for r in rows if r["language"] == row["language"] and r["encoding"] == name]
+            assert row[name] == src["token tax"]
+
+
+def test_indentation_lab_takes_your_own_code():
+    two = "def f(x):\n  if x:\n    return x\n  return 0\n"
+    assert indent_unit(two) == 2 and indent_unit(two.replace("  ", "\t")) == 4
+    assert reindent(two, "    ") == two.replace("  ", "    ")
+    assert reindent(reindent(two, "\t"), "  ") == two
+    rows = {(r["indent"], r["encoding"]): r["tokens"] for r in indentation_rows(ENCS, two)}
+    for style, unit in INDENTS.items():
+        assert rows[(style, "gpt2")] == len(tiktoken_encoding("gpt2").encode_ordinary(reindent(two, unit)))
+    with pytest.raises(ValueError, match="at most"):
+        indentation_rows(ENCS, "x" * (MAX_CODE_CHARS + 1))
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)
+    at.run()
+    at.switch_page("pages/compare_lab.py").run()
+    at.text_area(key="lab_code").input(two).run()
+    assert not at.exception
+    shown = [t for t in at.dataframe if "indent" in t.value.columns][0].value
+    assert list(shown["tokens"]) == [r["tokens"] for r in indentation_rows(
+        {n: bbpe_core.get_encoding(n) for n in COMPARE_DEFAULT}, two)]
+    assert at.text_area(key="lab_code").max_chars == MAX_CODE_CHARS
+    _no_none(at)
+
+
+@pytest.mark.parametrize("name", bbpe_core.list_encoding_names())
+def test_each_encodings_digit_rule_is_true_of_every_example(name):
+    """The rule sentence shown for an encoding holds for every digit run the lab shows."""
+    import re
+
+    enc = bbpe_core.get_encoding(name)
+    rule = digit_rule(enc)
+    for text, _ in NUMBER_EXAMPLES + [("1234567", ""), ("9988", "")]:
+        for run in re.findall(r"\d+", text):
+            pieces = number_pieces(enc, run)
+            if rule == PER_DIGIT:
+                assert pieces == list(run)
+            elif rule == THREES:
+                assert pieces == [run[i:i + 3] for i in range(0, len(run), 3)]
+    sentence = rule_sentence(name, enc)
+    if rule == MERGED:
+        assert f"9988 is {len(number_pieces(enc, '9988'))} ({' | '.join(number_pieces(enc, '9988'))})" in sentence
+    if rule == PER_DIGIT:
+        assert "9988 is 4 tokens" in sentence
+    if rule == THREES:
+        assert "123 | 456 | 7" in sentence
+    assert {"gpt2": MERGED, "cl100k_base": THREES, "o200k_base": THREES, "qwen3": PER_DIGIT,
+            "mistral_tekken": PER_DIGIT, "llama3": THREES}.get(name, rule) == rule
+
+
+def test_number_examples_differ_between_encodings_and_equal_tiktoken():
+    rows = {r["example"]: r for r in example_rows(ENCS)}
+    assert rows["998"]["gpt2"] == "(1) 998" and rows["9988"]["gpt2"] == "(2) 99|88"
+    assert rows["9988"]["cl100k_base"] == "(2) 998|8"
+    differ = [t for t, r in rows.items() if len({r[n] for n in ENCODING_NAMES}) > 1]
+    assert {"9988", "1999", "2024", "4111111111111111"} <= set(differ)
+    for text, row in rows.items():
+        for name in ENCODING_NAMES:
+            tk = tiktoken_encoding(name)
+            pieces = [tk.decode_single_token_bytes(i).decode("utf-8", "replace") for i in tk.encode_ordinary(text)]
+            assert row[name] == pieces_cell(pieces)
+
+
+def test_numbers_tab_shows_examples_and_rules_without_none():
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)
+    at.run()
+    at.switch_page("pages/compare_lab.py").run()
+    shown = {n: bbpe_core.get_encoding(n) for n in COMPARE_DEFAULT}
+    examples = [t for t in at.dataframe if "example" in t.value.columns][0].value
+    assert examples.to_dict("records") == example_rows(shown)
+    assert [t.value for t in at.text] == [rule_sentence(n, e) for n, e in shown.items()]
+    _no_none(at)

@@ -270,7 +270,7 @@ def test_chat_mode_draws_at_most_the_page_cap_and_counts_everything():
 
 
 PAGES = ["pages/playground.py", "pages/compare_lab.py", "pages/lessons.py", "pages/train.py",
-         "pages/trace.py", "pages/byte_map.py", "pages/vocabulary.py"]
+         "pages/trace.py", "pages/byte_map.py", "pages/vocabulary.py", "pages/upload.py"]
 EVIL = "**pwn** <img src=x onerror=alert(1)> $x^2$ :rocket: \u202eevil \ud800"
 
 

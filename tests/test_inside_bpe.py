@@ -142,3 +142,27 @@ def test_vocabulary_page():
     at.text_input(key="vo_query").input("(").run()
     assert "not a valid regex" in at.error[0].value
     assert [m.value for m in at.metric][:5] == ["50,257", "256", "50,000", "1", "0"]
+
+
+@pytest.mark.parametrize("name", ["gpt2", "o200k_base"])
+def test_vocabulary_charts_have_no_overlapping_labels(name):
+    """Tokens by length: a numeric x axis (plotly spaces its ticks) and no value written above
+    bars too many to hold one each; every chart hides a label wider than its bar."""
+    import json
+
+    from playground.charts import MAX_BAR_LABELS
+
+    at = _page("pages/vocabulary.py")
+    at.selectbox(key="encoding").select(name).run()
+    figures = [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
+    by_title = {f["layout"]["title"]["text"]: f for f in figures}
+    lengths = by_title["Tokens by length"]
+    (bar,) = lengths["data"]
+    assert all(isinstance(x, int) for x in bar["x"]) and lengths["layout"]["xaxis"]["type"] == "linear"
+    assert len(bar["x"]) > MAX_BAR_LABELS and "text" not in bar
+    for f in figures:
+        assert f["layout"]["uniformtext"]["mode"] == "hide"
+        for trace in f["data"]:
+            assert len(trace.get("text") or []) <= MAX_BAR_LABELS
+    for table in at.dataframe:  # and no None in any table
+        assert not table.value.isna().any().any()

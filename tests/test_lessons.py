@@ -74,17 +74,62 @@ def test_lessons_page():
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)
     at.run()
     at.switch_page("pages/lessons.py").run()
-    assert not at.exception and len(at.dataframe) == 7
+    assert not at.exception and len(at.dataframe) == 0 and not at.info  # counts hidden
+    assert not at.get("html")  # no token views (AppTest keeps st.html unrendered)
     shown = {n: bbpe_core.get_encoding(n) for n in COMPARE_DEFAULT}
+    for lesson in LESSONS:
+        at.button(key=f"reveal_{lesson.key}").click().run()
+    assert not at.exception and len(at.dataframe) == 7
+    assert len(at.get("html")) == 7 * len(COMPARE_DEFAULT)  # a token view per encoding
     for lesson, table in zip(LESSONS, at.dataframe):  # each table equals the facts computed here
         assert table.value.to_dict("records") == lesson.facts(shown, lesson.example)
     at.text_area(key="lesson_spelling").input("hello").run()
-    assert list(at.dataframe[0].value["tokens"]) == [
-        len(bbpe_core.get_encoding(n).encode("hello")) for n in COMPARE_DEFAULT]
+    assert len(at.dataframe) == 6  # an edited example is hidden again until Reveal
     at.number_input(key="guess_spelling").set_value(5).run()
     at.button(key="reveal_spelling").click().run()
+    assert list(at.dataframe[0].value["tokens"]) == [
+        len(bbpe_core.get_encoding(n).encode("hello")) for n in COMPARE_DEFAULT]
     assert "It is 1 token: you were 4 too high" in at.info[0].value
     assert any("?s=" in m.value for m in at.markdown)
+
+
+SHOWN = {n: bbpe_core.get_encoding(n) for n in COMPARE_DEFAULT}
+
+
+def _n(name: str, text: str) -> int:
+    return len(SHOWN[name].encode(text, disallowed_special=()))
+
+
+def test_every_lesson_example_agrees_with_its_explanation():
+    """Each number an explanation states, computed for the encodings the page shows."""
+    assert "gpt2" in SHOWN
+    text = BY_KEY["spelling"].explanation
+    assert "strawberry, ten letters, is three tokens" in text and len("strawberry") == 10
+    for n in SHOWN:
+        assert _n(n, "strawberry") == 3 and abs(_n(n, "yrrebwarts") - 3) <= 1
+        assert _n(n, "understanding") in (1, 2) and _n(n, "understanding"[::-1]) in (5, 6)
+    en, zh = BY_KEY["languages"].example.split("\n")
+    ratio = {n: _n(n, zh) / _n(n, en) for n in SHOWN}
+    assert ratio["gpt2"] > 2 and ratio["o200k_base"] < ratio["gpt2"] and ratio["llama3"] < ratio["gpt2"]
+    assert ratio["qwen3"] <= 1
+    assert "998 is one token, 9988 two" in BY_KEY["arithmetic"].explanation
+    assert "9988" in BY_KEY["arithmetic"].example.split()
+    code = BY_KEY["python"].example
+    pieces = [SHOWN["gpt2"].decode([i]) for i in SHOWN["gpt2"].encode(code)]
+    indent = sum(len(line) - len(line.lstrip(" ")) for line in code.splitlines())
+    assert pieces.count(" ") == indent - code.count("\n    ")  # every space a token, save the one before a word
+    assert all(_n(n, code) < _n("gpt2", code) for n in SHOWN if n != "gpt2")
+    gpt2 = SHOWN["gpt2"]
+    assert gpt2.encode("<|endoftext|>", allowed_special="all") == [50256]
+    assert all(_n(n, "<|endoftext|>") == 7 for n in SHOWN)
+    for n, end in (("llama3", "<|end_of_text|>"), ("deepseek_v3", None), ("mistral_tekken", "</s>")):
+        assert "<|endoftext|>" not in SHOWN[n].special_tokens_set
+        assert end is None or end in SHOWN[n].special_tokens_set
+    assert len(gpt2.encode(BY_KEY["glitch"].example)) == 1
+    yaml_rows = BY_KEY["yaml"].facts(SHOWN, BY_KEY["yaml"].example)
+    assert all(r["YAML"] < r["JSON (indent 4)"] for r in yaml_rows)
+    gaps = [(r["JSON (minified)"] - r["YAML"]) / r["YAML"] for r in yaml_rows]
+    assert all(abs(g) <= 0.15 for g in gaps) and min(gaps) < 0 < max(gaps)  # about as much, ±
 
 
 @pytest.mark.parametrize("name, pieces", [

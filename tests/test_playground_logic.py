@@ -41,8 +41,24 @@ def test_decode_cut_character_in_hex():
     ],
 )
 def test_decode_names_bad_items(typed, message):
-    with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):
-        decode_ids(bbpe_core.get_encoding("cl100k_base"), typed)
+    report = decode_ids(bbpe_core.get_encoding("cl100k_base"), typed)
+    assert len(report.problems) == 1 and report.problems[0].startswith(message)
+
+
+def test_decode_names_every_bad_item_and_decodes_the_rest():
+    enc = bbpe_core.get_encoding("cl100k_base")
+    report = decode_ids(enc, "15339 x 100256 1917 999999 -1 0")
+    assert [p.split(" (")[0] for p in report.problems] == ["item 2", "item 3", "item 5", "item 6"]
+    assert report.ids == [15339, 1917, 0] and report.text == enc.decode([15339, 1917, 0])
+    assert report.text == "hello world!"
+
+
+def test_decoded_text_is_plain():
+    enc = bbpe_core.get_encoding("gpt2")
+    ids = enc.encode("a  b\n\tc\r\n")
+    report = decode_ids(enc, " ".join(map(str, ids)))
+    assert report.text == "a  b\n\tc\r\n" and not report.problems
+    assert decode_ids(enc, "31373 220 19526").text == "hello \ufffd"
 
 
 # ---- chat -------------------------------------------------------------------------

@@ -43,3 +43,44 @@ def test_whole_word_lookup_is_flagged():
 def test_trace_limits():
     with pytest.raises(ValueError, match="traces stop at"):
         bbpe_core.trace(bbpe_core.get_encoding("gpt2"), "a" * 1000)
+
+
+def _gpt2_files_out_of_id_order(tmp_path):
+    """GPT-2 files whose merge order is not their id order: "l o" merges first, id 257."""
+    import json
+
+    from bbpe_core.byte_level import to_gpt2_str
+
+    vocab = {to_gpt2_str(bytes([b])): b for b in range(256)}
+    vocab.update({"er": 256, "lo": 257, "low": 258})
+    (tmp_path / "vocab.json").write_text(json.dumps(vocab), encoding="utf-8")
+    (tmp_path / "merges.txt").write_text("#version: 0.2\nl o\ne r\nlo w\n", encoding="utf-8")
+    return bbpe_core.load_gpt2_files(tmp_path / "vocab.json", tmp_path / "merges.txt")
+
+
+@pytest.mark.parametrize("source", ["deepseek_v3", "gpt2", "uploaded", "trained"])
+def test_tree_label_and_step_sentence_say_the_same_rank(source, tmp_path):
+    import re
+
+    from playground.trace_html import step_sentence, trees_html
+
+    if source == "uploaded":
+        enc, text = _gpt2_files_out_of_id_order(tmp_path), "lower"
+    elif source == "trained":
+        enc = bbpe_core.train("lower lowest newer wider " * 50, 270, min_frequency=1)
+        text = " lowest newer"
+    else:
+        enc, text = bbpe_core.get_encoding(source), " lower 朋友"
+    checked = 0
+    for t in bbpe_core.trace(enc, text):
+        said = {k: int(re.search(r"\((?:rank )?(\d+)\), so it merges", step_sentence(s, k))[1])
+                for k, s in enumerate(t.steps, start=1)}
+        trees = {int(a): (int(b), int(c)) for a, b, c in
+                 re.findall(r"step (\d+), rank (\d+), id (\d+)", trees_html(t, enc.mergeable_ranks))}
+        assert {k: rank for k, (rank, _) in trees.items()} == said
+        assert all(enc.mergeable_ranks[s.pair[0] + s.pair[1]] == trees[k][1]
+                   for k, s in enumerate(t.steps, start=1))
+        checked += len(said)
+    assert checked >= 2
+    if source == "uploaded":
+        assert said[1] == 0 and trees[1] == (0, 257)  # "l o": rank 0 in merges.txt, id 257

@@ -43,6 +43,8 @@ def test_train_and_use(page):
     assert not page.exception and "255 merges" in page.success[0].value
     assert len(page.dataframe) == 3  # first merges, last merges, bytes vs characters
     contrast = page.dataframe[2].value.to_dict("records")
+    for table in page.dataframe:  # no None (or NaN) in any table shown
+        assert not table.value.isna().any().any()
     assert contrast[0]["unknown symbols in unseen text"] == 0
     assert contrast[1]["base vocabulary"] > 100 and contrast[1]["unknown symbols in unseen text"] > 1000
     [b for b in page.button if b.label == "Use this tokenizer"][0].click().run()

@@ -1,14 +1,14 @@
-"""Decode mode: ids -> text and bytes, invalid UTF-8 shown in hex."""
+"""Decode mode: ids -> text and bytes, every bad item named, invalid UTF-8 shown in hex."""
 
 from __future__ import annotations
 
 import streamlit as st
 
 from ..decode import decode_ids
-from ..html_base import esc, page_css, show_text
+from ..html_base import esc, label_of, page_css, show_text
 from ..session import resolve
 from ..widgets import kept
-from .common import metric_row
+from .common import metric_row, problem
 from .share_link import share_button
 
 
@@ -22,15 +22,25 @@ def render(name: str) -> None:
     except ValueError as e:
         st.error(str(e))
         return
+    if report.problems:
+        n = len(report.problems)
+        problem(f"{n} item{'s are' if n > 1 else ' is'} not a token of this encoding and "
+                f"{'are' if n > 1 else 'is'} left out; the other ids are decoded below.",
+                "\n".join(report.problems))
     metric_row([("Ids", f"{len(report.ids):,}"), ("Bytes", f"{len(report.data):,}"),
                 ("Characters recovered", f"{report.recovered_chars:,}"),
                 ("Invalid UTF-8 bytes", f"{report.invalid_bytes:,}")])
+    st.caption("Decoded text (plain, to copy: the button at its top right copies it)")
+    st.code(report.text, language=None, wrap_lines=True)
     if not report.valid_utf8:
         st.warning("These bytes are not valid UTF-8 on their own (a character is cut at the "
-                   "start or end): the bytes that do not decode are shown in hex.")
-    parts = [show_text(t, True) if ok else f'<span class="badbytes">{esc(t)}</span>'
-             for t, ok in report.pieces]
-    st.html(f'<style>{page_css()}</style><div class="bbpe-view decoded">{"".join(parts)}</div>')
+                   "start or end): above, each is the replacement character �; below, the bytes "
+                   "that do not decode are shown in hex.")
+    if not report.valid_utf8 or any(label_of(ch) for ch in report.text):
+        st.caption("As drawn: invisible characters as labels, invalid bytes in hex")
+        parts = [show_text(t, False) if ok else f'<span class="badbytes">{esc(t)}</span>'
+                 for t, ok in report.pieces]
+        st.html(f'<style>{page_css()}</style><div class="bbpe-view decoded">{"".join(parts)}</div>')
     st.caption("Bytes (hex)")
     st.code(report.data.hex(" ") or "(none)", language=None)
     share_button(name, "Decode", typed)

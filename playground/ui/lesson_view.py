@@ -1,4 +1,5 @@
-"""One lesson on the page: explanation, editable example, token views, facts, a guess."""
+"""One lesson on the page: explanation, editable example, a guess, then (after Reveal) the
+token views and the facts."""
 
 from __future__ import annotations
 
@@ -13,24 +14,28 @@ from ..widgets import kept
 
 
 def render(lesson: Lesson, names: list[str]) -> None:
-    """Draw ``lesson`` for the encodings ``names``."""
+    """Draw ``lesson`` for the encodings ``names``; every count stays hidden until the reader
+    presses Reveal for the example as it stands (editing it hides them again)."""
     st.write(lesson.explanation)
     text = st.text_area("Example (edit it)", height=90, **kept(f"lesson_{lesson.key}", lesson.example))
     encs = {n: resolve(n)[0] for n in names}
     special = lesson.special or {"disallowed_special": ()}
-    counts = {}
-    for name, enc in encs.items():
-        spans = enc.encode_detailed(text, **special)
-        counts[name] = len(spans)
-        st.html(f"<p><b>{esc(name)}</b>: {len(spans)} tokens</p>"
-                + token_view_html(text, spans, show_whitespace=True))
-    st.dataframe(lesson.facts(encs, text), hide_index=True, width="stretch")
     first = names[0]
     c1, c2 = st.columns([2, 3])
     guess = c1.number_input(f"Predict: how many {first} tokens is the example?", min_value=0,
                             step=1, key=f"guess_{lesson.key}")
+    shown = f"revealed_{lesson.key}"
     if c1.button("Reveal", key=f"reveal_{lesson.key}"):
-        c2.info(guess_feedback(int(guess), counts[first]))
+        st.session_state[shown] = text
+    if st.session_state.get(shown) != text:
+        c2.caption("Guess first: the counts, the tokens and the table appear after Reveal.")
+        return
+    spans = {name: enc.encode_detailed(text, **special) for name, enc in encs.items()}
+    c2.info(guess_feedback(int(guess), len(spans[first])))
+    for name, found in spans.items():
+        st.html(f"<p><b>{esc(name)}</b>: {len(found)} tokens</p>"
+                + token_view_html(text, found, show_whitespace=True))
+    st.dataframe(lesson.facts(encs, text), hide_index=True, width="stretch")
     try:
         link = f"./?s={encode_state(first, 'Text', text)}"  # the playground is the root page
     except ValueError:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from browser_helpers import screenshot
+from browser_helpers import screenshot, screenshot_element
 
 pytestmark = pytest.mark.browser
 
@@ -21,3 +21,39 @@ def test_compare_lab_charts(page, app_url):
             arg=title, timeout=60_000)
         screenshot(page, f"compare_lab_{tab.lower()}")
     assert page.locator("table.gutter").count() == 1
+
+
+@pytest.mark.parametrize("width, height", [(1300, 900), (390, 844)])
+def test_compare_lab_headline_and_numbers(browser, app_url, width, height):
+    """The computed headline under the language chart, and the Numbers lab's examples and
+    digit rules, at desktop and phone sizes (no horizontal scroll on the phone)."""
+    import bbpe_core
+    from playground.encoding_labels import COMPARE_DEFAULT
+    from playground.lab_languages import headline, language_rows, load_udhr
+    from playground.lab_numbers import rule_sentence
+
+    shown = {n: bbpe_core.get_encoding(n) for n in COMPARE_DEFAULT}
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    try:
+        page.goto(f"{app_url}/compare_lab")
+        page.wait_for_selector(".lab-headline", timeout=120_000)
+        expected = headline(language_rows(shown, load_udhr()), "Chinese (simplified)")
+        assert page.locator(".lab-headline").inner_text() == expected
+        chart = page.locator(".js-plotly-plot").filter(has_text="Token tax").first
+        chart.wait_for(state="visible", timeout=60_000)
+        screenshot_element(chart, f"compare_lab_chart_{width}")
+        page.locator(".lab-headline").scroll_into_view_if_needed()
+        screenshot(page, f"compare_lab_headline_{width}")
+        page.get_by_role("tab", name="Numbers").click()
+        rules = page.locator('[data-testid="stText"]').filter(has_text="digit")
+        rules.first.wait_for(timeout=60_000)
+        assert rules.all_inner_texts() == [rule_sentence(n, e) for n, e in shown.items()]
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('[data-testid=\"stDataFrame\"]')].some(d => d.offsetParent)")
+        scroll = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+        print(f"{width}x{height}: horizontal overflow {scroll} px")
+        assert scroll <= 0
+        screenshot(page, f"compare_lab_numbers_{width}")
+    finally:
+        context.close()

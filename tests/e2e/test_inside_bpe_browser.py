@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from browser_helpers import screenshot
+from browser_helpers import screenshot, screenshot_element
 
 pytestmark = pytest.mark.browser
 
@@ -41,6 +41,46 @@ def test_search_vocabulary(page, app_url):
     assert page.locator('[data-testid="stMetricValue"]').first.inner_text() == "50,257"
     assert page.locator(".js-plotly-plot").count() == 2
     screenshot(page, "vocabulary_search")
+
+
+OVERLAPS = """chart => {
+    // Labels whose boxes overlap. Rotated tick labels (plotly turns them when they are tight)
+    // have slanted boxes, so they only need a line's height between their anchors.
+    const texts = [...chart.querySelectorAll('.xtick text, .ytick text, .bartext')]
+        .filter(t => t.textContent.trim() && t.getBoundingClientRect().width > 0);
+    const rotated = t => (t.getAttribute('transform') || '').includes('rotate');
+    const hits = [];
+    for (let i = 0; i < texts.length; i++)
+        for (let j = i + 1; j < texts.length; j++) {
+            const [a, b] = [texts[i], texts[j]], p = a.getBoundingClientRect(), q = b.getBoundingClientRect();
+            let clash;
+            if (rotated(a) && rotated(b)) {
+                const size = parseFloat(getComputedStyle(a).fontSize);
+                clash = Math.abs((p.left + p.right) / 2 - (q.left + q.right) / 2) < size
+                        && Math.abs(p.top - q.top) < size;
+            } else {
+                clash = p.left < q.right - 1 && q.left < p.right - 1 && p.top < q.bottom - 1 && q.top < p.bottom - 1;
+            }
+            if (clash) hits.push(a.textContent + ' / ' + b.textContent);
+        }
+    return hits;
+}"""
+
+
+@pytest.mark.parametrize("width", [1300, 390])
+def test_vocabulary_charts_labels_do_not_overlap(browser, app_url, width):
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    try:
+        open_page(page, app_url, "vocabulary", ".js-plotly-plot")
+        for title in ("Tokens by length", "Tokens by script"):
+            chart = page.locator(".js-plotly-plot").filter(has_text=title).first
+            chart.scroll_into_view_if_needed()
+            page.wait_for_timeout(500)
+            screenshot_element(chart, f"vocabulary_{title.split()[-1]}_{width}")
+            assert chart.evaluate(OVERLAPS) == [], title
+    finally:
+        context.close()
 
 
 def test_byte_map(page, app_url):

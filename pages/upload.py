@@ -1,0 +1,13 @@
+"""Bring your own tokenizer: upload a tokenizer's files and use it on every page (this session)."""
+
+import streamlit as st
+
+from playground.ui import upload
+from playground.widgets import encoding_selector
+
+st.title("Bring your own tokenizer")
+st.caption("A .tiktoken file, GPT-2's vocab.json + merges.txt, or an HF tokenizer.json: once "
+           "added, it is in the sidebar's encoding selector on every page, the playground's "
+           "modes, the labs, the lessons and the merge trace.")
+encoding_selector()
+upload.render()
