@@ -15,7 +15,7 @@ import streamlit as st
 from .encoding_labels import describe, label, ordered
 from .session import all_encoding_names, resolve
 
-__all__ = ["kept", "set_kept", "encoding_selector"]
+__all__ = ["kept", "kept_value", "set_kept", "encoding_selector"]
 
 
 def kept(key: str, default: Any) -> dict[str, Any]:
@@ -29,13 +29,18 @@ def kept(key: str, default: Any) -> dict[str, Any]:
         ``{"key": key, "on_change": <saver>}`` to pass to the widget (no ``value=``).
     """
     store = f"kept__{key}"
-    st.session_state.setdefault(store, default)
-    st.session_state[key] = st.session_state[store]
+    st.session_state[key] = kept_value(key, default)
 
     def save() -> None:
         st.session_state[store] = st.session_state[key]
 
     return {"key": key, "on_change": save}
+
+
+def kept_value(key: str, default: Any) -> Any:
+    """The value kept for ``key`` (``default`` the first time), for widgets that keep their
+    value themselves (``ui.live_text``)."""
+    return st.session_state.setdefault(f"kept__{key}", default)
 
 
 def set_kept(key: str, value: Any) -> None:

@@ -12,12 +12,13 @@ from ..session import resolve
 from ..token_html import LAYERS, layers_html, token_view_html
 from ..widgets import kept
 from .common import metric_row, problem
+from .live_text import live_text_area
 from .share_link import share_button
 
 
 def text_input() -> str:
-    """The text area shared by text and compare modes."""
-    return st.text_area("Text", height=170, **kept("pg_text", DEFAULT_TEXT))
+    """The text area shared by text and compare modes; the page follows it as the user types."""
+    return live_text_area("Text", "pg_text", DEFAULT_TEXT)
 
 
 def view_options() -> tuple[str, bool]:
