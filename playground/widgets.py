@@ -8,6 +8,7 @@ a callback that copies to a non-widget key).
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import streamlit as st
@@ -15,7 +16,10 @@ import streamlit as st
 from .encoding_labels import describe, label, ordered
 from .session import all_encoding_names, resolve
 
-__all__ = ["kept", "kept_value", "set_kept", "encoding_selector"]
+_TOKEN_SCRIPT = (Path(__file__).resolve().parent.parent / "assets" / "token_view.js").read_text(
+    encoding="utf-8")
+
+__all__ = ["kept", "kept_value", "set_kept", "encoding_selector", "token_script"]
 
 
 def kept(key: str, default: Any) -> dict[str, Any]:
@@ -70,4 +74,11 @@ def encoding_selector() -> str:
     )
     enc, _ = resolve(name)
     st.sidebar.text(describe(name, enc.n_vocab))
+    token_script()
     return name
+
+
+def token_script() -> None:
+    """Put ``assets/token_view.js`` on the page (linked hover, popovers, copying ids); it
+    installs itself once per browser page, so drawing it on every run costs nothing."""
+    st.sidebar.html(f"<script>{_TOKEN_SCRIPT}</script>", unsafe_allow_javascript=True)
