@@ -17,11 +17,11 @@ mode = st.radio("Mode", MODES, horizontal=True, **kept("pg_mode", "Text"))
 if mode == "Text":
     text_mode.render(name)
 elif mode == "Chat":
-    chat_mode.render(show_ws=st.toggle("Show whitespace (· → ↵ ␍)", **kept("pg_ws", True)))
+    chat_mode.render(name, show_ws=st.toggle("Show whitespace (· → ↵ ␍)", **kept("pg_ws", True)))
 elif mode == "Decode":
     decode_mode.render(name)
 else:
-    compare_mode.render()
+    compare_mode.render(name)
 
 with st.expander("Bring your own tokenizer"):
     upload.render()

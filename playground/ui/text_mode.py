@@ -96,4 +96,4 @@ def render(name: str) -> None:
     d2.download_button("Tokens as JSON", tokens_json(result.spans), "tokens.json",
                        "application/json")
     with d3:
-        share_button(name, "Text", text)
+        share_button(name, "Text", text, {"special": mode})
