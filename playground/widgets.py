@@ -16,10 +16,11 @@ import streamlit as st
 from .encoding_labels import describe, label, ordered
 from .session import all_encoding_names, resolve
 
-_TOKEN_SCRIPT = (Path(__file__).resolve().parent.parent / "assets" / "token_view.js").read_text(
-    encoding="utf-8")
+_ASSETS = Path(__file__).resolve().parent.parent / "assets"
+_PAGE_SCRIPTS = "\n".join((_ASSETS / f).read_text(encoding="utf-8")
+                          for f in ("token_view.js", "phone_sidebar.js"))
 
-__all__ = ["kept", "kept_value", "set_kept", "encoding_selector", "token_script"]
+__all__ = ["kept", "kept_value", "set_kept", "encoding_selector", "page_scripts"]
 
 
 def kept(key: str, default: Any) -> dict[str, Any]:
@@ -74,11 +75,13 @@ def encoding_selector() -> str:
     )
     enc, _ = resolve(name)
     st.sidebar.text(describe(name, enc.n_vocab))
-    token_script()
+    page_scripts()
     return name
 
 
-def token_script() -> None:
-    """Put ``assets/token_view.js`` on the page (linked hover, popovers, copying ids); it
-    installs itself once per browser page, so drawing it on every run costs nothing."""
-    st.sidebar.html(f"<script>{_TOKEN_SCRIPT}</script>", unsafe_allow_javascript=True)
+def page_scripts() -> None:
+    """Put the page's scripts on it: ``assets/token_view.js`` (linked hover, popovers,
+    copying ids) and ``assets/phone_sidebar.js`` (on a phone the sidebar closes after a
+    choice). Each installs itself once per browser page, so drawing them on every run
+    costs nothing."""
+    st.sidebar.html(f"<script>{_PAGE_SCRIPTS}</script>", unsafe_allow_javascript=True)
