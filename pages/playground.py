@@ -8,9 +8,9 @@ from playground.widgets import encoding_selector, kept
 
 apply_link()
 st.title("Tokenizer playground")
-st.caption("Byte-level BPE, token for token as each model's own tokenizer. Hover a token: its id, "
-           "Ġ string and "
-           "bytes, and every other place the same token occurs, light up.")
+st.caption("Byte-level BPE, token for token as each model's own tokenizer. The page follows "
+           "your typing. Hover a token to light up every place the same token occurs; click "
+           "or tap it for its id, Ġ string and bytes.")
 name = encoding_selector()
 mode = st.radio("Mode", MODES, horizontal=True, **kept("pg_mode", "Text"))
 
