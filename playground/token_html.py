@@ -63,6 +63,11 @@ def token_label(span: TokenSpan) -> str:
     return f"{span.id} {span.token_str!r} bytes {span.token_bytes.hex(' ')}"
 
 
+def _style(standalone: bool) -> str:
+    """The style sheet as a ``<style>`` element for a standalone fragment, else nothing."""
+    return f"<style>{page_css()}</style>" if standalone else ""
+
+
 def _link_attrs(ids: list[int], positions: range) -> str:
     """``data-id`` and ``data-k`` attributes, the hooks of ``assets/token_view.js``."""
     return (f'data-id="{" ".join(map(str, ids))}" '
@@ -105,6 +110,7 @@ def token_view_html(
     notice: str = "",
     marked_ends: frozenset[int] = frozenset(),
     show: str = "Text",
+    standalone: bool = True,
 ) -> str:
     """The text drawn as coloured token chips, its id list, or both.
 
@@ -116,9 +122,11 @@ def token_view_html(
         marked_ends: character offsets; a chip ending at one of them is highlighted
             (the compare view marks boundaries other encodings do not share).
         show: one of ``VIEWS``.
+        standalone: carry the style sheet (``<style>``); False on a page that has it
+            once already (``widgets.page_assets``).
 
     Returns:
-        A self-contained HTML fragment (its own ``<style>``) for ``st.html``.
+        An HTML fragment for ``st.html``.
 
     Raises:
         ValueError: for a ``show`` not in ``VIEWS``.
@@ -134,7 +142,7 @@ def token_view_html(
     panes = {"Text": f'<div class="bbpe-view">{body}</div>', "Ids": _id_list(spans)}
     inner = "".join(html for name, html in panes.items() if show in (name, "Both"))
     extra = f'<p class="bbpe-notice">{esc(notice)}</p>' if notice else ""
-    return (f'<style>{page_css()}</style><div class="bbpe-tv {show.lower()}">{inner}</div>'
+    return (f'{_style(standalone)}<div class="bbpe-tv {show.lower()}">{inner}</div>'
             f'{extra}')
 
 
@@ -156,7 +164,8 @@ def _column(text: str, span: TokenSpan, layers: set[str], show_whitespace: bool)
 
 
 def layers_html(
-    text: str, spans: list[TokenSpan], layers: set[str], *, show_whitespace: bool = False
+    text: str, spans: list[TokenSpan], layers: set[str], *, show_whitespace: bool = False,
+    standalone: bool = True,
 ) -> str:
     """The layers grid: per pre-token chunk, its text above its tokens' ids, Ġ strings, bytes.
 
@@ -165,9 +174,10 @@ def layers_html(
         spans: its tokens (all, or the first ones).
         layers: keys of ``LAYERS`` to show.
         show_whitespace: draw · → ↵ ␍ in chunk and token text.
+        standalone: as for ``token_view_html``.
 
     Returns:
-        A self-contained HTML fragment for ``st.html``.
+        An HTML fragment for ``st.html``.
     """
     boxes = []
     for _, group in groupby(spans, key=lambda s: s.chunk):
@@ -179,4 +189,4 @@ def layers_html(
         )
         cols = "".join(_column(text, s, layers, show_whitespace) for s in group)
         boxes.append(f'<span class="chunk">{head}<span class="cols">{cols}</span></span>')
-    return f'<style>{page_css()}</style><div class="bbpe-cells">{"".join(boxes)}</div>'
+    return f'{_style(standalone)}<div class="bbpe-cells">{"".join(boxes)}</div>'

@@ -14,13 +14,14 @@ from typing import Any
 import streamlit as st
 
 from .encoding_labels import describe, label, ordered
+from .html_base import page_css
 from .session import all_encoding_names, resolve
 
 _ASSETS = Path(__file__).resolve().parent.parent / "assets"
 _PAGE_SCRIPTS = "\n".join((_ASSETS / f).read_text(encoding="utf-8")
                           for f in ("token_view.js", "phone_sidebar.js"))
 
-__all__ = ["kept", "kept_value", "set_kept", "encoding_selector", "page_scripts"]
+__all__ = ["kept", "kept_value", "set_kept", "encoding_selector", "page_assets"]
 
 
 def kept(key: str, default: Any) -> dict[str, Any]:
@@ -75,13 +76,14 @@ def encoding_selector() -> str:
     )
     enc, _ = resolve(name)
     st.sidebar.text(describe(name, enc.n_vocab))
-    page_scripts()
+    page_assets()
     return name
 
 
-def page_scripts() -> None:
-    """Put the page's scripts on it: ``assets/token_view.js`` (linked hover, popovers,
-    copying ids) and ``assets/phone_sidebar.js`` (on a phone the sidebar closes after a
-    choice). Each installs itself once per browser page, so drawing them on every run
-    costs nothing."""
+def page_assets() -> None:
+    """Put the style sheet (``assets/style.css``, for fragments built with
+    ``standalone=False``) and the page's scripts on the page: ``assets/token_view.js``
+    (linked hover, popovers, copying ids) and ``assets/phone_sidebar.js`` (on a phone the
+    sidebar closes after a choice). Each script installs itself once per browser page."""
+    st.html(f"<style>{page_css()}</style>")  # style only: Streamlit gives it no space
     st.sidebar.html(f"<script>{_PAGE_SCRIPTS}</script>", unsafe_allow_javascript=True)

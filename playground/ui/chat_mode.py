@@ -136,4 +136,5 @@ def _show(prompt: str, spans, messages: list[Message], counts: list[int], show_w
     notice = "" if len(shown) == len(spans) else (
         f"Showing the first {len(shown):,} of {len(spans):,} tokens (the page draws at most "
         f"{MAX_RENDER_TOKENS:,}); the counts cover the whole prompt.")
-    st.html(token_view_html(prompt, shown, show_whitespace=show_ws, notice=notice))
+    st.html(token_view_html(prompt, shown, show_whitespace=show_ws, notice=notice,
+                            standalone=False))

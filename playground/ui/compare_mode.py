@@ -54,5 +54,5 @@ def render(name: str) -> None:
     for r in results:
         head = f"<p><b>{esc(r.name)}</b>: {r.n_tokens:,} tokens</p>"
         st.html(head + token_view_html(text, r.spans, show_whitespace=show_ws,
-                                       marked_ends=marks[r.name]))
+                                       marked_ends=marks[r.name], standalone=False))
     share_button(name, "Compare", text, {"special": mode, "compare": chosen})

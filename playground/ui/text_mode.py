@@ -83,14 +83,14 @@ def render(name: str) -> None:
         notice = (f"Showing the first {len(result.spans):,} of {result.n_tokens:,} tokens; "
                   "the counts cover the whole text.")
     st.html(token_view_html(text, result.spans, show_whitespace=show_ws, notice=notice,
-                            show=show))
+                            show=show, standalone=False))
     if result.truncated:
         show_more(view, result)
     layers = st.multiselect("Layers", list(LAYERS), format_func=LAYERS.get,
                             **kept("pg_layers", ["chunks", "tokens", "ids", "gs"]))
     if layers and result.spans:
         st.html(layers_html(text, result.spans[:MAX_RENDER_TOKENS], set(layers),
-                            show_whitespace=show_ws))
+                            show_whitespace=show_ws, standalone=False))
     d1, d2, d3 = st.columns(3)
     d1.download_button("Tokens as CSV", tokens_csv(result.spans), "tokens.csv", "text/csv")
     d2.download_button("Tokens as JSON", tokens_json(result.spans), "tokens.json",
