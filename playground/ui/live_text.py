@@ -4,7 +4,8 @@ Streamlit's ``st.text_area`` reports its value only on Ctrl+Enter or blur, and
 ``streamlit-keyup`` (the maintained keystroke package) offers a one-line input only,
 so this is a small Streamlit Components v2 component (``st.components.v2.component``):
 plain HTML and the script ``assets/live_text.js``, no build step, no network. The
-script debounces: it sends the value 150 ms after the last key (300 ms past 10 KB).
+script debounces: it sends the value 150 ms after the last key (300 ms past 10 KB), and
+at once after a paste.
 
 The value is kept under ``kept__<key>`` like every ``widgets.kept`` widget, so it
 survives page and mode switches and ``widgets.set_kept`` (a shared link, a sample)
