@@ -60,6 +60,17 @@ def test_typing_key_by_key_updates_without_ctrl_enter(page):
     wait_for_chips(page, 3)
 
 
+def test_keys_slower_than_the_debounce_each_rerun_and_none_is_lost(page):
+    area = text_area(page)
+    area.fill("")
+    wait_for_metric(page, "Tokens", "0")
+    typed = "Tokens 你好 🙂 as typed"
+    area.press_sequentially(typed, delay=190)  # each key outlives the 150 ms debounce
+    wait_for_metric(page, "Tokens", str(len(GPT2.encode(typed))))
+    page.wait_for_timeout(1000)  # late echoes of older values must not take keys back
+    assert area.input_value() == typed
+
+
 def test_paste_100kb_time_to_tokens_and_key_cost(page):
     expected = len(GPT2.encode(BIG, allowed_special="all"))
     start = time.perf_counter()
