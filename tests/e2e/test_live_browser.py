@@ -130,9 +130,9 @@ def test_id_list_is_copyable_and_linked_both_ways(page):
     page.wait_for_function("() => document.querySelector('.bbpe-copy').innerText === 'Copied'")
     assert page.evaluate("navigator.clipboard.readText()") == listed
     page.locator(".bbpe-idlist .idn").nth(2).hover()  # " cat": its chip lights up
-    assert page.locator(".bbpe-view .tok.hk").inner_text().strip("·") == " cat".strip()
+    assert page.locator(".bbpe-view .tok.bbpe-hk").inner_text().strip("·") == " cat".strip()
     page.locator(".bbpe-view .tok").first.hover()  # "dog": its id lights up
-    assert page.locator(".bbpe-idlist .idn.hk").inner_text() == str(ids[0])
+    assert page.locator(".bbpe-idlist .idn.bbpe-hk").inner_text() == str(ids[0])
     screenshot(page, "live_ids_both")
 
 
