@@ -8,20 +8,20 @@ from playground.widgets import encoding_selector, kept
 
 apply_link()
 st.title("Tokenizer playground")
-st.caption("Byte-level BPE, token for token as each model's own tokenizer. Hover a token: its id, "
-           "Ġ string and "
-           "bytes, and every other place the same token occurs, light up.")
+st.caption("Byte-level BPE, token for token as each model's own tokenizer. The page follows "
+           "your typing. Hover a token to light up every place the same token occurs; click "
+           "or tap it for its id, Ġ string and bytes.")
 name = encoding_selector()
 mode = st.radio("Mode", MODES, horizontal=True, **kept("pg_mode", "Text"))
 
 if mode == "Text":
     text_mode.render(name)
 elif mode == "Chat":
-    chat_mode.render(show_ws=st.toggle("Show whitespace (· → ↵ ␍)", **kept("pg_ws", True)))
+    chat_mode.render(name, show_ws=st.toggle("Show whitespace (· → ↵ ␍)", **kept("pg_ws", True)))
 elif mode == "Decode":
     decode_mode.render(name)
 else:
-    compare_mode.render()
+    compare_mode.render(name)
 
 with st.expander("Bring your own tokenizer"):
     upload.render()

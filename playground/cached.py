@@ -12,7 +12,7 @@ import streamlit as st
 
 from bbpe_core import Encoding, get_encoding
 
-from .analysis import Analysis, analyse
+from .analysis import MAX_RENDER_TOKENS, Analysis, analyse
 from .compare import Comparison, compare
 
 __all__ = ["load_encoding", "cached_analysis", "cached_comparison"]
@@ -25,9 +25,10 @@ def load_encoding(name: str) -> Encoding:
 
 
 @st.cache_data(max_entries=16, show_spinner=False)
-def cached_analysis(key: str, text: str, mode: str, _enc: Encoding) -> Analysis:
-    """``analysis.analyse``, cached by (key, text, mode), 16 entries at most."""
-    return analyse(_enc, text, mode)
+def cached_analysis(key: str, text: str, mode: str, _enc: Encoding,
+                    max_tokens: int = MAX_RENDER_TOKENS) -> Analysis:
+    """``analysis.analyse``, cached by (key, text, mode, max_tokens), 16 entries at most."""
+    return analyse(_enc, text, mode, max_tokens)
 
 
 @st.cache_data(max_entries=8, show_spinner=False)

@@ -3,10 +3,9 @@
 Every string that reaches HTML passes through ``esc`` = ``html.escape(s, quote=True)``,
 attributes included. Rules followed by every builder:
 
-- the same id always gets the same colour (``token_colour``) and the CSS class
-  ``t<id>``; ``hover_link_css`` makes hovering any element of class ``t<id>``
-  outline every other one on the page (CSS ``:has()``, no JavaScript: ``st.html``
-  strips scripts);
+- the same id always gets the same colour (``token_colour``) and a ``data-id``
+  attribute, which ``assets/token_view.js`` uses to outline every element of the
+  hovered id (one script for the page, no per-id CSS rules);
 - whitespace can be made visible (· space, → tab, ↵ newline, ␍ CR); direction
   controls such as U+202E are always shown as a code label, and every chip is
   bidi-isolated, so they cannot reorder the page.
@@ -15,11 +14,10 @@ attributes included. Rules followed by every builder:
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
-__all__ = ["esc", "token_colour", "show_text", "label_of", "page_css", "hover_link_css"]
+__all__ = ["esc", "token_colour", "show_text", "label_of", "page_css"]
 
 CSS_PATH = Path(__file__).resolve().parent.parent / "assets" / "style.css"
 WHITESPACE_MARKS = {" ": "·", "\t": "→", "\n": "↵\n", "\r": "␍"}
@@ -62,21 +60,6 @@ def esc(text: str) -> str:
 def page_css() -> str:
     """The playground's style sheet (``assets/style.css``), read once."""
     return CSS_PATH.read_text(encoding="utf-8")
-
-
-def hover_link_css(ids: Iterable[int]) -> str:
-    """CSS rules that outline every ``.t<id>`` element while one of them is hovered.
-
-    Args:
-        ids: the ids drawn on the page (one rule per distinct id).
-
-    Returns:
-        Rules to put inside ``<style>``.
-    """
-    return "".join(
-        f"body:has(.t{i}:hover) .t{i}{{outline:2px solid #1d2330;outline-offset:1px}}"
-        for i in sorted(set(ids))
-    )
 
 
 def token_colour(token_id: int) -> str:

@@ -1,8 +1,10 @@
-"""Share links: the URL carries encoding, mode and text, compressed and bounded.
+"""Share links: the URL carries encoding, mode and text, compressed and bounded, and the
+mode's options: the special-token choice, the compared encodings, the chat model and
+its messages.
 
 State -> JSON -> zlib -> base64url, in the query parameter ``s``. Reading a link
-never trusts it: size, JSON shape, types and the encoding name are checked, and
-anything wrong gives a ``ValueError`` the page shows as a warning.
+never trusts it: size, JSON shape, types, the encoding names and the special-token
+choice are checked, and anything wrong gives a ``ValueError`` the page shows as a warning.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ import zlib
 
 from bbpe_core.byte_level import fix_surrogates
 
+from .analysis import SPECIAL_MODES
+
 __all__ = ["MAX_SHARE_CHARS", "encode_state", "decode_state"]
 
 MAX_SHARE_CHARS = 8000
@@ -21,16 +25,25 @@ MAX_SHARE_CHARS = 8000
 _MAX_INFLATED = 1_000_000
 
 
-def encode_state(encoding: str, mode: str, text: str) -> str:
+def encode_state(encoding: str, mode: str, text: str, options: dict | None = None) -> str:
     """The ``s`` query value for a view.
+
+    Args:
+        encoding: the sidebar's encoding name.
+        mode: the playground's mode.
+        text: the mode's text (or token ids in decode mode).
+        options: the mode's choices, any of ``special`` (a key of
+            ``analysis.SPECIAL_MODES``), ``compare`` (encoding names), ``chat_model``
+            (str) and ``messages`` (``[role, content]`` string pairs).
 
     Raises:
         ValueError: if the compressed state is longer than ``MAX_SHARE_CHARS``.
 
     >>> decode_state(encode_state("gpt2", "Text", "hi"), {"gpt2"}, {"Text"})
-    {'encoding': 'gpt2', 'mode': 'Text', 'text': 'hi'}
+    {'encoding': 'gpt2', 'mode': 'Text', 'text': 'hi', 'options': {}}
     """
-    raw = json.dumps({"e": encoding, "m": mode, "t": text}, ensure_ascii=False).encode()
+    state = {"e": encoding, "m": mode, "t": text, **({"o": options} if options else {})}
+    raw = json.dumps(state, ensure_ascii=False).encode()
     value = base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
     if len(value) > MAX_SHARE_CHARS:
         raise ValueError(
@@ -49,12 +62,13 @@ def decode_state(value: str, encodings: set[str], modes: set[str]) -> dict[str, 
         modes: mode names the link may name.
 
     Returns:
-        ``{"encoding": ..., "mode": ..., "text": ...}``; lone surrogates in the text (which
-        JSON escapes can spell) become U+FFFD.
+        ``{"encoding": ..., "mode": ..., "text": ..., "options": {...}}`` (options as
+        ``encode_state`` takes them, ``{}`` for a link without); lone surrogates in the
+        text and messages (which JSON escapes can spell) become U+FFFD.
 
     Raises:
         ValueError: for a value that is too long, not ours, or names an unknown
-            encoding or mode.
+            encoding, mode or special-token choice.
     """
     if len(value) > MAX_SHARE_CHARS:
         raise ValueError("the link's state is longer than this app writes")
@@ -72,4 +86,34 @@ def decode_state(value: str, encodings: set[str], modes: set[str]) -> dict[str, 
     if state["e"] not in encodings or state["m"] not in modes:
         raise ValueError(f"the link names an encoding or mode this app does not have: "
                          f"{state['e']!r}, {state['m']!r}")
-    return {"encoding": state["e"], "mode": state["m"], "text": fix_surrogates(state["t"])}
+    return {"encoding": state["e"], "mode": state["m"], "text": fix_surrogates(state["t"]),
+            "options": _options(state.get("o", {}), encodings)}
+
+
+def _is_strings(value: object, size: int | None = None) -> bool:
+    return (isinstance(value, list) and all(isinstance(v, str) for v in value)
+            and (size is None or len(value) == size))
+
+
+def _options(options: object, encodings: set[str]) -> dict:
+    """A link's mode options, checked (see ``encode_state``).
+
+    Raises:
+        ValueError: for anything but the known options with values of the right type.
+    """
+    if not isinstance(options, dict) or not set(options) <= {"special", "compare",
+                                                               "chat_model", "messages"}:
+        raise ValueError("the link's options are not a playground view's")
+    if "special" in options and options["special"] not in SPECIAL_MODES:
+        raise ValueError(f"the link names an unknown special-token choice: {options['special']!r}")
+    if "compare" in options and not (_is_strings(options["compare"])
+                                     and set(options["compare"]) <= encodings):
+        raise ValueError("the link's compared encodings are not all encodings of this app")
+    if "chat_model" in options and not isinstance(options["chat_model"], str):
+        raise ValueError("the link's chat model is not a name")
+    messages = options.get("messages", [])
+    if not (isinstance(messages, list) and all(_is_strings(m, 2) for m in messages)):
+        raise ValueError("the link's messages are not [role, content] pairs")
+    if "messages" in options:
+        options["messages"] = [[fix_surrogates(r), fix_surrogates(c)] for r, c in messages]
+    return options

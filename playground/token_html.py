@@ -8,7 +8,12 @@
   their hex bytes: never a stray "�".
 - The layers grid aligns, chunk by chunk, the pre-tokenizer chunk, its tokens,
   their ids, Ġ strings and UTF-8 bytes; rows can be switched off.
-- Hovering any token element outlines every element of the same id, in both views.
+- Every token element carries ``data-id`` (its ids, space-separated) and ``data-k`` (its
+  positions in the token list); ``assets/token_view.js`` outlines, while one is hovered,
+  every element of the same id on the page and the element of the same position in the
+  same view (chip <-> id), and opens a popover on click or tap. No per-id CSS rules.
+- The id list (``VIEWS`` "Ids" / "Both") shows the ids as copyable text, ", "-separated,
+  each coloured and linked like its chip.
 All text goes through ``html_base.show_text`` / ``esc``.
 """
 
@@ -18,9 +23,9 @@ from itertools import groupby
 
 from bbpe_core import TokenSpan
 
-from .html_base import esc, hover_link_css, page_css, show_text, token_colour
+from .html_base import esc, page_css, show_text, token_colour
 
-__all__ = ["LAYERS", "group_shared", "token_view_html", "layers_html"]
+__all__ = ["LAYERS", "VIEWS", "group_shared", "token_view_html", "layers_html"]
 
 LAYERS = {
     "chunks": "Pre-tokenizer chunks",
@@ -30,6 +35,9 @@ LAYERS = {
     "hex": "UTF-8 bytes (hex)",
 }
 """Rows of the layers grid, top to bottom: key -> label."""
+
+VIEWS = ("Text", "Ids", "Both")
+"""What the token view shows: the chips, the id list, or both side by side (as Tiktokenizer)."""
 
 
 def group_shared(spans: list[TokenSpan]) -> list[list[TokenSpan]]:
@@ -55,7 +63,19 @@ def token_label(span: TokenSpan) -> str:
     return f"{span.id} {span.token_str!r} bytes {span.token_bytes.hex(' ')}"
 
 
-def _chip(text: str, group: list[TokenSpan], show_whitespace: bool, marked: bool) -> str:
+def _style(standalone: bool) -> str:
+    """The style sheet as a ``<style>`` element for a standalone fragment, else nothing."""
+    return f"<style>{page_css()}</style>" if standalone else ""
+
+
+def _link_attrs(ids: list[int], positions: range) -> str:
+    """``data-id`` and ``data-k`` attributes, the hooks of ``assets/token_view.js``."""
+    return (f'data-id="{" ".join(map(str, ids))}" '
+            f'data-k="{" ".join(map(str, positions))}"')
+
+
+def _chip(text: str, group: list[TokenSpan], first_k: int, show_whitespace: bool,
+          marked: bool) -> str:
     first = group[0]
     if len(group) == 1:
         title = f"id {token_label(first)}"
@@ -63,11 +83,23 @@ def _chip(text: str, group: list[TokenSpan], show_whitespace: bool, marked: bool
     else:
         title = f"{len(group)} tokens share this text: " + " + ".join(token_label(s) for s in group)
         classes = "tok split"
-    classes += "".join(f" t{s.id}" for s in group) + (" differs" if marked else "")
+    classes += " differs" if marked else ""
+    links = _link_attrs([s.id for s in group], range(first_k, first_k + len(group)))
     return (
-        f'<span class="{classes}" style="background:{token_colour(first.id)}" '
+        f'<span class="{classes}" {links} style="background:{token_colour(first.id)}" '
         f'title="{esc(title)}">{show_text(text, show_whitespace)}</span>'
     )
+
+
+def _id_list(spans: list[TokenSpan]) -> str:
+    """The ids as ", "-separated text, each id coloured and linked to its chip."""
+    items = ", ".join(
+        f'<span class="idn" {_link_attrs([s.id], range(k, k + 1))} '
+        f'style="background:{token_colour(s.id)}" title="{esc("id " + token_label(s))}">'
+        f'{s.id}</span>'
+        for k, s in enumerate(spans))
+    return ('<div class="bbpe-ids"><button class="bbpe-copy" type="button">Copy ids</button>'
+            f'<div class="bbpe-idlist">{items}</div></div>')
 
 
 def token_view_html(
@@ -77,8 +109,10 @@ def token_view_html(
     show_whitespace: bool = False,
     notice: str = "",
     marked_ends: frozenset[int] = frozenset(),
+    show: str = "Text",
+    standalone: bool = True,
 ) -> str:
-    """The text drawn as coloured token chips.
+    """The text drawn as coloured token chips, its id list, or both.
 
     Args:
         text: the source text the spans refer to.
@@ -87,18 +121,29 @@ def token_view_html(
         notice: an optional line shown under the view (e.g. what was cut).
         marked_ends: character offsets; a chip ending at one of them is highlighted
             (the compare view marks boundaries other encodings do not share).
+        show: one of ``VIEWS``.
+        standalone: carry the style sheet (``<style>``); False on a page that has it
+            once already (``widgets.page_assets``).
 
     Returns:
-        A self-contained HTML fragment (its own ``<style>``) for ``st.html``.
+        An HTML fragment for ``st.html``.
+
+    Raises:
+        ValueError: for a ``show`` not in ``VIEWS``.
     """
-    chips = []
+    if show not in VIEWS:
+        raise ValueError(f"show must be one of {VIEWS}, not {show!r}")
+    chips, k = [], 0
     for group in group_shared(spans):
         start, end = group[0].start, max(s.end for s in group)
-        chips.append(_chip(text[start:end], group, show_whitespace, end in marked_ends))
+        chips.append(_chip(text[start:end], group, k, show_whitespace, end in marked_ends))
+        k += len(group)
     body = "".join(chips) or '<span class="ws">(no tokens)</span>'
+    panes = {"Text": f'<div class="bbpe-view">{body}</div>', "Ids": _id_list(spans)}
+    inner = "".join(html for name, html in panes.items() if show in (name, "Both"))
     extra = f'<p class="bbpe-notice">{esc(notice)}</p>' if notice else ""
-    css = page_css() + hover_link_css(s.id for s in spans)
-    return f'<style>{css}</style><div class="bbpe-view">{body}</div>{extra}'
+    return (f'{_style(standalone)}<div class="bbpe-tv {show.lower()}">{inner}</div>'
+            f'{extra}')
 
 
 def _column(text: str, span: TokenSpan, layers: set[str], show_whitespace: bool) -> str:
@@ -113,13 +158,14 @@ def _column(text: str, span: TokenSpan, layers: set[str], show_whitespace: bool)
     title = f"id {token_label(span)}" + ("" if span.valid_utf8 else " (part of a character)")
     inner = "".join(rows[k] for k in ("tokens", "ids", "gs", "hex") if k in layers)
     return (
-        f'<span class="cell t{span.id}{partial}" style="background:{token_colour(span.id)}" '
-        f'title="{esc(title)}">{inner}</span>'
+        f'<span class="cell{partial}" data-id="{span.id}" '
+        f'style="background:{token_colour(span.id)}" title="{esc(title)}">{inner}</span>'
     )
 
 
 def layers_html(
-    text: str, spans: list[TokenSpan], layers: set[str], *, show_whitespace: bool = False
+    text: str, spans: list[TokenSpan], layers: set[str], *, show_whitespace: bool = False,
+    standalone: bool = True,
 ) -> str:
     """The layers grid: per pre-token chunk, its text above its tokens' ids, Ġ strings, bytes.
 
@@ -128,9 +174,10 @@ def layers_html(
         spans: its tokens (all, or the first ones).
         layers: keys of ``LAYERS`` to show.
         show_whitespace: draw · → ↵ ␍ in chunk and token text.
+        standalone: as for ``token_view_html``.
 
     Returns:
-        A self-contained HTML fragment for ``st.html``.
+        An HTML fragment for ``st.html``.
     """
     boxes = []
     for _, group in groupby(spans, key=lambda s: s.chunk):
@@ -142,5 +189,4 @@ def layers_html(
         )
         cols = "".join(_column(text, s, layers, show_whitespace) for s in group)
         boxes.append(f'<span class="chunk">{head}<span class="cols">{cols}</span></span>')
-    css = page_css() + hover_link_css(s.id for s in spans)
-    return f'<style>{css}</style><div class="bbpe-cells">{"".join(boxes)}</div>'
+    return f'{_style(standalone)}<div class="bbpe-cells">{"".join(boxes)}</div>'

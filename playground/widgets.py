@@ -8,14 +8,20 @@ a callback that copies to a non-widget key).
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import streamlit as st
 
 from .encoding_labels import describe, label, ordered
+from .html_base import page_css
 from .session import all_encoding_names, resolve
 
-__all__ = ["kept", "set_kept", "encoding_selector"]
+_ASSETS = Path(__file__).resolve().parent.parent / "assets"
+_PAGE_SCRIPTS = "\n".join((_ASSETS / f).read_text(encoding="utf-8")
+                          for f in ("token_view.js", "phone_sidebar.js"))
+
+__all__ = ["kept", "kept_value", "set_kept", "encoding_selector", "page_assets"]
 
 
 def kept(key: str, default: Any) -> dict[str, Any]:
@@ -29,13 +35,18 @@ def kept(key: str, default: Any) -> dict[str, Any]:
         ``{"key": key, "on_change": <saver>}`` to pass to the widget (no ``value=``).
     """
     store = f"kept__{key}"
-    st.session_state.setdefault(store, default)
-    st.session_state[key] = st.session_state[store]
+    st.session_state[key] = kept_value(key, default)
 
     def save() -> None:
         st.session_state[store] = st.session_state[key]
 
     return {"key": key, "on_change": save}
+
+
+def kept_value(key: str, default: Any) -> Any:
+    """The value kept for ``key`` (``default`` the first time), for widgets that keep their
+    value themselves (``ui.live_text``)."""
+    return st.session_state.setdefault(f"kept__{key}", default)
 
 
 def set_kept(key: str, value: Any) -> None:
@@ -65,4 +76,14 @@ def encoding_selector() -> str:
     )
     enc, _ = resolve(name)
     st.sidebar.text(describe(name, enc.n_vocab))
+    page_assets()
     return name
+
+
+def page_assets() -> None:
+    """Put the style sheet (``assets/style.css``, for fragments built with
+    ``standalone=False``) and the page's scripts on the page: ``assets/token_view.js``
+    (linked hover, popovers, copying ids) and ``assets/phone_sidebar.js`` (on a phone the
+    sidebar closes after a choice). Each script installs itself once per browser page."""
+    st.html(f"<style>{page_css()}</style>")  # style only: Streamlit gives it no space
+    st.sidebar.html(f"<script>{_PAGE_SCRIPTS}</script>", unsafe_allow_javascript=True)

@@ -20,13 +20,24 @@ def app():
     return at
 
 
+def _type(at, text: str):
+    """Put ``text`` in the live text area as its script reports it (AppTest cannot run the
+    component's JavaScript; the browser tests type key by key)."""
+    at.session_state["kept__pg_text"] = text
+    return at
+
+
+def _text(at) -> str:
+    return at.session_state["kept__pg_text"]
+
+
 def _metrics(at) -> dict[str, str]:
     return {m.label: m.value for m in at.metric}
 
 
 def test_default_page(app):
     m = _metrics(app)
-    text = app.text_area(key="pg_text").value
+    text = _text(app)
     assert m["Tokens"] == f"{len(bbpe_core.get_encoding('gpt2').encode(text, allowed_special='all')):,}"
     assert m["Characters"] == f"{len(text):,}"
 
@@ -34,7 +45,7 @@ def test_default_page(app):
 @pytest.mark.parametrize("name", bbpe_core.list_encoding_names())
 def test_counts_follow_encoding(app, name):
     app.selectbox(key="encoding").select(name).run()
-    app.text_area(key="pg_text").input("    return x 你好").run()
+    _type(app, "    return x 你好").run()
     expected = len(bbpe_core.get_encoding(name).encode("    return x 你好"))
     assert _metrics(app)["Tokens"] == str(expected)
     assert not app.exception
@@ -52,7 +63,7 @@ def test_the_selector_names_models_first_and_finds_them_by_vendor(app):
 
 def test_count_as_the_api_does_adds_llama_bos(app):
     app.selectbox(key="encoding").select("llama3").run()
-    app.text_area(key="pg_text").input("hello world").run()
+    _type(app, "hello world").run()
     plain = len(bbpe_core.get_encoding("llama3").encode("hello world"))
     assert _metrics(app)["Tokens"] == str(plain)
     app.toggle(key="pg_api_count").set_value(True).run()
@@ -60,12 +71,12 @@ def test_count_as_the_api_does_adds_llama_bos(app):
 
 
 def test_empty_text_is_zero_tokens(app):
-    app.text_area(key="pg_text").input("").run()
+    _type(app, "").run()
     assert _metrics(app)["Tokens"] == "0" and not app.error and not app.exception
 
 
 def test_special_token_modes(app):
-    app.text_area(key="pg_text").input("<|endoftext|>").run()
+    _type(app, "<|endoftext|>").run()
     assert _metrics(app)["Tokens"] == "1"
     app.radio(key="pg_special").set_value("as plain text").run()
     assert _metrics(app)["Tokens"] == "7"
@@ -73,7 +84,7 @@ def test_special_token_modes(app):
 
 def test_large_paste_counts_and_notice(app):
     text = "The quick brown fox jumps over the lazy dog. " * 23_000  # ~1 MB
-    app.text_area(key="pg_text").input(text).run(timeout=120)
+    _type(app, text).run(timeout=120)
     assert not app.exception
     expected = len(bbpe_core.get_encoding("gpt2").encode(text))
     assert _metrics(app)["Tokens"] == f"{expected:,}"
@@ -85,11 +96,11 @@ def _mode(app, mode):
 
 
 def test_text_survives_mode_and_encoding_switches(app):
-    app.text_area(key="pg_text").input("keep me 你好").run()
+    _type(app, "keep me 你好").run()
     for mode in ("Chat", "Decode", "Compare", "Text"):
         _mode(app, mode)
     app.selectbox(key="encoding").select("o200k_base").run()
-    assert app.text_area(key="pg_text").value == "keep me 你好"
+    assert _text(app) == "keep me 你好"
 
 
 def test_decode_mode(app):
@@ -179,7 +190,7 @@ def _tiktoken_chat_count(prompt: str) -> int:
 
 def test_compare_mode(app):
     _mode(app, "Compare")
-    app.text_area(key="pg_text").input("    return x").run()
+    _type(app, "    return x").run()
     table = app.dataframe[0].value
     assert list(table["tokens"]) == [5, 3, 3]
     app.multiselect(key="cmp_names").set_value([]).run()
@@ -193,7 +204,7 @@ def test_shared_link_reopens_view():
     at.query_params["s"] = encode_state("cl100k_base", "Text", "shared text")
     at.run()
     assert not at.exception
-    assert at.text_area(key="pg_text").value == "shared text"
+    assert _text(at) == "shared text"
     assert at.selectbox(key="encoding").value == "cl100k_base"
     assert _metrics(at)["Tokens"] == "2"
 

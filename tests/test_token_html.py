@@ -10,7 +10,7 @@ import pytest
 import bbpe_core
 from playground.analysis import analyse
 from playground.html_base import token_colour
-from playground.token_html import LAYERS, group_shared, layers_html, token_view_html
+from playground.token_html import LAYERS, VIEWS, group_shared, layers_html, token_view_html
 
 
 def _view(text, name="gpt2", **kw):
@@ -64,9 +64,10 @@ def test_uploaded_token_strings_are_escaped_in_attributes():
 def test_split_character_drawn_once_and_marked():
     view, cells = _view("你 a")
     assert view.count("你") == 1 and "�" not in view
-    assert 'class="tok split t19526 t254"' in view and "2 tokens share this text" in view
+    assert 'class="tok split" data-id="19526 254" data-k="0 1"' in view
+    assert "2 tokens share this text" in view
     assert "e4 bd" in view and "a0" in view
-    assert len(re.findall(r'class="cell t\d+ partial"', cells)) == 2
+    assert len(re.findall(r'class="cell partial" data-id="\d+"', cells)) == 2
 
 
 def test_group_shared():
@@ -77,7 +78,7 @@ def test_group_shared():
 def test_same_id_same_colour():
     view, _ = _view("dog dog dog")
     assert view.count(token_colour(3290)) == 2  # " dog" twice; "dog" first
-    assert view.count("t3290") >= 2 and "body:has(.t3290:hover) .t3290" in view
+    assert view.count('data-id="3290"') == 2
     assert token_colour(3290) != token_colour(3291)
 
 
@@ -140,3 +141,28 @@ def test_marked_ends():
     spans = bbpe_core.get_encoding("gpt2").encode_detailed(text)
     view = token_view_html(text, spans, marked_ends=frozenset({2}))
     assert view.count(" differs") == 1
+
+
+def test_hover_links_by_data_attributes_not_per_id_rules():
+    view, cells = _view("dog dog cat dog")
+    assert ":has(" not in view + cells and "body:" not in view + cells
+    assert re.findall(r'data-k="(\d+)"', view) == ["0", "1", "2", "3"]
+    assert cells.count('data-id="3290"') == 2
+
+
+@pytest.mark.parametrize("show", VIEWS)
+def test_id_list_is_the_ids_as_text_and_linked_to_the_chips(show):
+    text = "你 a dog dog"
+    spans = bbpe_core.get_encoding("gpt2").encode_detailed(text)
+    view = token_view_html(text, spans, show=show)
+    ids = re.search(r'<div class="bbpe-idlist">(.*?)</div>', view)
+    assert ('class="tok' in view) == (show != "Ids") and bool(ids) == (show != "Text")
+    if ids:
+        assert visible(ids.group(1)) == ", ".join(str(s.id) for s in spans)
+        assert re.findall(r'class="idn" data-id="(\d+)" data-k="(\d+)"', view) == [
+            (str(s.id), str(k)) for k, s in enumerate(spans)]
+
+
+def test_unknown_view_is_a_value_error():
+    with pytest.raises(ValueError, match="show must be one of"):
+        token_view_html("a", [], show="Hex")

@@ -17,7 +17,9 @@ from ..chat import (
 )
 from ..chat_templates import TEMPLATE_MODELS, render_chat_prompt, tokens_per_turn
 from ..token_html import token_view_html
-from ..widgets import kept
+from ..widgets import kept, set_kept
+from .common import markdown_safe_name
+from .share_link import LINKED_MESSAGES, share_button
 
 CUSTOM = "custom…"
 
@@ -29,6 +31,12 @@ def _new_id() -> int:
 
 
 def _messages() -> list[dict]:
+    linked = st.session_state.pop(LINKED_MESSAGES, None)
+    if linked is not None:  # from a shared link
+        st.session_state["chat_messages"] = [
+            {"id": _new_id(), "role": role if role in ROLES else CUSTOM,
+             "name": "" if role in ROLES else role, "content": content}
+            for role, content in linked]
     if "chat_messages" not in st.session_state:
         st.session_state["chat_messages"] = [
             {"id": _new_id(), "role": "system", "name": "", "content": "You are a helpful assistant."},
@@ -71,16 +79,22 @@ def _row(i: int, row: dict, last: int) -> None:
     cols[4].button("✕", key=f"chat_del_{mid}", on_click=_remove, args=(i,), help="Remove")
 
 
-def render(show_ws: bool) -> None:
-    """Draw chat mode (its model decides the encoding)."""
-    model = st.selectbox("Chat model", [*CHAT_MODELS, *TEMPLATE_MODELS],
-                         **kept("chat_model", "gpt-4o"))
+def render(name: str, show_ws: bool) -> None:
+    """Draw chat mode: its chat model decides the encoding, not the sidebar's ``name``."""
+    models = [*CHAT_MODELS, *TEMPLATE_MODELS]
+    if st.session_state.get("kept__chat_model") not in (None, *models):
+        set_kept("chat_model", "gpt-4o")  # e.g. a shared link naming a model we lack
+    model = st.selectbox("Chat model", models, **kept("chat_model", "gpt-4o"))
+    st.caption(f"Chat mode counts with the chat model's own tokenizer and template, not with "
+               f"the sidebar's encoding ({markdown_safe_name(name)}): a prompt's special tokens belong to its model.")
     rows = _messages()
     for i, row in enumerate(rows):
         _row(i, row, len(rows) - 1)
     st.button("Add message", on_click=_add)
     messages = [Message(r["name"] or "user" if r["role"] == CUSTOM else r["role"], r["content"])
                 for r in rows]
+    share_button(name, "Chat", "", {"chat_model": model,
+                                    "messages": [[m.role, m.content] for m in messages]})
     if model in TEMPLATE_MODELS:
         _render_template_model(model, messages, show_ws)
         return
@@ -122,4 +136,5 @@ def _show(prompt: str, spans, messages: list[Message], counts: list[int], show_w
     notice = "" if len(shown) == len(spans) else (
         f"Showing the first {len(shown):,} of {len(spans):,} tokens (the page draws at most "
         f"{MAX_RENDER_TOKENS:,}); the counts cover the whole prompt.")
-    st.html(token_view_html(prompt, shown, show_whitespace=show_ws, notice=notice))
+    st.html(token_view_html(prompt, shown, show_whitespace=show_ws, notice=notice,
+                            standalone=False))

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-__all__ = ["metric_row", "problem", "said"]
+from ..encoding_labels import info
+
+__all__ = ["metric_row", "problem", "said", "markdown_safe_name"]
 
 
 def metric_row(items: list[tuple[str, str]]) -> None:
@@ -30,3 +32,9 @@ def said(message: str, detail: str) -> None:
     """A success message of ours followed by a user string as plain code text."""
     st.success(message)
     st.code(detail, language=None, wrap_lines=True)
+
+
+def markdown_safe_name(name: str) -> str:
+    """An encoding's name for a Markdown sentence of ours: a shipped name as it is, a user's
+    tokenizer (whose name comes from a file) as the words "your tokenizer"."""
+    return f"`{name}`" if info(name) is not None else "your tokenizer"

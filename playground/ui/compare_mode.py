@@ -13,15 +13,16 @@ from ..html_base import esc
 from ..session import all_encoding_names, resolve
 from ..token_html import token_view_html
 from ..widgets import kept
-from .common import problem
+from .common import markdown_safe_name, problem
+from .share_link import share_button
 from .text_mode import text_input, view_options
 
 COMPARE_TOKENS = 1000
 """Tokens drawn per encoding in compare mode."""
 
 
-def render() -> None:
-    """Draw compare mode."""
+def render(name: str) -> None:
+    """Draw compare mode (``name``: the sidebar's encoding, kept in its share link)."""
     names = all_encoding_names()
     chosen = st.multiselect("Encodings", names, format_func=label, **kept("cmp_names", names[:3]))
     chosen = [n for n in chosen if n in names]
@@ -30,6 +31,9 @@ def render() -> None:
     if not chosen:
         st.info("Choose at least one encoding.")
         return
+    also = "" if name in chosen else " It is not among them: add it to compare it too."
+    st.caption(f"Compare mode shows every encoding chosen above, side by side, to set their "
+               f"counts against each other; the sidebar's encoding is {markdown_safe_name(name)}.{also}")
     resolved = {n: resolve(n) for n in chosen}
     try:
         results = cached_comparison(tuple(k for _, k in resolved.values()), text, mode,
@@ -50,4 +54,5 @@ def render() -> None:
     for r in results:
         head = f"<p><b>{esc(r.name)}</b>: {r.n_tokens:,} tokens</p>"
         st.html(head + token_view_html(text, r.spans, show_whitespace=show_ws,
-                                       marked_ends=marks[r.name]))
+                                       marked_ends=marks[r.name], standalone=False))
+    share_button(name, "Compare", text, {"special": mode, "compare": chosen})

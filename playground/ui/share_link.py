@@ -25,14 +25,33 @@ def apply_link() -> None:
         return
     set_kept("encoding", state["encoding"])
     set_kept("pg_mode", state["mode"])
-    set_kept("decode_ids" if state["mode"] == "Decode" else "pg_text", state["text"])
+    if state["mode"] != "Chat":
+        set_kept("decode_ids" if state["mode"] == "Decode" else "pg_text", state["text"])
+    options = state["options"]
+    for option, key in (("special", "pg_special"), ("compare", "cmp_names"),
+                        ("chat_model", "chat_model")):
+        if option in options:
+            set_kept(key, options[option])
+    if "messages" in options:
+        st.session_state[LINKED_MESSAGES] = options["messages"]
 
 
-def share_button(encoding: str, mode: str, text: str) -> None:
-    """A button that puts the current view into the URL and shows the link."""
+LINKED_MESSAGES = "chat_linked_messages"
+"""Session key of a shared link's chat messages, until chat mode takes them."""
+
+
+def share_button(encoding: str, mode: str, text: str, options: dict | None = None) -> None:
+    """A button that puts the current view into the URL and shows the link.
+
+    Args:
+        encoding: the sidebar's encoding.
+        mode: one of ``MODES``.
+        text: the mode's text ("" in chat mode).
+        options: the mode's choices, as ``share.encode_state`` takes them.
+    """
     if st.button("Share link", key=f"share_{mode}"):
         try:
-            value = encode_state(encoding, mode, text)
+            value = encode_state(encoding, mode, text, options)
         except ValueError as e:
             st.warning(str(e))
             return

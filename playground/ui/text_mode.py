@@ -4,20 +4,21 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ..analysis import MAX_RENDER_TOKENS, SPECIAL_MODES
+from ..analysis import MAX_RENDER_TOKENS, SPECIAL_MODES, Analysis
 from ..cached import cached_analysis
 from ..export import tokens_csv, tokens_json
 from ..samples import DEFAULT_TEXT
 from ..session import resolve
-from ..token_html import LAYERS, layers_html, token_view_html
+from ..token_html import LAYERS, VIEWS, layers_html, token_view_html
 from ..widgets import kept
 from .common import metric_row, problem
+from .live_text import live_text_area
 from .share_link import share_button
 
 
 def text_input() -> str:
-    """The text area shared by text and compare modes."""
-    return st.text_area("Text", height=170, **kept("pg_text", DEFAULT_TEXT))
+    """The text area shared by text and compare modes; the page follows it as the user types."""
+    return live_text_area("Text", "pg_text", DEFAULT_TEXT)
 
 
 def view_options() -> tuple[str, bool]:
@@ -35,13 +36,35 @@ def view_options() -> tuple[str, bool]:
     return mode, show_ws
 
 
+def drawn_tokens(view: tuple) -> int:
+    """How many tokens to draw for ``view`` (any hashable naming text, encoding and mode):
+    ``MAX_RENDER_TOKENS`` for a new view, more after each "Show more"."""
+    shown = st.session_state.get("pg_shown")
+    return shown[1] if shown and shown[0] == view else MAX_RENDER_TOKENS
+
+
+def show_more(view: tuple, result: Analysis) -> None:
+    """The "Show more" button under a truncated view: each press draws
+    ``MAX_RENDER_TOKENS`` more tokens of the same text."""
+    def more() -> None:
+        st.session_state["pg_shown"] = (view, len(result.spans) + MAX_RENDER_TOKENS)
+
+    left = result.n_tokens - len(result.spans)
+    st.button(f"Show more ({min(left, MAX_RENDER_TOKENS):,} of the {left:,} tokens not drawn)",
+              key="pg_more", on_click=more)
+
+
 def render(name: str) -> None:
     """Draw text mode for the encoding ``name``."""
     text = text_input()
     mode, show_ws = view_options()
+    show = st.segmented_control("View", VIEWS, help="The text as token chips, the token ids "
+                                "as a list you can copy, or both side by side.",
+                                **kept("pg_view", "Text")) or "Text"
     enc, key = resolve(name)
+    view = (key, mode, len(text), hash(text))
     try:
-        result = cached_analysis(key, text, mode, enc)
+        result = cached_analysis(key, text, mode, enc, drawn_tokens(view))
     except ValueError as e:  # includes PatternTimeoutError
         problem("This text cannot be encoded with the chosen tokenizer.", str(e))
         return
@@ -57,18 +80,20 @@ def render(name: str) -> None:
                 ("Characters per token", f"{result.chars_per_token:.2f}")])
     notice = ""
     if result.truncated:
-        notice = (
-            f"Showing the first {len(result.spans):,} of {result.n_tokens:,} tokens (the page "
-            f"draws at most {MAX_RENDER_TOKENS:,}); the counts cover the whole text."
-        )
-    st.html(token_view_html(text, result.spans, show_whitespace=show_ws, notice=notice))
+        notice = (f"Showing the first {len(result.spans):,} of {result.n_tokens:,} tokens; "
+                  "the counts cover the whole text.")
+    st.html(token_view_html(text, result.spans, show_whitespace=show_ws, notice=notice,
+                            show=show, standalone=False))
+    if result.truncated:
+        show_more(view, result)
     layers = st.multiselect("Layers", list(LAYERS), format_func=LAYERS.get,
                             **kept("pg_layers", ["chunks", "tokens", "ids", "gs"]))
     if layers and result.spans:
-        st.html(layers_html(text, result.spans, set(layers), show_whitespace=show_ws))
+        st.html(layers_html(text, result.spans[:MAX_RENDER_TOKENS], set(layers),
+                            show_whitespace=show_ws, standalone=False))
     d1, d2, d3 = st.columns(3)
     d1.download_button("Tokens as CSV", tokens_csv(result.spans), "tokens.csv", "text/csv")
     d2.download_button("Tokens as JSON", tokens_json(result.spans), "tokens.json",
                        "application/json")
     with d3:
-        share_button(name, "Text", text)
+        share_button(name, "Text", text, {"special": mode})

@@ -28,10 +28,16 @@ def screenshot_element(locator, name: str) -> Path:
 
 
 def set_text(page, text: str) -> None:
-    """Type into the text area and apply it (Ctrl+Enter)."""
-    area = page.get_by_role("textbox", name="Text", exact=True)
+    """Put ``text`` in the playground's text area (the page follows it as typed; Ctrl+Enter
+    sends it without waiting for the debounce)."""
+    area = text_area(page)
     area.fill(text)
     area.press("Control+Enter")
+
+
+def text_area(page):
+    """The playground's live text area."""
+    return page.get_by_role("textbox", name="Text", exact=True)
 
 
 def wait_for_metric(page, label: str, value: str) -> None:
@@ -50,3 +56,16 @@ def wait_for_chips(page, count: int) -> None:
         "n => document.querySelector('.bbpe-view') && "
         "document.querySelector('.bbpe-view').querySelectorAll('.tok').length === n",
         arg=count, timeout=30_000)
+
+
+PASTE = """(area, text) => {
+    const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value").set;
+    setter.call(area, text);
+    area.dispatchEvent(new Event("input", {bubbles: true}));
+}"""
+"""Script that puts a text into a text area as a paste does (the value, then one event)."""
+
+
+def paste(page, text: str) -> None:
+    """Paste ``text`` into the playground's text area: one input event, not a key per char."""
+    text_area(page).evaluate(PASTE, text)

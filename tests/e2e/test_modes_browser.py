@@ -30,13 +30,14 @@ def test_hover_links_token_view_and_layers(page):
     wait_for_chips(page, 4)
     page.wait_for_function("() => document.querySelectorAll('.bbpe-cells .cell').length === 4")
     dog, cat = (bbpe_core.get_encoding("gpt2").encode(w)[0] for w in (" dog", " cat"))
-    assert outline(page, f".bbpe-cells .t{dog}") == "none"
-    page.locator(f".bbpe-view .t{dog}").first.hover()
-    assert outline(page, f".bbpe-cells .t{dog}") == "solid"
-    assert outline(page, f".bbpe-cells .t{cat}") == "none"  # " cat" is not lit
+    dog_cell, cat_cell = (f'.bbpe-cells [data-id="{i}"]' for i in (dog, cat))
+    assert outline(page, dog_cell) == "none"
+    page.locator(f'.bbpe-view [data-id="{dog}"]').first.hover()
+    assert outline(page, dog_cell) == "solid"
+    assert outline(page, cat_cell) == "none"  # " cat" is not lit
     page.mouse.move(1, 1)
-    page.locator(f".bbpe-cells .t{dog}").nth(1).hover()
-    assert outline(page, f".bbpe-view .t{dog}") == "solid"
+    page.locator(dog_cell).nth(1).hover()
+    assert outline(page, f'.bbpe-view [data-id="{dog}"]') == "solid"
     screenshot(page, "hover_link")
 
 

@@ -4,8 +4,6 @@ six default encodings."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from browser_helpers import screenshot, set_text, wait_for_metric
 from playwright.sync_api import expect
@@ -19,8 +17,8 @@ CHINESE = "人人生而自由，在尊严和权利上一律平等。他们赋有
 
 
 def _chip_ids(page) -> list[int]:
-    classes = page.eval_on_selector_all(".bbpe-view .tok", "els => els.map(e => e.className)")
-    return [int(m) for c in classes for m in re.findall(r"\bt(\d+)\b", c)]
+    ids = page.eval_on_selector_all(".bbpe-view .tok", "els => els.map(e => e.dataset.id)")
+    return [int(i) for chip in ids for i in chip.split()]
 
 
 def test_typing_qwen_finds_qwen3_and_draws_chinese_with_its_ids(page):
