@@ -179,6 +179,7 @@ def test_chat_mode_renders_each_open_model_with_its_template(app, model):
 
 def _tiktoken_chat_count(prompt: str) -> int:
     import tiktoken
+
     from oracles import tiktoken_encoding
 
     base = tiktoken_encoding("cl100k_base")

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 import tomllib
 import yaml
-from oracles import ENCODING_NAMES, tiktoken_encoding
 from streamlit.testing.v1 import AppTest
 
 import bbpe_core
+from oracles import ENCODING_NAMES, tiktoken_encoding
 from playground.encoding_labels import COMPARE_DEFAULT
 from playground.lab_code import (
     INDENTS,

@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from oracles import ENCODING_NAMES, tiktoken_encoding
 from streamlit.testing.v1 import AppTest
 
 import bbpe_core
+from oracles import ENCODING_NAMES, tiktoken_encoding
 from playground.encoding_labels import COMPARE_DEFAULT
 from playground.lab_code import reindent
 from playground.lab_formats import RECORDS, render_formats
