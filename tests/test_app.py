@@ -224,3 +224,31 @@ def test_upload_is_a_page_of_its_own(app):
     assert not app.exception and app.title[0].value == "Bring your own tokenizer"
     assert app.radio(key="up_kind").options and app.selectbox(key="encoding").value == "gpt2"
     assert [b for b in app.button if b.label == "Add tokenizer"][0].disabled  # no file yet
+
+
+def _none_cells(at) -> list:
+    """Cells of the tables shown that hold None, NaN or the text "None"."""
+    found = []
+    for table in at.dataframe:
+        frame = table.value
+        bad = frame.isna() | frame.map(lambda v: v is None or v == "None")
+        found += [(list(frame.columns), r) for r in frame[bad.any(axis=1)].to_dict("records")]
+    return found
+
+
+@pytest.mark.parametrize("name", ["gpt2", "llama3", "mistral_tekken", "claude_legacy"])
+def test_no_none_in_any_table(app, name):
+    """Every table of every page and mode, for encodings with and without merges lists."""
+    from playground.lessons import LESSONS
+
+    app.selectbox(key="encoding").select(name).run()
+    for mode in ("Text", "Chat", "Decode", "Compare"):
+        _mode(app, mode)
+        assert _none_cells(app) == [], mode
+    for page in ("pages/vocabulary.py", "pages/trace.py", "pages/compare_lab.py"):
+        app.switch_page(page).run()
+        assert not app.exception and _none_cells(app) == [], page
+    app.switch_page("pages/lessons.py").run()
+    for lesson in LESSONS:
+        app.button(key=f"reveal_{lesson.key}").click().run()
+    assert len(app.dataframe) == len(LESSONS) and _none_cells(app) == []

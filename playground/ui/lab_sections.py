@@ -94,6 +94,7 @@ def languages(keys: tuple, encs: dict) -> None:
 
 
 def formats(keys: tuple, encs: dict) -> None:
+    """The Formats tab: the same records in eight formats (the reader's JSON or ours)."""
     st.caption("The same records rendered by json, PyYAML, tomli-w, csv, xml.etree and pprint. "
                "Paste your own JSON to compare.")
     import json
