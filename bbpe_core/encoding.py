@@ -150,8 +150,8 @@ class Encoding:
                 prefix's space), or None.
 
         >>> from bbpe_core import get_encoding
-        >>> get_encoding("llama2").tokenize("Hello 你")
-        ['▁Hello', '▁', '<0xE4>', '<0xBD>', '<0xA0>']
+        >>> get_encoding("llama2").tokenize("Hello 𝔸")
+        ['▁Hello', '▁', '<0xF0>', '<0x9D>', '<0x94>', '<0xB8>']
         """
         enc = cls.__new__(cls)
         enc._compose(name, table, encoder, pre_tokenizer, normalizer, post_processor, decoder)
