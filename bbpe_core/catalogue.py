@@ -108,6 +108,12 @@ _ROWS: list[tuple[str, str, str, tuple[str, ...]]] = [
       "mistralai/Mistral-7B-v0.3", "mistralai/Mistral-7B-Instruct-v0.3",
       "mistralai/Mixtral-8x22B-v0.1", "mistralai/Mixtral-8x22B-Instruct-v0.1",
       "mistralai/Codestral-22B-v0.1", "mistralai/Mistral-Large-Instruct-2407")),
+    ("gemma2", "Gemma 2", "Google",
+     ("gemma-2", "google/gemma-2-2b", "google/gemma-2-2b-it", "google/gemma-2-9b",
+      "google/gemma-2-9b-it", "google/gemma-2-27b", "google/gemma-2-27b-it")),
+    ("gemma3", "Gemma 3", "Google",
+     ("gemma-3", "google/gemma-3-1b-it", "google/gemma-3-4b-it", "google/gemma-3-12b-it",
+      "google/gemma-3-27b-it", "google/gemma-3-1b-pt", "google/gemma-3-4b-pt")),
 ]
 
 _OPENAI_PREFIXES: list[tuple[str, str]] = [

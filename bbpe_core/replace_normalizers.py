@@ -35,22 +35,29 @@ class Prepend:
 
     Args:
         prepend: the string, e.g. ``"▁"``.
+        unless_present: leave text that already starts with it alone (what HF's
+            ``Metaspace`` pre-tokenizer does with ``prepend_scheme: always``).
     """
 
-    def __init__(self, prepend: str) -> None:
+    def __init__(self, prepend: str, *, unless_present: bool = False) -> None:
         self.prepend = prepend
+        self.unless_present = unless_present
 
     def __repr__(self) -> str:
-        return f"Prepend({self.prepend!r})"
+        return f"Prepend({self.prepend!r}, unless_present={self.unless_present})"
+
+    def _skips(self, text: str) -> bool:
+        return not text or (self.unless_present and text.startswith(self.prepend))
 
     def normalize(self, text: str) -> str:
-        """``prepend + text``, or ``""`` for empty text."""
-        return self.prepend + text if text else text
+        """``prepend + text``, or the text itself (empty, or already prefixed when
+        ``unless_present``)."""
+        return text if self._skips(text) else self.prepend + text
 
     def normalize_with_offsets(self, text: str) -> tuple[str, Spans]:
         """The normalized text; the prepended characters come from the empty span (0, 0)."""
-        if not text:
-            return text, []
+        if self._skips(text):
+            return text, [(i, i + 1) for i in range(len(text))]
         spans = [(0, 0)] * len(self.prepend) + [(i, i + 1) for i in range(len(text))]
         return self.prepend + text, spans
 

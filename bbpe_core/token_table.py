@@ -33,8 +33,8 @@ class TokenTable:
         name: the encoding's name (for messages).
         pieces: id -> piece string as the model's file writes it, every id (special,
             added and control pieces included).
-        token_bytes: id -> the bytes it decodes to, for the ordinary pieces (the others
-            decode to their UTF-8 text).
+        token_bytes: id -> the bytes it decodes to; a special or added token not listed
+            decodes to its UTF-8 text.
         special_tokens: text -> id of tokens matched only when allowed (tiktoken's rules).
         added_tokens: text -> id of non-special tokens matched whole in any raw text.
         surface: id -> UTF-8 bytes of the normalized text the piece stands for; default
@@ -66,8 +66,8 @@ class TokenTable:
         self.pieces = pieces
         self.special_tokens = dict(special_tokens)
         self.added_tokens = added_tokens
-        self.decoder = dict(token_bytes)
-        self.decoder.update({i: s.encode("utf-8") for s, i in self.whole_tokens.items()})
+        whole_bytes = {i: s.encode("utf-8") for s, i in self.whole_tokens.items()}
+        self.decoder = {**whole_bytes, **token_bytes}
         self.surface = self.decoder if surface is None else {**self.decoder, **surface}
         self.whole_ids = frozenset(self.whole_tokens.values())  # shown as their text
         self.max_token_value: int = max([*pieces, *self.decoder])

@@ -179,6 +179,19 @@ def mistral_v3() -> Encoding:
     return load_sentencepiece_model(data_file("mistral_v3.model.gz"), name="mistral_v3")
 
 
+def gemma2() -> Encoding:
+    """Gemma 2: its tokenizer.json (256,000 pieces, no dummy prefix, 217 added tokens)."""
+    return load_hf_tokenizer_json(data_file("gemma2.tokenizer.json.gz"), name="gemma2",
+                                  pattern_timeout=None)
+
+
+def gemma3() -> Encoding:
+    """Gemma 3: the official tokenizer.json (262,144 pieces, 6,415 added tokens among them
+    runs of whitespace; merges in the order of its merges list)."""
+    return load_hf_tokenizer_json(data_file("gemma3.tokenizer.json.gz"), name="gemma3",
+                                  pattern_timeout=None)
+
+
 ZOO_BUILDERS: dict[str, Callable[[], Encoding]] = {
     "p50k_base": p50k_base,
     "p50k_edit": p50k_edit,
@@ -193,5 +206,7 @@ ZOO_BUILDERS: dict[str, Callable[[], Encoding]] = {
     "llama2": llama2,
     "mistral_v1": mistral_v1,
     "mistral_v3": mistral_v3,
+    "gemma2": gemma2,
+    "gemma3": gemma3,
 }
 """Encoding name -> builder, in the order ``list_encoding_names`` shows them."""

@@ -28,25 +28,22 @@ from ..post_processors import TemplateProcessing
 from ..pre_tokenizers import Sequence
 from ..replace_normalizers import SPACE_MARK, NormalizerSequence, Prepend, Replace
 from ..token_table import TokenTable
+from .hf_stages import refuse
 from .sentencepiece_model import SentencePieceModel, read_sentencepiece_model
 from .source import VocabFileError
 
 __all__ = ["load_sentencepiece_model"]
 
 
-def _refuse(name: str, what: str) -> VocabFileError:
-    return VocabFileError(f"{name}: {what} is not supported by bbpe_core")
-
-
 def _check(model: SentencePieceModel, name: str) -> None:
     if model.model_type != "BPE":
-        raise _refuse(name, f"model_type {model.model_type}")
+        raise refuse(name, f"model_type {model.model_type}")
     if model.precompiled_charsmap:
-        raise _refuse(name, f"normalizer {model.normalizer_name!r} (a precompiled map)")
+        raise refuse(name, f"normalizer {model.normalizer_name!r} (a precompiled map)")
     if model.remove_extra_whitespaces:
-        raise _refuse(name, "remove_extra_whitespaces = true")
+        raise refuse(name, "remove_extra_whitespaces = true")
     if any(p.type == "UNUSED" for p in model.pieces):
-        raise _refuse(name, "a model with UNUSED pieces")
+        raise refuse(name, "a model with UNUSED pieces")
     if any(p.type == "BYTE" for p in model.pieces) and not model.byte_fallback:
         raise VocabFileError(f"{name}: BYTE pieces without byte_fallback")
     if len({p.piece for p in model.pieces}) != len(model.pieces):
