@@ -23,7 +23,24 @@ plugs into an ``Encoding``. It does no encoding (see ``encoders``).
 
 from __future__ import annotations
 
-__all__ = ["TokenTable"]
+__all__ = ["TokenTable", "lookup_bytes"]
+
+
+def lookup_bytes(decoder: dict[int, bytes], token: int, name: str, max_token_value: int) -> bytes:
+    """``decoder[token]``, with the errors ``Encoding.decode_single_token_bytes`` promises.
+
+    Raises:
+        TypeError: if ``token`` is not an int.
+        KeyError: if the id is unknown or unassigned (the message names it and ``name``).
+    """
+    if not isinstance(token, int):
+        raise TypeError(f"token ids are ints, not {type(token).__name__}: {token!r}")
+    try:
+        return decoder[token]
+    except KeyError:
+        raise KeyError(
+            f"token id {token} is not in {name} (ids run 0..{max_token_value}, some unassigned)"
+        ) from None
 
 
 class TokenTable:
@@ -82,14 +99,7 @@ class TokenTable:
             TypeError: if ``token`` is not an int.
             KeyError: if the id is unknown (the message names it).
         """
-        if not isinstance(token, int):
-            raise TypeError(f"token ids are ints, not {type(token).__name__}: {token!r}")
-        try:
-            return self.decoder[token]
-        except KeyError:
-            raise KeyError(
-                f"token id {token} is not in {self.name} (ids run 0..{self.max_token_value})"
-            ) from None
+        return lookup_bytes(self.decoder, token, self.name, self.max_token_value)
 
     def token_str(self, token: int) -> str:
         """How a viewer shows one id: its piece string (``▁hello``, ``<0xE4>``)."""

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from . import validate
 from .bpe import PairRank, merge, merge_ranked
 from .byte_level import to_gpt2_str
+from .token_table import lookup_bytes
 
 __all__ = ["Vocab"]
 
@@ -104,15 +105,7 @@ class Vocab:
             TypeError: if ``token`` is not an int.
             KeyError: if the id is unknown or unassigned (the message names it).
         """
-        if not isinstance(token, int):
-            raise TypeError(f"token ids are ints, not {type(token).__name__}: {token!r}")
-        try:
-            return self.decoder[token]
-        except KeyError:
-            raise KeyError(
-                f"token id {token} is not in {self.name} (ids run 0..{self.max_token_value}, "
-                "some unassigned)"
-            ) from None
+        return lookup_bytes(self.decoder, token, self.name, self.max_token_value)
 
     def token_str(self, token: int) -> str:
         """How a viewer shows one id: its GPT-2 printable string (``Ġma``), or a special or
