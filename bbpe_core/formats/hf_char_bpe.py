@@ -84,6 +84,23 @@ def _pre_tokenizer(spec: object, name: str) -> tuple[list, PreTokenizer | None]:
     raise refuse(name, f"byte_fallback with the pre_tokenizer {str(spec)[:120]}")
 
 
+def _never_matches(split: dict, steps: list) -> bool:
+    """Whether a ``Split`` on one character (a ``String``) can never match the normalized
+    text: a ``Replace`` removed every occurrence and no later step writes one."""
+    pattern = split.get("pattern", {}).get("String") if split.get("type") == "Split" else None
+    if not isinstance(pattern, str) or len(pattern) != 1:
+        return False
+    removed = False
+    for step in steps:
+        if isinstance(step, Replace):
+            removed = (removed or step.pattern == pattern) and pattern not in step.content
+        elif isinstance(step, Prepend):
+            removed = removed and pattern not in step.prepend
+        else:
+            removed = False
+    return removed
+
+
 def _decoder(spec: object, name: str) -> Strip | None:
     """Check the decoder is what the token table does (``▁`` -> space, byte pieces to
     bytes, fused); return the ``Strip`` it ends with, if any."""
@@ -143,6 +160,8 @@ def load_hf_char_bpe(doc: dict, name: str, merges: list[tuple[str, str]]) -> Enc
         raise VocabFileError(f"{name}: model.vocab must map pieces to ids >= 0")
     special, plain = added_tokens(doc.get("added_tokens"), name)
     steps = _normalizer_steps(doc.get("normalizer"), name) + extra
+    if split is not None and _never_matches(doc["pre_tokenizer"], steps):
+        split = None  # Gemma 3's Split on spaces, which the normalizer replaced
     strip = _decoder(doc.get("decoder"), name)
     pieces = {i: piece for piece, i in vocab.items()}
     if len(pieces) != len(vocab):
