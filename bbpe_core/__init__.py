@@ -4,7 +4,8 @@ Public API, re-exported by name:
 
 - ``get_encoding(name)``, ``list_encoding_names()``: the shipped encodings (OpenAI's gpt2 /
   r50k_base, p50k, cl100k_base, o200k_base, o200k_harmony; Llama 3 and 4, Qwen 3, DeepSeek
-  V3 and V4, Mistral NeMo's Tekken, Claude 1/2); ``encoding_for_model`` and
+  V3 and V4, Mistral NeMo's Tekken, Claude 1/2; SentencePiece BPE: Llama 2, Mistral 7B
+  v0.1 and v0.3, Gemma 2 and 3); ``encoding_for_model`` and
   ``encoding_name_for_model`` for model names and HF ids; ``encoding_catalogue`` for the
   models behind each.
 - ``Encoding``: ``encode``, ``encode_ordinary``, ``encode_batch``, ``decode``,
@@ -13,7 +14,7 @@ Public API, re-exported by name:
 - ``bytes_to_unicode``, ``byte_encoder``, ``byte_decoder``: GPT-2's byte map.
 - ``train``, ``train_files``: an exact, incremental BPE trainer.
 - Loaders and savers for ``.tiktoken``, GPT-2 ``vocab.json`` + ``merges.txt`` and
-  HF ``tokenizer.json``.
+  HF ``tokenizer.json``; a loader for SentencePiece ``.model`` files.
 
 >>> import bbpe_core
 >>> bbpe_core.get_encoding("gpt2").encode("hello world")
@@ -26,6 +27,7 @@ from .catalogue import EncodingInfo, encoding_catalogue, encoding_name_for_model
 from .encoding import Encoding
 from .formats.gpt2_files import load_gpt2_files, save_gpt2_files
 from .formats.hf_json import load_hf_tokenizer_json, save_hf_tokenizer_json
+from .formats.sentencepiece import load_sentencepiece_model
 from .formats.source import VocabFileError
 from .formats.tiktoken_file import load_tiktoken, load_tiktoken_bpe, save_tiktoken_bpe
 from .pre_tokenizer import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN, PatternTimeoutError
@@ -58,6 +60,7 @@ __all__ = [
     "list_encoding_names",
     "load_gpt2_files",
     "load_hf_tokenizer_json",
+    "load_sentencepiece_model",
     "load_tiktoken",
     "load_tiktoken_bpe",
     "recover_merges",

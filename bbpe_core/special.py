@@ -37,8 +37,45 @@ __all__ = [
 
 @lru_cache(maxsize=64)
 def _special_token_regex(tokens: frozenset[str]) -> regex.Pattern:
-    inner = "|".join(regex.escape(t) for t in sorted(tokens, key=lambda t: (-len(t), t)))
-    return regex.compile(f"(?:{inner})")
+    """A pattern matching any of ``tokens``, the longest one where several start at the same
+    place: a trie of the texts (Gemma 3's 6,415 added tokens scan in milliseconds, where one
+    alternative per token takes seconds), or, for a trie too deep to build, the texts
+    longest first."""
+    try:
+        return regex.compile(_trie_pattern(tokens))
+    except RecursionError:
+        inner = "|".join(regex.escape(t) for t in sorted(tokens, key=lambda t: (-len(t), t)))
+        return regex.compile(f"(?:{inner})")
+
+
+def _trie_pattern(tokens: frozenset[str]) -> str:
+    """The texts as nested alternatives by common prefix; a text that is the prefix of
+    others is an optional tail, tried longest first (greedy).
+
+    >>> _trie_pattern(frozenset({"<a", "<ab>", "<b>"}))
+    '<(?:a(?:b>)?|b>)'
+    """
+    trie: dict = {}
+    for text in tokens:
+        node = trie
+        for ch in text:
+            node = node.setdefault(ch, {})
+        node[""] = {}  # a text ends here
+
+    def emit(node: dict) -> str:
+        parts = []
+        keys = sorted(k for k in node if k)
+        while "" not in node and len(keys) == 1:  # a chain without choices
+            parts.append(regex.escape(keys[0]))
+            node = node[keys[0]]
+            keys = sorted(k for k in node if k)
+        branches = [regex.escape(ch) + emit(node[ch]) for ch in keys]
+        if branches:
+            body = branches[0] if len(branches) == 1 else f"(?:{'|'.join(branches)})"
+            parts.append(f"(?:{body})?" if "" in node else body)
+        return "".join(parts)
+
+    return emit(trie)
 
 
 def raise_disallowed_special_token(token: str) -> NoReturn:

@@ -3,7 +3,8 @@
 An encoder turns special-free, normalized text into ids. It owns its caches; ``Encoding``
 owns none. Two implement it for byte-level BPE: ``simple.SimpleEncoder`` (the reference: any
 pre-tokenizer) and ``fast.FastEncoder`` (the three shipped patterns only, proven equal to
-the reference in ``tests/test_encoders.py``).
+the reference in ``tests/test_encoders.py``); ``char_bpe.CharBPEEncoder`` for SentencePiece
+BPE, whose encodings ``Encoding.from_model`` builds.
 """
 
 from __future__ import annotations

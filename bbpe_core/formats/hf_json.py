@@ -1,4 +1,6 @@
-"""HF ``tokenizer.json`` for byte-level BPE: load what we can reproduce exactly, refuse the rest.
+"""HF ``tokenizer.json``: load what we can reproduce exactly, refuse the rest. A BPE model with
+``byte_fallback`` (SentencePiece-style: Mistral 7B, Gemma) goes to ``hf_char_bpe``; this module
+reads byte-level BPE.
 
 Accepted: model ``BPE`` (vocab, merges as ``"a b"`` or ``["a", "b"]``,
 ``ignore_merges``); normalizer none, ``NFC`` or ``NFKC``; pre-tokenizer ``ByteLevel``
@@ -6,7 +8,7 @@ Accepted: model ``BPE`` (vocab, merges as ``"a b"`` or ``["a", "b"]``,
 behaviour); decoder ``ByteLevel``; post-processor ``ByteLevel``, ``TemplateProcessing``
 (kept as ``Encoding.post_process``, off in ``encode``) or none; ``added_tokens`` (special
 ones become special tokens, the others added tokens, matched whole in any text). Anything
-else (byte fallback, dropout, an unk token, other normalizers, pre-tokenizers or decoders) is
+else (dropout, an unk token, other normalizers, pre-tokenizers or decoders) is
 refused with a message that names it, never silently ignored (``hf_stages``). Format: HF
 tokenizers' ``tokenizer.json`` serialization (tokenizers/src/tokenizer/serialization.rs and
 models/bpe/serialization.rs). The official files of Llama 3, Qwen 3, DeepSeek V3/R1/V4,
@@ -21,6 +23,7 @@ import os
 from ..byte_level import from_gpt2_str, to_gpt2_str
 from ..encoding import Encoding
 from .gpt2_files import gpt2_vocab, merge_list, parse_vocab
+from .hf_char_bpe import load_hf_char_bpe
 from .hf_stages import added_tokens, normalizer, post_processor, pre_tokenizer, refuse
 from .source import VocabFileError, read_json_object
 
@@ -75,7 +78,8 @@ def load_hf_tokenizer_json(
     max_bytes: int | None = None,
     pattern_timeout: float | None = DEFAULT_PATTERN_TIMEOUT,
 ) -> Encoding:
-    """Build an ``Encoding`` from a HF ``tokenizer.json`` (byte-level BPE only).
+    """Build an ``Encoding`` from a HF ``tokenizer.json`` (byte-level BPE, or BPE with byte
+    fallback: ``hf_char_bpe``).
 
     Its special ``added_tokens`` become the encoding's special tokens, so ``encode``
     refuses their text by default (pass ``allowed_special="all"`` to match HF, which always
@@ -92,6 +96,12 @@ def load_hf_tokenizer_json(
             malformed.
     """
     doc, name = read_json_object(source, name=name, max_bytes=max_bytes)
+    model = doc.get("model")
+    if isinstance(model, dict) and model.get("type", "BPE") == "BPE" and model.get("byte_fallback"):
+        merges = model.get("merges") or []
+        if not isinstance(merges, list):
+            raise VocabFileError(f"{name}: model.merges must be a list")
+        return load_hf_char_bpe(doc, name, _merges(merges, name))
     model = _check_model(doc, name)
     norm = normalizer(doc.get("normalizer"), name)
     pat_str, add_prefix_space, stage = pre_tokenizer(

@@ -19,12 +19,12 @@ from ..pre_tokenizer import GPT2_PATTERN
 from ..pre_tokenizers import BEHAVIORS, PreTokenizer, Sequence, Split
 from .source import VocabFileError
 
-__all__ = ["added_tokens", "normalizer", "post_processor", "pre_tokenizer", "refuse"]
+__all__ = ["added_tokens", "normalizer", "post_processor", "pre_tokenizer", "refuse", "split_step"]
 
 
 def refuse(name: str, what: str) -> VocabFileError:
     """The error for a component bbpe_core does not reproduce (``what`` names it)."""
-    return VocabFileError(f"{name}: {what} is not supported by bbpe_core (byte-level BPE only)")
+    return VocabFileError(f"{name}: {what} is not supported by bbpe_core")
 
 
 def _shown(spec: object) -> str:
@@ -57,7 +57,12 @@ def normalizer(spec: object, name: str) -> Normalizer | None:
     raise refuse(name, f"normalizer {_shown(spec)}")
 
 
-def _split(step: dict, name: str, timeout: float | None) -> Split:
+def split_step(step: dict, name: str, timeout: float | None) -> Split:
+    """One ``Split`` pre-tokenizer step (any behaviour, ``Regex`` or ``String`` pattern).
+
+    Raises:
+        VocabFileError: for a malformed step or one we do not reproduce.
+    """
     pattern = step.get("pattern")
     if isinstance(pattern, dict) and isinstance(pattern.get("Regex"), str):
         source = pattern["Regex"]
@@ -110,7 +115,7 @@ def pre_tokenizer(
         step = _object(step, name, "pre_tokenizer step")
         if step.get("type") != "Split":
             raise refuse(name, f"pre_tokenizer step {_shown(step)}")
-        splits.append(_split(step, name, timeout))
+        splits.append(split_step(step, name, timeout))
     if len(splits) == 1 and splits[0].behavior == "Isolated" and not splits[0].invert:
         return splits[0].pattern, False, None
     return splits[-1].pattern, False, Sequence(splits)

@@ -1,0 +1,201 @@
+"""HF ``tokenizer.json`` of SentencePiece-style BPE with byte fallback (Mistral 7B, Gemma 2 / 3).
+
+``hf_json.load_hf_tokenizer_json`` hands a file here when its ``BPE`` model has
+``byte_fallback``. Accepted, as those files have them (HF tokenizers' serialization:
+``tokenizers/src/normalizers``, ``pre_tokenizers``, ``decoders``, ``models/bpe``):
+
+- normalizer: ``Prepend``, ``Replace`` with a ``String`` pattern, a Unicode form, or a
+  ``Sequence`` of those;
+- pre-tokenizer: none, ``Split`` (Gemma 3's, on spaces the normalizer already replaced), or
+  ``Metaspace`` (``▁``, ``prepend_scheme`` always or never, with or without ``split``);
+- model: ``BPE`` with ``byte_fallback``, ``unk_token``, ``fuse_unk``; merges as ``"a b"``
+  or ``["a", "b"]``, applied in list order (``encoders.char_bpe``; Gemma 3's ids as ranks
+  would be wrong on runs of spaces);
+- decoder: a ``Sequence`` of ``Replace`` (``▁`` -> space), ``ByteFallback``, ``Fuse`` and
+  ``Strip``, or ``Metaspace``; post-processor and added tokens as for byte-level files.
+
+Anything else (dropout, ``ignore_merges``, a subword prefix, other components) is refused
+with a ``VocabFileError`` that names it.
+"""
+
+from __future__ import annotations
+
+import regex
+
+from ..decoders import Strip
+from ..encoders.char_bpe import CharBPEEncoder
+from ..encoding import Encoding
+from ..pre_tokenizers import PreTokenizer, Sequence, Split
+from ..replace_normalizers import SPACE_MARK, NormalizerSequence, Prepend, Replace
+from ..token_table import TokenTable
+from .hf_stages import added_tokens, normalizer, post_processor, refuse, split_step
+from .source import VocabFileError
+
+__all__ = ["load_hf_char_bpe"]
+
+_MODEL_VALUES = {
+    "dropout": (None,),
+    "continuing_subword_prefix": (None, ""),
+    "end_of_word_suffix": (None, ""),
+    "ignore_merges": (False, None),
+}
+
+
+def _normalizer_steps(spec: object, name: str) -> list:
+    if spec is None:
+        return []
+    kind = spec.get("type") if isinstance(spec, dict) else None
+    if kind == "Sequence" and isinstance(spec.get("normalizers"), list):
+        return [step for inner in spec["normalizers"] for step in _normalizer_steps(inner, name)]
+    if kind == "Prepend" and isinstance(spec.get("prepend"), str):
+        return [Prepend(spec["prepend"])]
+    if kind == "Replace":
+        pattern, content = spec.get("pattern"), spec.get("content")
+        if (isinstance(pattern, dict) and isinstance(pattern.get("String"), str)
+                and pattern["String"] and isinstance(content, str)):
+            return [Replace(pattern["String"], content)]
+    found = normalizer(spec, name)  # a Unicode form, or refused by name
+    return [found] if found is not None else []
+
+
+def _metaspace(spec: dict, name: str) -> tuple[list, PreTokenizer | None]:
+    """Metaspace as normalizer steps (``▁`` for spaces, the prefix) and an optional split
+    before each ``▁`` (``tokenizers/src/pre_tokenizers/metaspace.rs``)."""
+    scheme = spec.get("prepend_scheme", "always" if spec.get("add_prefix_space", True) else "never")
+    if spec.get("replacement") != SPACE_MARK or scheme not in ("always", "never"):
+        raise refuse(name, f"Metaspace pre-tokenizer with replacement {spec.get('replacement')!r}"
+                           f" and prepend_scheme {scheme!r}")
+    steps = [Replace(" ", SPACE_MARK)]
+    if scheme == "always":
+        steps.append(Prepend(SPACE_MARK, unless_present=True))
+    split = Split(regex.escape(SPACE_MARK), "MergedWithNext") if spec.get("split", True) else None
+    return steps, split
+
+
+def _pre_tokenizer(spec: object, name: str) -> tuple[list, PreTokenizer | None]:
+    """Normalizer steps a Metaspace adds, and the split stage (None for none)."""
+    if spec is None:
+        return [], None
+    kind = spec.get("type") if isinstance(spec, dict) else None
+    if kind == "Metaspace":
+        return _metaspace(spec, name)
+    if kind == "Split":
+        return [], split_step(spec, name, None)
+    raise refuse(name, f"byte_fallback with the pre_tokenizer {str(spec)[:120]}")
+
+
+def _never_matches(split: dict, steps: list) -> bool:
+    """Whether a ``Split`` on one character (a ``String``) can never match the normalized
+    text: a ``Replace`` removed every occurrence and no later step writes one."""
+    pattern = split.get("pattern", {}).get("String") if split.get("type") == "Split" else None
+    if not isinstance(pattern, str) or len(pattern) != 1:
+        return False
+    removed = False
+    for step in steps:
+        if isinstance(step, Replace):
+            removed = (removed or step.pattern == pattern) and pattern not in step.content
+        elif isinstance(step, Prepend):
+            removed = removed and pattern not in step.prepend
+        else:
+            removed = False
+    return removed
+
+
+def _decoder(spec: object, name: str) -> Strip | None:
+    """Check the decoder is what the token table does (``▁`` -> space, byte pieces to
+    bytes, fused); return the ``Strip`` it ends with, if any."""
+    kind = spec.get("type") if isinstance(spec, dict) else None
+    if kind == "Metaspace":
+        return Strip(" ", 1) if spec.get("prepend_scheme", "always") != "never" else None
+    steps = spec.get("decoders") if kind == "Sequence" else None
+    if not isinstance(steps, list):
+        raise refuse(name, f"decoder {str(spec)[:120]}")
+    strip = None
+    replaced = False
+    for step in steps:
+        kind = step.get("type") if isinstance(step, dict) else None
+        if kind == "Replace" and step.get("pattern") == {"String": SPACE_MARK} \
+                and step.get("content") == " ":
+            replaced = True
+        elif kind == "Strip" and step.get("content") == " " and strip is None:
+            start, stop = step.get("start", 0), step.get("stop", 0)
+            if not (isinstance(start, int) and isinstance(stop, int)):
+                raise VocabFileError(f"{name}: Strip decoder counts must be integers")
+            strip = Strip(" ", start, stop)
+        elif kind not in ("ByteFallback", "Fuse"):
+            raise refuse(name, f"decoder step {str(step)[:120]}")
+    if not replaced:
+        raise refuse(name, "a decoder without Replace('▁', ' ')")
+    return strip
+
+
+def _byte_value(piece: str) -> int | None:
+    if len(piece) == 6 and piece.startswith("<0x") and piece.endswith(">"):
+        try:
+            return int(piece[3:5], 16)
+        except ValueError:
+            return None
+    return None
+
+
+def load_hf_char_bpe(doc: dict, name: str, merges: list[tuple[str, str]]) -> Encoding:
+    """Build an ``Encoding`` from a parsed tokenizer.json whose BPE has byte fallback.
+
+    Args:
+        doc: the file's JSON object.
+        name: the encoding's name (also used in messages).
+        merges: the model's merges as pairs of piece strings, in priority order.
+
+    Raises:
+        VocabFileError: naming what is malformed or not reproduced.
+    """
+    model = doc["model"]
+    extra, split = _pre_tokenizer(doc.get("pre_tokenizer"), name)
+    for key, allowed in _MODEL_VALUES.items():
+        if model.get(key) not in allowed:
+            raise refuse(name, f"model.{key} = {model.get(key)!r}")
+    vocab = model.get("vocab")
+    if not isinstance(vocab, dict) or not all(
+            isinstance(i, int) and not isinstance(i, bool) and i >= 0 for i in vocab.values()):
+        raise VocabFileError(f"{name}: model.vocab must map pieces to ids >= 0")
+    special, plain = added_tokens(doc.get("added_tokens"), name)
+    steps = _normalizer_steps(doc.get("normalizer"), name) + extra
+    if split is not None and _never_matches(doc["pre_tokenizer"], steps):
+        split = None  # Gemma 3's Split on spaces, which the normalizer replaced
+    strip = _decoder(doc.get("decoder"), name)
+    pieces = {i: piece for piece, i in vocab.items()}
+    if len(pieces) != len(vocab):
+        raise VocabFileError(f"{name}: model.vocab gives an id to more than one piece")
+    pieces.update({i: text for text, i in {**plain, **special}.items()})
+    token_bytes, surface, byte_ids = {}, {}, {}
+    for piece, i in vocab.items():
+        value = _byte_value(piece)
+        if value is not None:
+            byte_ids[value] = i
+            token_bytes[i] = surface[i] = bytes([value])
+        else:
+            token_bytes[i] = piece.replace(SPACE_MARK, " ").encode("utf-8")
+            surface[i] = piece.encode("utf-8")
+    for text, i in plain.items():  # HF's decoder chain reads added tokens too
+        token_bytes.setdefault(i, text.replace(SPACE_MARK, " ").encode("utf-8"))
+    unknown = next(((a, b) for a, b in merges if a + b not in vocab), None)
+    if unknown is not None:
+        raise VocabFileError(f"{name}: merge {unknown!r} makes a piece not in model.vocab")
+    unk = model.get("unk_token")
+    if unk is not None and unk not in vocab:
+        raise VocabFileError(f"{name}: unk_token {unk!r} is not in model.vocab")
+    priority = {pair: rank for rank, pair in reversed(list(enumerate(map(tuple, merges))))}
+    encoder = CharBPEEncoder(vocab, lambda left, right: priority.get((left, right)),
+                             pre_tokenizer=split, byte_ids=byte_ids,
+                             unk_id=vocab.get(unk) if unk is not None else None,
+                             fuse_unk=bool(model.get("fuse_unk")))
+    try:
+        table = TokenTable(name, pieces, token_bytes, special, plain, surface=surface)
+    except ValueError as e:
+        raise VocabFileError(f"{name}: {e}") from e
+    return Encoding.from_model(
+        name, table=table, encoder=encoder,
+        pre_tokenizer=split if split is not None else Sequence([]),
+        normalizer=NormalizerSequence(steps) if steps else None,
+        post_processor=post_processor(doc.get("post_processor"), name), decoder=strip,
+    )
