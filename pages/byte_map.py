@@ -4,9 +4,10 @@ import streamlit as st
 
 from bbpe_core.byte_level import from_gpt2_str, to_gpt2_str
 from playground.byte_map import byte_grid_html
-from playground.widgets import kept
+from playground.widgets import encoding_selector, kept
 
 st.title("Byte map")
+encoding_selector()  # the sidebar's control, on every page
 st.caption("Byte-level BPE works on UTF-8 bytes, but vocab.json stores tokens as text. GPT-2 "
            "gives each byte a printable character: 188 printable Latin-1 bytes (green) keep "
            "their own; the 68 others (control bytes, space, DEL, C1 controls, no-break space, "

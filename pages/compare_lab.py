@@ -5,15 +5,19 @@ import streamlit as st
 from playground.encoding_labels import COMPARE_DEFAULT, label, ordered
 from playground.session import all_encoding_names, resolve
 from playground.ui import lab_sections
-from playground.widgets import kept
+from playground.ui.common import markdown_safe_name
+from playground.widgets import encoding_selector, kept
 
 st.title("Compare lab")
+sidebar = encoding_selector()
 names = ordered(all_encoding_names())
 chosen = [n for n in st.multiselect("Encodings", names, format_func=label,
                                     **kept("lab_names", COMPARE_DEFAULT)) if n in names]
-if not chosen:
-    st.info("Choose at least one encoding.")
-    st.stop()
+if sidebar not in chosen:
+    chosen.insert(0, sidebar)
+st.caption(f"Comparing {len(chosen)} encodings: the sidebar's ({markdown_safe_name(sidebar)}) always, and the "
+           "ones chosen above (by default GPT-4o, Llama 3, Qwen 3, DeepSeek V3, Mistral NeMo "
+           "and GPT-2: the models people compare most).")
 resolved = {n: resolve(n) for n in chosen}
 encs = {n: e for n, (e, _) in resolved.items()}
 keys = tuple(k for _, k in resolved.values())

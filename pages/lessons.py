@@ -7,11 +7,17 @@ from playground.encoding_labels import COMPARE_DEFAULT
 from playground.lessons import LESSONS
 from playground.session import user_encodings
 from playground.ui import lesson_view
+from playground.ui.common import markdown_safe_name
+from playground.widgets import encoding_selector
 
 st.title("Lessons")
 st.caption("Seven questions a tokenizer answers. Guess how many tokens an example is, press "
            "Reveal; edit it and reveal again.")
-names = COMPARE_DEFAULT + list(user_encodings())  # GPT-4o, Llama 3, Qwen, DeepSeek, ...
+sidebar = encoding_selector()
+others = [*COMPARE_DEFAULT, *user_encodings()]
+names = others if sidebar in others else [sidebar, *others]
+st.caption(f"Each example is counted with the sidebar's encoding ({markdown_safe_name(sidebar)}) and, to compare, "
+           "GPT-4o, Llama 3, Qwen 3, DeepSeek V3, Mistral NeMo, GPT-2 and your own tokenizers.")
 for lesson in LESSONS:
     with st.expander(lesson.question, expanded=lesson is LESSONS[0]):
         lesson_view.render(lesson, names)

@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from playground.ui import chat_mode, compare_mode, decode_mode, text_mode, upload
+from playground.ui import chat_mode, compare_mode, decode_mode, text_mode
 from playground.ui.share_link import MODES, apply_link
 from playground.widgets import encoding_selector, kept
 
@@ -12,6 +12,8 @@ st.caption("Byte-level BPE, token for token as each model's own tokenizer. The p
            "your typing. Hover a token to light up every place the same token occurs; click "
            "or tap it for its id, Ġ string and bytes.")
 name = encoding_selector()
+st.page_link("pages/upload.py", icon="📥",
+             label="Bring your own tokenizer (tokenizer.json, vocab.json + merges.txt, .tiktoken)")
 mode = st.radio("Mode", MODES, horizontal=True, **kept("pg_mode", "Text"))
 
 if mode == "Text":
@@ -22,6 +24,3 @@ elif mode == "Decode":
     decode_mode.render(name)
 else:
     compare_mode.render(name)
-
-with st.expander("Bring your own tokenizer"):
-    upload.render()

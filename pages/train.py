@@ -21,9 +21,10 @@ from playground.training import (
 )
 from playground.ui.common import problem, said
 from playground.uploads import PATTERN_TIMEOUT, fingerprint
-from playground.widgets import kept
+from playground.widgets import encoding_selector, kept
 
 st.title("Train your own BBPE")
+encoding_selector()  # the sidebar's control, on every page
 st.caption("Count every adjacent pair, merge the most frequent, repeat (Sennrich et al. 2016; "
            "Karpathy's \"Let's build the GPT Tokenizer\"): "
            "computed incrementally, with exactly the textbook's result.")

@@ -244,9 +244,10 @@ def test_hash_checked():
 
 def test_exports_give_tiktoken_ids_in_hf_and_transformers(exported):
     """The same check, against the tiktoken oracle directly."""
-    from oracles import tiktoken_encoding
     from tokenizers import Tokenizer
     from transformers import GPT2Tokenizer
+
+    from oracles import tiktoken_encoding
 
     gpt2_tok = GPT2Tokenizer.from_pretrained(str(exported["gpt2"]))
     gpt2_hf = Tokenizer.from_file(str(exported["gpt2"] / "tokenizer.json"))
