@@ -4,7 +4,7 @@ import streamlit as st
 
 from bbpe_core.byte_level import from_gpt2_str, to_gpt2_str
 from playground.byte_map import byte_grid_html
-from playground.widgets import encoding_selector, kept
+from playground.ui.widgets import encoding_selector, kept
 
 st.title("Byte map")
 encoding_selector()  # the sidebar's control, on every page

@@ -3,10 +3,10 @@
 import streamlit as st
 
 from playground.encoding_labels import COMPARE_DEFAULT, label, ordered
-from playground.session import all_encoding_names, resolve
 from playground.ui import lab_sections
 from playground.ui.common import markdown_safe_name
-from playground.widgets import encoding_selector, kept
+from playground.ui.session import all_encoding_names, resolve
+from playground.ui.widgets import encoding_selector, kept
 
 st.title("Compare lab")
 sidebar = encoding_selector()

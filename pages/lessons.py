@@ -5,10 +5,10 @@ import streamlit as st
 
 from playground.encoding_labels import COMPARE_DEFAULT
 from playground.lessons import LESSONS
-from playground.session import user_encodings
 from playground.ui import lesson_view
 from playground.ui.common import markdown_safe_name
-from playground.widgets import encoding_selector
+from playground.ui.session import user_encodings
+from playground.ui.widgets import encoding_selector
 
 st.title("Lessons")
 st.caption("Seven questions a tokenizer answers. Guess how many tokens an example is, press "

@@ -4,7 +4,7 @@ import streamlit as st
 
 from playground.ui import chat_mode, compare_mode, decode_mode, text_mode
 from playground.ui.share_link import MODES, apply_link
-from playground.widgets import encoding_selector, kept
+from playground.ui.widgets import encoding_selector, kept
 
 apply_link()
 st.title("Tokenizer playground")

@@ -4,9 +4,9 @@ import streamlit as st
 
 from bbpe_core import trace
 from bbpe_core.byte_level import to_gpt2_str
-from playground.session import resolve
 from playground.trace_html import parts_html, step_sentence, trees_html
-from playground.widgets import encoding_selector, kept
+from playground.ui.session import resolve
+from playground.ui.widgets import encoding_selector, kept
 
 st.title("Merge trace")
 st.caption("BPE starts from single bytes and repeatedly merges the adjacent pair with the lowest "

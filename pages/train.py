@@ -9,7 +9,6 @@ from bbpe_core import PatternTimeoutError, count_chunks, train_from_counts
 from bbpe_core.training import train_char_level
 from playground.charts import count_bar, lines
 from playground.export import vocabulary_files
-from playground.session import add_user_encoding
 from playground.training import (
     MAX_UPLOAD_BYTES,
     PATTERNS,
@@ -20,8 +19,9 @@ from playground.training import (
     new_token_lengths,
 )
 from playground.ui.common import problem, said
+from playground.ui.session import add_user_encoding
+from playground.ui.widgets import encoding_selector, kept
 from playground.uploads import PATTERN_TIMEOUT, fingerprint
-from playground.widgets import encoding_selector, kept
 
 st.title("Train your own BBPE")
 encoding_selector()  # the sidebar's control, on every page

@@ -3,7 +3,7 @@
 import streamlit as st
 
 from playground.ui import upload
-from playground.widgets import encoding_selector
+from playground.ui.widgets import encoding_selector
 
 st.title("Bring your own tokenizer")
 st.caption("A .tiktoken file, GPT-2's vocab.json + merges.txt, or an HF tokenizer.json: once "

@@ -5,7 +5,8 @@ import streamlit as st
 from bbpe_core.byte_level import to_gpt2_str
 from playground.charts import count_bar
 from playground.export import EXPORT_NOTES, vocabulary_files
-from playground.session import resolve
+from playground.ui.session import resolve
+from playground.ui.widgets import encoding_selector, kept
 from playground.vocab import (
     SEARCH_MODES,
     anatomy,
@@ -15,7 +16,6 @@ from playground.vocab import (
     search,
     vocab_entries,
 )
-from playground.widgets import encoding_selector, kept
 
 
 @st.cache_resource(max_entries=6, show_spinner="Reading the vocabulary…")

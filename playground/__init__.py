@@ -1,2 +1,3 @@
-"""Plain Python behind the Streamlit pages: analysis and HTML building, no Streamlit here
-(except ``cached``, the one module that wraps these in Streamlit's caches)."""
+"""Plain Python behind the Streamlit pages: analysis, HTML building, charts, share links,
+labs and lessons. Nothing in this package imports Streamlit; ``playground.ui`` is the
+Streamlit glue (caches, session keys, widgets, one module per page section)."""

@@ -238,7 +238,7 @@ def test_the_tiktoken_uploads_special_tokens_field_is_parsed_as_shown():
 SESSION_LIMIT_SCRIPT = """
 import streamlit as st
 import bbpe_core
-from playground.session import add_user_encoding
+from playground.ui.session import add_user_encoding
 enc = bbpe_core.get_encoding("gpt2")
 for k in range(4):
     try:

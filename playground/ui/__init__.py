@@ -1,1 +1,3 @@
-"""Streamlit sections of the playground page, one module per mode; logic lives one level up."""
+"""The Streamlit glue of the pages: caches (``cached``), this session's tokenizers and
+encoding resolution (``session``), shared widgets (``widgets``) and one module per page
+section. The logic they draw lives one level up, in ``playground``."""

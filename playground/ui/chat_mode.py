@@ -5,7 +5,6 @@ from __future__ import annotations
 import streamlit as st
 
 from ..analysis import MAX_RENDER_TOKENS
-from ..cached import load_encoding
 from ..chat import (
     CHAT_MODELS,
     ROLES,
@@ -17,9 +16,10 @@ from ..chat import (
 )
 from ..chat_templates import TEMPLATE_MODELS, render_chat_prompt, tokens_per_turn
 from ..token_html import token_view_html
-from ..widgets import kept, set_kept
+from .cached import load_encoding
 from .common import markdown_safe_name
 from .share_link import LINKED_MESSAGES, share_button
+from .widgets import kept, set_kept
 
 CUSTOM = "custom…"
 

@@ -5,17 +5,17 @@ from __future__ import annotations
 import streamlit as st
 
 from ..analysis import MAX_RENDER_TOKENS
-from ..cached import cached_comparison
 from ..charts import token_count_bar
 from ..compare import differing_ends
 from ..encoding_labels import label
 from ..html_base import esc
-from ..session import all_encoding_names, resolve
 from ..token_html import token_view_html
-from ..widgets import kept
+from .cached import cached_comparison
 from .common import markdown_safe_name, problem
+from .session import all_encoding_names, resolve
 from .share_link import share_button
 from .text_mode import text_input, view_options
+from .widgets import kept
 
 COMPARE_TOKENS = 1000
 """Tokens drawn per encoding in compare mode."""

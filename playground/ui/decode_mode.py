@@ -6,10 +6,10 @@ import streamlit as st
 
 from ..decode import decode_ids
 from ..html_base import esc, label_of, page_css, show_text
-from ..session import resolve
-from ..widgets import kept
 from .common import metric_row, problem
+from .session import resolve
 from .share_link import share_button
+from .widgets import kept
 
 
 def render(name: str) -> None:

@@ -19,8 +19,8 @@ from ..lab_code import (
 from ..lab_formats import RECORDS, format_rows, parse_records, render_formats
 from ..lab_languages import Sample, headline, language_rows, load_udhr, tax_table
 from ..lab_numbers import example_rows, rule_sentence
-from ..widgets import kept
 from .common import problem
+from .widgets import kept
 
 
 def _table(rows: list[dict], name: str) -> None:

@@ -7,10 +7,10 @@ import streamlit as st
 
 from ..html_base import esc
 from ..lessons import Lesson, guess_feedback
-from ..session import resolve
 from ..share import encode_state
 from ..token_html import token_view_html
-from ..widgets import kept
+from .session import resolve
+from .widgets import kept
 
 
 def render(lesson: Lesson, names: list[str]) -> None:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from ..widgets import kept_value, set_kept
+from .widgets import kept_value, set_kept
 
 __all__ = ["live_text_area"]
 

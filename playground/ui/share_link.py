@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ..session import all_encoding_names
 from ..share import decode_state, encode_state
-from ..widgets import set_kept
 from .common import problem
+from .session import all_encoding_names
+from .widgets import set_kept
 
 MODES = ("Text", "Chat", "Decode", "Compare")
 

@@ -5,15 +5,15 @@ from __future__ import annotations
 import streamlit as st
 
 from ..analysis import MAX_RENDER_TOKENS, SPECIAL_MODES, Analysis
-from ..cached import cached_analysis
 from ..export import tokens_csv, tokens_json
 from ..samples import DEFAULT_TEXT
-from ..session import resolve
 from ..token_html import LAYERS, VIEWS, layers_html, token_view_html
-from ..widgets import kept
+from .cached import cached_analysis
 from .common import metric_row, problem
 from .live_text import live_text_area
+from .session import resolve
 from .share_link import share_button
+from .widgets import kept
 
 
 def text_input() -> str:

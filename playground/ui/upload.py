@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ..session import MAX_USER_ENCODINGS, add_user_encoding, remove_user_encoding, user_encodings
 from ..uploads import (
     KINDS,
     MAX_UPLOAD_MB,
@@ -15,6 +14,7 @@ from ..uploads import (
     parse_special_tokens,
 )
 from .common import problem, said
+from .session import MAX_USER_ENCODINGS, add_user_encoding, remove_user_encoding, user_encodings
 
 CUSTOM = "custom pattern"
 

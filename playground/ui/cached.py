@@ -12,8 +12,8 @@ import streamlit as st
 
 from bbpe_core import Encoding, get_encoding
 
-from .analysis import MAX_RENDER_TOKENS, Analysis, analyse
-from .compare import Comparison, compare
+from ..analysis import MAX_RENDER_TOKENS, Analysis, analyse
+from ..compare import Comparison, compare
 
 __all__ = ["load_encoding", "cached_analysis", "cached_comparison"]
 

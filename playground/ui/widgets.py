@@ -13,11 +13,11 @@ from typing import Any
 
 import streamlit as st
 
-from .encoding_labels import describe, label, ordered
-from .html_base import page_css
+from ..encoding_labels import describe, label, ordered
+from ..html_base import page_css
 from .session import all_encoding_names, resolve
 
-_ASSETS = Path(__file__).resolve().parent.parent / "assets"
+_ASSETS = Path(__file__).resolve().parents[2] / "assets"
 _PAGE_SCRIPTS = "\n".join((_ASSETS / f).read_text(encoding="utf-8")
                           for f in ("token_view.js", "phone_sidebar.js"))
 

@@ -1,0 +1,41 @@
+"""The app's layering: the logic in ``playground`` runs without Streamlit, and the engine
+never imports the app or a reference library."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+BLOCKED = """
+import importlib, pkgutil, sys
+class Block:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in {blocked}:
+            raise ImportError("blocked: " + name)
+sys.meta_path.insert(0, Block())
+import {package}
+for info in pkgutil.walk_packages({package}.__path__, "{package}."):
+    if not info.name.startswith(tuple({skip})):
+        importlib.import_module(info.name)
+print("ok")
+"""
+
+
+def _imports_without(package: str, blocked: set[str], skip: tuple[str, ...] = ()) -> None:
+    code = BLOCKED.format(package=package, blocked=sorted(blocked), skip=list(skip))
+    run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                         timeout=300)
+    assert run.returncode == 0 and run.stdout.strip() == "ok", run.stderr[-2000:]
+
+
+def test_playground_logic_imports_with_streamlit_blocked():
+    _imports_without("playground", {"streamlit"}, skip=("playground.ui",))
+
+
+def test_the_engine_imports_no_app_and_no_reference_library():
+    _imports_without("bbpe_core", {"streamlit", "playground", "tiktoken", "tokenizers",
+                                   "sentencepiece", "transformers", "mistral_common"},
+                     skip=("bbpe_core.cluster",))
