@@ -93,6 +93,21 @@ _ROWS: list[tuple[str, str, str, tuple[str, ...]]] = [
       "mistralai/Ministral-8B-Instruct-2410", "mistralai/Pixtral-12B-2409")),
     ("claude_legacy", "Claude 1 / 2 (legacy, not Claude 3 or later)", "Anthropic",
      ("claude-1", "claude-2", "claude-2.1", "claude-instant-1")),
+    ("llama2", "Llama 2", "Meta Llama",
+     ("llama-2", "llama-1", "tinyllama", "vicuna", "meta-llama/Llama-2-7b-hf",
+      "meta-llama/Llama-2-7b-chat-hf", "meta-llama/Llama-2-13b-hf",
+      "meta-llama/Llama-2-13b-chat-hf", "meta-llama/Llama-2-70b-hf",
+      "meta-llama/Llama-2-70b-chat-hf", "TinyLlama/TinyLlama-1.1B-Chat-v1.0",
+      "lmsys/vicuna-7b-v1.5")),
+    ("mistral_v1", "Mistral 7B / Mixtral 8x7B", "Mistral",
+     ("mistral-7b", "mixtral-8x7b", "mistralai/Mistral-7B-v0.1",
+      "mistralai/Mistral-7B-Instruct-v0.1", "mistralai/Mistral-7B-Instruct-v0.2",
+      "mistralai/Mixtral-8x7B-v0.1", "mistralai/Mixtral-8x7B-Instruct-v0.1")),
+    ("mistral_v3", "Mistral 7B v0.3 / Codestral / Large 2", "Mistral",
+     ("mistral-7b-v0.3", "mixtral-8x22b", "codestral", "mistral-large-2",
+      "mistralai/Mistral-7B-v0.3", "mistralai/Mistral-7B-Instruct-v0.3",
+      "mistralai/Mixtral-8x22B-v0.1", "mistralai/Mixtral-8x22B-Instruct-v0.1",
+      "mistralai/Codestral-22B-v0.1", "mistralai/Mistral-Large-Instruct-2407")),
 ]
 
 _OPENAI_PREFIXES: list[tuple[str, str]] = [
@@ -113,7 +128,8 @@ def _manifest_by_name() -> dict[str, dict]:
     files = {"p50k_base": "p50k_base", "p50k_edit": "p50k_base", "llama3": "llama3.tiktoken",
              "llama4": "llama4.tiktoken", "qwen3": "qwen.tiktoken", "deepseek_v3": "deepseek_v3",
              "deepseek_v4": "deepseek_v4", "mistral_tekken": "tekken", "claude_legacy": "claude",
-             "o200k_harmony": "o200k_harmony"}
+             "o200k_harmony": "o200k_harmony", "llama2": "llama2", "mistral_v1": "mistral_v1",
+             "mistral_v3": "mistral_v3", "gemma2": "gemma2", "gemma3": "gemma3"}
     text = (resources.files("bbpe_core") / "data" / "MANIFEST.json").read_text("utf-8")
     entries = json.loads(text)
     return {name: next(e for e in entries if e["file"].startswith(prefix))

@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 
 from . import viewer
 from .byte_level import fix_surrogates
+from .decoders import Strip
 from .encoders import Encoder, FastEncoder, SimpleEncoder
 from .normalizers import Normalizer
 from .post_processors import TemplateProcessing
@@ -32,13 +33,15 @@ from .special import (
     resolve_special,
     split_on_special,
 )
+from .token_table import TokenTable
 from .vocab import Vocab
 
 __all__ = ["Encoding"]
 
 
 class Encoding:
-    """A byte-level BPE encoding (tiktoken's ``Encoding``, plus viewer methods).
+    """An encoding: tiktoken's ``Encoding`` plus viewer methods. The constructor builds a
+    byte-level BPE one; ``from_model`` any other model (SentencePiece BPE, WordPiece).
 
     Args:
         name: the encoding's name, e.g. ``"gpt2"``.
@@ -99,27 +102,79 @@ class Encoding:
         post_processor: TemplateProcessing | None = None,
         fast: bool = True,
     ) -> None:
-        self.vocab = Vocab(name, mergeable_ranks, special_tokens, added_tokens, merges,
-                           explicit_n_vocab, ignore_merges)
-        self.name = name
-        self.pat_str = pat_str
-        self.add_prefix_space = add_prefix_space
-        self.pattern_timeout = pattern_timeout
-        self.normalizer = normalizer
-        self.pre_tokenizer: PreTokenizer = (
+        vocab = Vocab(name, mergeable_ranks, special_tokens, added_tokens, merges,
+                      explicit_n_vocab, ignore_merges)
+        stage: PreTokenizer = (
             pre_tokenizer if pre_tokenizer is not None
             else RegexSplit(pat_str, timeout=pattern_timeout)
         )
-        self.post_processor = post_processor
-        self.special_tokens_set: frozenset[str] = frozenset(special_tokens)
-        self.max_token_value: int = self.vocab.max_token_value
-        self.added_set: frozenset[str] = frozenset(self.vocab.added_tokens)
-        self._loader: Callable[[str], Encoding] | None = None
         plain = pre_tokenizer is None and not add_prefix_space and pat_str in SHIPPED_PATTERNS
-        self.encoder: Encoder = (
-            FastEncoder(self.vocab, pat_str, cache_size) if fast and plain
-            else SimpleEncoder(self.vocab, self.pre_tokenizer, cache_size)
+        encoder: Encoder = (
+            FastEncoder(vocab, pat_str, cache_size) if fast and plain
+            else SimpleEncoder(vocab, stage, cache_size)
         )
+        self._compose(name, vocab, encoder, stage, normalizer, post_processor, None)
+        self.pat_str = pat_str
+        self.add_prefix_space = add_prefix_space
+        self.pattern_timeout = pattern_timeout
+
+    @classmethod
+    def from_model(
+        cls,
+        name: str,
+        *,
+        table: TokenTable,
+        encoder: Encoder,
+        pre_tokenizer: PreTokenizer,
+        normalizer: Normalizer | None = None,
+        post_processor: TemplateProcessing | None = None,
+        decoder: Strip | None = None,
+    ) -> Encoding:
+        """An encoding whose model is not byte-level (SentencePiece BPE, WordPiece): its
+        tokens are piece strings (``token_table.TokenTable``), its encoder any ``Encoder``.
+
+        Same API as a byte-level encoding (special-token rules, viewer methods), except
+        ``mergeable_ranks`` and ``merges``, which only byte-level BPE has; ``pat_str`` is "".
+
+        Args:
+            name: the encoding's name, e.g. ``"llama2"``.
+            table: ids, piece strings, bytes, special and added tokens.
+            encoder: normalized text without special tokens -> ids (it splits with
+                ``pre_tokenizer`` itself).
+            pre_tokenizer: where chunks are cut (``pre_tokenizers.Sequence([])`` for none),
+                as the viewer shows them.
+            normalizer: rewrites each ordinary segment first (``▁`` for spaces, a dummy
+                prefix), or None.
+            post_processor: what ``post_process`` adds around ids (BOS), or None.
+            decoder: applied to the joined bytes of ``decode_bytes`` (removes the dummy
+                prefix's space), or None.
+
+        >>> from bbpe_core import get_encoding
+        >>> get_encoding("llama2").tokenize("Hello 𝔸")
+        ['▁Hello', '▁', '<0xF0>', '<0x9D>', '<0x94>', '<0xB8>']
+        """
+        enc = cls.__new__(cls)
+        enc._compose(name, table, encoder, pre_tokenizer, normalizer, post_processor, decoder)
+        enc.pat_str = ""
+        enc.add_prefix_space = False
+        enc.pattern_timeout = None
+        return enc
+
+    def _compose(self, name: str, vocab: Vocab | TokenTable, encoder: Encoder,
+                 pre_tokenizer: PreTokenizer, normalizer: Normalizer | None,
+                 post_processor: TemplateProcessing | None, decoder: Strip | None) -> None:
+        """Hold one of each stage (both constructors end here)."""
+        self.name = name
+        self.vocab = vocab
+        self.encoder = encoder
+        self.pre_tokenizer = pre_tokenizer
+        self.normalizer = normalizer
+        self.post_processor = post_processor
+        self.decoder = decoder
+        self.special_tokens_set: frozenset[str] = frozenset(vocab.special_tokens)
+        self.max_token_value: int = vocab.max_token_value
+        self.added_set: frozenset[str] = frozenset(vocab.added_tokens)
+        self._loader: Callable[[str], Encoding] | None = None
 
     def __repr__(self) -> str:
         return f"<Encoding {self.name!r}>"
@@ -163,8 +218,21 @@ class Encoding:
         return self.vocab.special_tokens["<|endoftext|>"]
 
     @property
+    def byte_level(self) -> bool:
+        """Whether the model is byte-level BPE (tokens keyed by bytes, ``mergeable_ranks``),
+        rather than a model of piece strings (``from_model``)."""
+        return isinstance(self.vocab, Vocab)
+
+    @property
     def mergeable_ranks(self) -> dict[bytes, int]:
-        """Token bytes -> id of the ordinary tokens (shared: do not modify)."""
+        """Token bytes -> id of the ordinary tokens (shared: do not modify).
+
+        Raises:
+            AttributeError: for a model that is not byte-level (see ``byte_level``).
+        """
+        if not isinstance(self.vocab, Vocab):
+            raise AttributeError(f"{self.name} is not byte-level BPE: it has pieces "
+                                 "(vocab.pieces), not mergeable_ranks")
         return self.vocab.mergeable_ranks
 
     @property
@@ -324,18 +392,12 @@ class Encoding:
         Raises:
             KeyError: if it is not a single token.
         """
-        if isinstance(text_or_bytes, str):
-            if text_or_bytes in self.vocab.whole_tokens:
-                return self.vocab.whole_tokens[text_or_bytes]
-            text_or_bytes = text_or_bytes.encode("utf-8")
-        try:
-            return self.vocab.mergeable_ranks[text_or_bytes]
-        except KeyError:
-            raise KeyError(f"{text_or_bytes!r} is not a single token of {self.name}") from None
+        return self.vocab.token_id(text_or_bytes)
 
     # ---- decoding ----------------------------------------------------------------
     def decode_single_token_bytes(self, token: int) -> bytes:
-        """The bytes of one id (special and added tokens give their UTF-8 text).
+        """The bytes of one id (special and added tokens give their UTF-8 text; a piece
+        ``▁hello`` gives ``b" hello"``, ``<0xE4>`` the byte 0xE4).
 
         Raises:
             KeyError: if the id is unknown or unassigned (the message names it).
@@ -352,12 +414,14 @@ class Encoding:
         return list(map(self.vocab.token_bytes, tokens))
 
     def decode_bytes(self, tokens: Sequence[int]) -> bytes:
-        """Decode ids to bytes: lossless, even where tokens cut a character.
+        """Decode ids to bytes: lossless, even where tokens cut a character (the
+        decoder, if any, then removes what the normalizer added: a dummy prefix's space).
 
         Raises:
             KeyError: for an unknown id (named).
         """
-        return b"".join(map(self.vocab.token_bytes, tokens))
+        data = b"".join(map(self.vocab.token_bytes, tokens))
+        return data if self.decoder is None else self.decoder.decode(data)
 
     def decode(self, tokens: Sequence[int], errors: str = "replace") -> str:
         """Decode ids to text.

@@ -14,8 +14,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .byte_level import to_gpt2_str
-
 __all__ = ["TokenSpan", "Chunk", "chunk_spans", "is_utf8"]
 
 
@@ -46,7 +44,9 @@ class TokenSpan:
     Attributes:
         id: the token id.
         token_bytes: its bytes (UTF-8 of the special token's text for specials).
-        token_str: its GPT-2 printable form (``"Ġma"``); a special token's own text.
+        token_str: how its vocabulary writes it: the GPT-2 printable form (``"Ġma"``) for
+            byte-level BPE, the piece (``"▁ma"``, ``"<0xE4>"``) for SentencePiece; a special
+            token's own text.
         start, end: character offsets ``[start, end)`` in the source text (see the
             module docstring for characters shared by two tokens).
         valid_utf8: whether ``token_bytes`` decode as UTF-8 on their own.
@@ -75,7 +75,8 @@ def is_utf8(data: bytes) -> bool:
 
 
 def chunk_spans(
-    chunk: Chunk, index: int, ids: list[int], token_bytes: list[bytes], skip: int = 0
+    chunk: Chunk, index: int, ids: list[int], surfaces: list[bytes], token_bytes: list[bytes],
+    token_strs: list[str], skip: int = 0, origin: list[tuple[int, int]] | None = None,
 ) -> list[TokenSpan]:
     """Give the tokens of one ordinary chunk their character spans.
 
@@ -83,10 +84,15 @@ def chunk_spans(
         chunk: the chunk, with its offsets in the source text.
         index: the chunk's index among the text's chunks.
         ids: the chunk's token ids, in order.
-        token_bytes: each id's bytes; they concatenate to ``skip`` added bytes followed
-            by ``chunk.text`` in UTF-8.
+        surfaces: each id's bytes of chunk text; they concatenate to ``skip`` added
+            bytes followed by ``chunk.text`` in UTF-8 (byte-level BPE: the token's bytes;
+            SentencePiece: ``▁hello``'s UTF-8, ``<0xE4>``'s one byte).
+        token_bytes: each id's decoded bytes (``TokenSpan.token_bytes``).
+        token_strs: each id's display string (``TokenSpan.token_str``).
         skip: bytes at the front that are not in the source text (a prefix space the
             encoding added); they cover no character.
+        origin: for a normalized chunk, the source span of each of its characters; a
+            token then spans from its first character's origin to its last one's.
 
     Returns:
         One ``TokenSpan`` per id.
@@ -94,12 +100,14 @@ def chunk_spans(
     char_of_byte: list[int] = [0] * skip
     for k, ch in enumerate(chunk.text):
         char_of_byte.extend([k] * len(ch.encode("utf-8", "surrogatepass")))
+    if origin is None:
+        origin = [(chunk.start + k, chunk.start + k + 1) for k in range(len(chunk.text))]
     out = []
     pos = 0
-    for tid, data in zip(ids, token_bytes):
-        first, last = pos, pos + len(data) - 1
-        pos += len(data)
-        start = chunk.start + (char_of_byte[first] if first >= skip else 0)
-        end = chunk.start + (char_of_byte[last] + 1 if last >= skip else 0)
-        out.append(TokenSpan(tid, data, to_gpt2_str(data), start, end, is_utf8(data), False, index))
+    for tid, surface, data, shown in zip(ids, surfaces, token_bytes, token_strs):
+        first, last = pos, pos + len(surface) - 1
+        pos += len(surface)
+        start = origin[char_of_byte[first]][0] if first >= skip else chunk.start
+        end = origin[char_of_byte[last]][1] if last >= skip else chunk.start
+        out.append(TokenSpan(tid, data, shown, start, end, is_utf8(data), False, index))
     return out

@@ -1,4 +1,4 @@
-"""What a token viewer needs and tiktoken lacks: chunks, token spans, Ġ strings.
+"""What a token viewer needs and tiktoken lacks: chunks, token spans, display strings.
 
 Functions over an ``Encoding`` (its methods ``pre_tokenize``, ``encode_detailed`` and
 ``tokenize`` call them). They ask the encoder for one chunk at a time
@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from .byte_level import fix_surrogates, to_gpt2_str
-from .spans import Chunk, TokenSpan, chunk_spans, is_utf8
+from .byte_level import fix_surrogates
+from .spans import Chunk, TokenSpan, chunk_spans
 from .special import AllowedSpecial, DisallowedSpecial, split_on_special
 
 if TYPE_CHECKING:
@@ -37,6 +37,18 @@ def pre_tokenize(enc: Encoding, text: str, allowed_special: AllowedSpecial = fro
 def iter_chunks(enc: Encoding, text: str, allowed_special: AllowedSpecial = frozenset(),
                 disallowed_special: DisallowedSpecial = "all") -> Iterator[Chunk]:
     """``pre_tokenize``'s chunks lazily (the regex scan runs as they are taken)."""
+    for chunk, _ in _chunks_with_origin(enc, text, allowed_special, disallowed_special):
+        yield chunk
+
+
+Origin = list[tuple[int, int]]
+"""Per character of a normalized chunk, the span of source text it came from."""
+
+
+def _chunks_with_origin(enc: Encoding, text: str, allowed_special: AllowedSpecial,
+                        disallowed_special: DisallowedSpecial
+                        ) -> Iterator[tuple[Chunk, Origin | None]]:
+    """The chunks, each with its origin if the normalizer rewrote it (else None)."""
     allowed = enc.resolve_allowed(text, allowed_special, disallowed_special)
     try:
         text.encode("utf-8")
@@ -44,7 +56,7 @@ def iter_chunks(enc: Encoding, text: str, allowed_special: AllowedSpecial = froz
         text = fix_surrogates(text)
     for segment, start, end, is_special in split_on_special(text, allowed | enc.added_set):
         if is_special:
-            yield Chunk(segment, start, end, True)
+            yield Chunk(segment, start, end, True), None
             continue
         normalized = segment if enc.normalizer is None else enc.normalizer.normalize(segment)
         if normalized != segment:
@@ -53,27 +65,33 @@ def iter_chunks(enc: Encoding, text: str, allowed_special: AllowedSpecial = froz
         skip = int(enc.add_prefix_space and not segment.startswith(" "))
         for a, b in enc.pre_tokenizer.iter_split(" " * skip + segment):
             a, b = max(a - skip, 0), b - skip
-            yield Chunk(segment[a:b], start + a, start + b)
+            yield Chunk(segment[a:b], start + a, start + b), None
 
 
-def _normalized_chunks(enc: Encoding, segment: str, start: int) -> Iterator[Chunk]:
+def _normalized_chunks(enc: Encoding, segment: str, start: int
+                       ) -> Iterator[tuple[Chunk, Origin]]:
     """The chunks of a segment the normalizer changes: their text is the normalized
-    text (what is encoded), their span the input characters it came from."""
+    text (what is encoded), their span the input characters it came from (a character the
+    normalizer added, like a dummy prefix ``▁``, comes from an empty span)."""
     normalized, origin = enc.normalizer.normalize_with_offsets(segment)
+    origin = [(start + a, start + b) for a, b in origin]
     skip = int(enc.add_prefix_space and not normalized.startswith(" "))
     for a, b in enc.pre_tokenizer.iter_split(" " * skip + normalized):
         a, b = max(a - skip, 0), b - skip
-        yield Chunk(normalized[a:b], start + origin[a][0], start + origin[b - 1][1],
-                    normalized=True)
+        yield (Chunk(normalized[a:b], origin[a][0], origin[b - 1][1], normalized=True),
+               origin[a:b])
 
 
 def encode_detailed(enc: Encoding, text: str, allowed_special: AllowedSpecial = frozenset(),
                     disallowed_special: DisallowedSpecial = "all",
                     max_tokens: int | None = None) -> list[TokenSpan]:
-    """Encode text and describe every token: id, bytes, Ġ string, span, flags.
+    """Encode text and describe every token: id, bytes, display string, span, flags.
 
     Arguments and errors as for ``Encoding.encode``; the ids equal ``encode``'s. See
-    ``spans`` for how a character cut over two tokens is shared.
+    ``spans`` for how a character cut over two tokens is shared. The display string is the
+    vocabulary's (``token_str``): a GPT-2 ``Ġ`` string for byte-level BPE, the piece
+    (``▁hello``, ``<0xE4>``) for SentencePiece. Where a normalizer rewrote the text, a token
+    spans the typed characters its normalized characters came from.
 
     Args:
         max_tokens: stop after the chunk that reaches this many tokens (the rest of the
@@ -86,7 +104,8 @@ def encode_detailed(enc: Encoding, text: str, allowed_special: AllowedSpecial = 
     out: list[TokenSpan] = []
     prefixed = False
     vocab = enc.vocab
-    for index, chunk in enumerate(iter_chunks(enc, text, allowed_special, disallowed_special)):
+    chunks = _chunks_with_origin(enc, text, allowed_special, disallowed_special)
+    for index, (chunk, origin) in enumerate(chunks):
         if max_tokens is not None and len(out) >= max_tokens:
             return out[:max_tokens]
         if chunk.special:
@@ -98,23 +117,21 @@ def encode_detailed(enc: Encoding, text: str, allowed_special: AllowedSpecial = 
         skip = int(enc.add_prefix_space and not prefixed and not chunk.text.startswith(" "))
         prefixed = True
         ids = enc.encoder.encode_chunk(" " * skip + chunk.text)
-        tokens = [vocab.decoder[i] for i in ids]
-        if chunk.normalized:  # each token spans the input its chunk came from
-            out.extend(TokenSpan(i, data, to_gpt2_str(data), chunk.start, chunk.end,
-                                 is_utf8(data), False, index) for i, data in zip(ids, tokens))
-        else:
-            out.extend(chunk_spans(chunk, index, ids, tokens, skip))
+        out.extend(chunk_spans(chunk, index, ids, [vocab.surface[i] for i in ids],
+                               [vocab.decoder[i] for i in ids],
+                               [vocab.token_str(i) for i in ids], skip, origin))
     return out if max_tokens is None else out[:max_tokens]
 
 
 def tokenize(enc: Encoding, text: str, allowed_special: AllowedSpecial = frozenset(),
              disallowed_special: DisallowedSpecial = "all") -> list[str]:
-    """The tokens as GPT-2 printable strings, as ``GPT2Tokenizer.tokenize`` returns.
+    """The tokens as their vocabulary writes them: GPT-2 printable strings for byte-level
+    BPE, as ``GPT2Tokenizer.tokenize`` returns; piece strings (``▁hello``, ``<0xE4>``) for
+    SentencePiece, as its ``encode(out_type=str)`` does.
 
     Arguments and errors as for ``Encoding.encode``: special-token text raises by default;
     with ``allowed_special`` a special token comes back whole as its own text
     (``"<|endoftext|>"``, not byte-mapped), as GPT2Tokenizer keeps it.
     """
     ids = enc.encode(text, allowed_special=allowed_special, disallowed_special=disallowed_special)
-    decoder, whole = enc.vocab.decoder, enc.vocab.whole_ids
-    return [decoder[i].decode("utf-8") if i in whole else to_gpt2_str(decoder[i]) for i in ids]
+    return list(map(enc.vocab.token_str, ids))

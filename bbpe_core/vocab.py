@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 from . import validate
 from .bpe import PairRank, merge, merge_ranked
+from .byte_level import to_gpt2_str
 
 __all__ = ["Vocab"]
 
@@ -60,6 +61,7 @@ class Vocab:
         self.whole_tokens = {**added_tokens, **special_tokens}  # matched whole in raw text
         self.decoder = {i: b for b, i in mergeable_ranks.items()}
         self.decoder.update({i: s.encode("utf-8") for s, i in self.whole_tokens.items()})
+        self.surface = self.decoder  # what a token matches is what it decodes to
         self.whole_ids = frozenset(self.whole_tokens.values())  # shown as their text
         self.max_token_value: int = max(self.decoder)
         if self.merges is None:
@@ -112,3 +114,24 @@ class Vocab:
                 f"token id {token} is not in {self.name} (ids run 0..{self.max_token_value}, "
                 "some unassigned)"
             ) from None
+
+    def token_str(self, token: int) -> str:
+        """How a viewer shows one id: its GPT-2 printable string (``Ġma``), or a special or
+        added token's own text."""
+        data = self.decoder[token]
+        return data.decode("utf-8") if token in self.whole_ids else to_gpt2_str(data)
+
+    def token_id(self, text_or_bytes: str | bytes) -> int:
+        """The id of text or bytes that form exactly one token (special and added included).
+
+        Raises:
+            KeyError: if it is not a single token.
+        """
+        if isinstance(text_or_bytes, str):
+            if text_or_bytes in self.whole_tokens:
+                return self.whole_tokens[text_or_bytes]
+            text_or_bytes = text_or_bytes.encode("utf-8")
+        try:
+            return self.mergeable_ranks[text_or_bytes]
+        except KeyError:
+            raise KeyError(f"{text_or_bytes!r} is not a single token of {self.name}") from None

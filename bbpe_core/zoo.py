@@ -1,5 +1,5 @@
-"""The shipped byte-level BPE encodings beyond OpenAI's three: how each is built from the
-files in ``bbpe_core/data`` (written by ``scripts/fetch_vocabularies.py``, listed with origin,
+"""The shipped encodings beyond OpenAI's three (byte-level BPE, and SentencePiece BPE with
+byte fallback): how each is built from the files in ``bbpe_core/data`` (written by ``scripts/fetch_vocabularies.py``, listed with origin,
 sha256 and licence in ``data/MANIFEST.json``).
 
 Each builder reads its files with the manifest's sha256 checked, then composes the stages the
@@ -17,6 +17,7 @@ from importlib import resources
 from .encoding import Encoding
 from .formats.hf_json import load_hf_tokenizer_json
 from .formats.js_tiktoken import load_js_tiktoken
+from .formats.sentencepiece import load_sentencepiece_model
 from .formats.source import VocabFileError, read_bytes
 from .formats.tekken import load_tekken
 from .formats.tiktoken_file import load_tiktoken_bpe
@@ -159,6 +160,25 @@ def claude_legacy() -> Encoding:
     return load_js_tiktoken(data_file("claude.json.gz"), name="claude_legacy", normalizer=NFKC())
 
 
+def llama2() -> Encoding:
+    """Llama 1 and 2, TinyLlama, Vicuna: Meta's SentencePiece ``tokenizer.model`` (32,000
+    pieces, BPE over characters with byte fallback, a dummy prefix ``▁``)."""
+    return load_sentencepiece_model(data_file("llama2.model.gz"), name="llama2")
+
+
+def mistral_v1() -> Encoding:
+    """Mistral 7B v0.1 / v0.2, Mixtral 8x7B: mistral-common's ``tokenizer.model.v1``
+    (32,000 pieces, the same kind as Llama 2's)."""
+    return load_sentencepiece_model(data_file("mistral_v1.model.gz"), name="mistral_v1")
+
+
+def mistral_v3() -> Encoding:
+    """Mistral 7B v0.3, Mixtral 8x22B, Codestral, Large 2: mistral-common's
+    ``mistral_instruct_tokenizer_240323.model.v3`` (32,768 pieces: 750 control pieces such
+    as ``[INST]``, special tokens here; 20 user-defined pieces matched whole)."""
+    return load_sentencepiece_model(data_file("mistral_v3.model.gz"), name="mistral_v3")
+
+
 ZOO_BUILDERS: dict[str, Callable[[], Encoding]] = {
     "p50k_base": p50k_base,
     "p50k_edit": p50k_edit,
@@ -170,5 +190,8 @@ ZOO_BUILDERS: dict[str, Callable[[], Encoding]] = {
     "deepseek_v4": deepseek_v4,
     "mistral_tekken": mistral_tekken,
     "claude_legacy": claude_legacy,
+    "llama2": llama2,
+    "mistral_v1": mistral_v1,
+    "mistral_v3": mistral_v3,
 }
 """Encoding name -> builder, in the order ``list_encoding_names`` shows them."""

@@ -1,4 +1,4 @@
-"""BPE merging of one chunk's bytes: where a merge happens.
+"""BPE merging of one chunk's bytes (or characters): where a merge happens.
 
 - ``textbook``: the O(n²) loop of openai/gpt-2's ``encoder.py``, one step at a time (the
   merge trace; the oracle of the fast merges).
@@ -10,7 +10,7 @@
 Nothing here knows text, patterns, ids or caches.
 """
 
-from .ranked import HEAP_THRESHOLD, PairRank, merge, merge_ranked
+from .ranked import HEAP_THRESHOLD, PairRank, merge, merge_parts, merge_ranked
 from .recover import recover_merges
 from .textbook import MergeStep, merge_steps, textbook_merge
 
@@ -19,6 +19,7 @@ __all__ = [
     "MergeStep",
     "PairRank",
     "merge",
+    "merge_parts",
     "merge_ranked",
     "merge_steps",
     "recover_merges",

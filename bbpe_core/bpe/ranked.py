@@ -36,7 +36,7 @@ from collections.abc import Callable
 
 from .runs import merge_run
 
-__all__ = ["PairRank", "merge", "merge_ranked", "HEAP_THRESHOLD"]
+__all__ = ["PairRank", "merge", "merge_parts", "merge_ranked", "HEAP_THRESHOLD"]
 
 PairRank = Callable[[bytes, bytes], "int | None"]
 """``pair_rank(left, right)``: the merge priority of two adjacent parts (lower merges
@@ -99,10 +99,29 @@ def merge(piece: bytes, pair_rank: PairRank) -> list[bytes]:
     Returns:
         The parts, in order; ``b"".join(result) == piece``.
     """
-    n = len(piece)
-    parts: list[bytes] = [piece[i : i + 1] for i in range(n)]  # part starting at byte i
-    nxt = list(range(1, n + 1))  # start of the next live part; n means none
-    prv = list(range(-1, n - 1))  # start of the previous live part; -1 means none
+    return merge_parts([piece[i : i + 1] for i in range(len(piece))], pair_rank)
+
+
+def merge_parts(parts: list, pair_rank: Callable) -> list:
+    """Merge a sequence of initial parts (bytes, or characters of text for character-level
+    BPE) with the heap over a linked list: the adjacent pair of lowest rank first, the
+    leftmost on a tie (SentencePiece's ``bpe_model.cc`` orders its agenda the same way).
+
+    Args:
+        parts: the initial parts, all bytes or all str (the list is consumed).
+        pair_rank: the priority of merging two adjacent parts (lower first; any ordered
+            values), or None if they never merge.
+
+    Returns:
+        The merged parts, in order; their concatenation equals the initial parts'.
+
+    >>> priority = {"aa": -1.0}
+    >>> merge_parts(list("aaa"), lambda left, right: priority.get(left + right))
+    ['aa', 'a']
+    """
+    n = len(parts)
+    nxt = list(range(1, n + 1))  # index of the next live part; n means none
+    prv = list(range(-1, n - 1))  # index of the previous live part; -1 means none
     heap = []
     for i in range(n - 1):
         rank = pair_rank(parts[i], parts[i + 1])
@@ -116,7 +135,7 @@ def merge(piece: bytes, pair_rank: PairRank) -> list[bytes]:
         if not parts[i] or j >= n or pair_rank(parts[i], parts[j]) != rank:
             continue
         parts[i] += parts[j]
-        parts[j] = b""
+        parts[j] = parts[j][:0]
         nxt[i] = nxt[j]
         if nxt[i] < n:
             prv[nxt[i]] = i

@@ -1,0 +1,54 @@
+"""Decoders: the pipeline stage that turns the joined bytes of ids back into the text's bytes.
+
+Byte-level BPE needs none (a token's bytes are the text's bytes). A SentencePiece model's
+pieces decode one by one (``▁`` to a space, ``<0xE4>`` to its byte: HF's ``Replace``,
+``ByteFallback`` and ``Fuse`` decoders, kept as each id's bytes in ``token_table``); what is
+left for the whole sequence is removing the space the dummy prefix added, HF's ``Strip``
+decoder (``tokenizers/src/decoders/strip.rs``), as SentencePiece's ``DecodeIds`` drops the
+leading ``▁`` of the first piece.
+
+>>> Strip(" ", start=1).decode(b"  hello")
+b' hello'
+"""
+
+from __future__ import annotations
+
+__all__ = ["Strip"]
+
+
+class Strip:
+    """Remove up to ``start`` leading and ``stop`` trailing copies of one character.
+
+    Args:
+        content: the character (HF's ``Strip.content``), e.g. ``" "``.
+        start: how many copies to remove at the start.
+        stop: how many copies to remove at the end.
+
+    Raises:
+        ValueError: if ``content`` is not one character or a count is negative.
+    """
+
+    def __init__(self, content: str, start: int = 0, stop: int = 0) -> None:
+        if not isinstance(content, str) or len(content) != 1 or start < 0 or stop < 0:
+            raise ValueError(f"Strip needs one character and counts >= 0, not {content!r}, "
+                             f"{start!r}, {stop!r}")
+        self.content, self.start, self.stop = content, start, stop
+        self._char = content.encode("utf-8")
+
+    def __repr__(self) -> str:
+        return f"Strip({self.content!r}, start={self.start}, stop={self.stop})"
+
+    def decode(self, data: bytes) -> bytes:
+        """The bytes with the leading and trailing copies removed (as many as there are, up
+        to the counts)."""
+        char, size = self._char, len(self._char)
+        begin, end = 0, len(data)
+        for _ in range(self.start):
+            if not data.startswith(char, begin, end):
+                break
+            begin += size
+        for _ in range(self.stop):
+            if end - size < begin or not data.startswith(char, end - size, end):
+                break
+            end -= size
+        return data[begin:end]

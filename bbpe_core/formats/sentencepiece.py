@@ -1,0 +1,117 @@
+"""An ``Encoding`` from a SentencePiece BPE ``.model`` (Llama 2, Mistral 7B v0.1 and v0.3).
+
+The stages the ``sentencepiece`` library runs for ``encode(text)``, from the model's own
+settings (``sentencepiece_model`` reads them):
+
+- normalizer: ``▁`` before the text (``add_dummy_prefix``) and for every space
+  (``escape_whitespaces``), as ``normalizer.cc`` does with the ``identity`` rules;
+- model: ``encoders.char_bpe`` with each piece's score as its merge priority
+  (``bpe_model.cc``), USER_DEFINED pieces matched whole, byte fallback to the BYTE pieces;
+- decoder: each piece's bytes (``▁`` -> space, ``<0xNN>`` -> its byte), then the dummy
+  prefix's space removed (``decoders.Strip``).
+
+CONTROL and UNKNOWN pieces (``<s>``, ``</s>``, ``<unk>``, Mistral's ``[INST]``) are never
+matched from text by the library; here they are special tokens, matched only when allowed
+(tiktoken's rules), so ``encode_ordinary`` equals the library's ``encode``. What the reader
+reports but we do not reproduce is refused by name: other model types, a precompiled
+normalization map (``nmt_nfkc``), ``remove_extra_whitespaces``, UNUSED pieces.
+"""
+
+from __future__ import annotations
+
+import os
+
+from ..decoders import Strip
+from ..encoders.char_bpe import CharBPEEncoder
+from ..encoding import Encoding
+from ..post_processors import TemplateProcessing
+from ..pre_tokenizers import Sequence
+from ..replace_normalizers import SPACE_MARK, NormalizerSequence, Prepend, Replace
+from ..token_table import TokenTable
+from .sentencepiece_model import SentencePieceModel, read_sentencepiece_model
+from .source import VocabFileError
+
+__all__ = ["load_sentencepiece_model"]
+
+
+def _refuse(name: str, what: str) -> VocabFileError:
+    return VocabFileError(f"{name}: {what} is not supported by bbpe_core")
+
+
+def _check(model: SentencePieceModel, name: str) -> None:
+    if model.model_type != "BPE":
+        raise _refuse(name, f"model_type {model.model_type}")
+    if model.precompiled_charsmap:
+        raise _refuse(name, f"normalizer {model.normalizer_name!r} (a precompiled map)")
+    if model.remove_extra_whitespaces:
+        raise _refuse(name, "remove_extra_whitespaces = true")
+    if any(p.type == "UNUSED" for p in model.pieces):
+        raise _refuse(name, "a model with UNUSED pieces")
+    if any(p.type == "BYTE" for p in model.pieces) and not model.byte_fallback:
+        raise VocabFileError(f"{name}: BYTE pieces without byte_fallback")
+    if len({p.piece for p in model.pieces}) != len(model.pieces):
+        raise VocabFileError(f"{name}: a piece is listed twice")
+
+
+def load_sentencepiece_model(source: str | os.PathLike | bytes, *, name: str = "sentencepiece",
+                             max_bytes: int | None = None,
+                             expected_hash: str | None = None) -> Encoding:
+    """Build an ``Encoding`` from a SentencePiece BPE ``.model``.
+
+    Args:
+        source: a path or the file's bytes (``.gz`` is gunzipped).
+        name: the encoding's name (also used in messages).
+        max_bytes: size cap, checked before parsing.
+        expected_hash: hex sha256 of the uncompressed file, checked if given.
+
+    Returns:
+        The encoding; ``post_process`` adds ``<s>`` when the model has it.
+
+    Raises:
+        VocabFileError: for a damaged file or a setting we do not reproduce (named).
+    """
+    model = read_sentencepiece_model(source, name=name, max_bytes=max_bytes,
+                                     expected_hash=expected_hash)
+    _check(model, name)
+    pieces = {i: p.piece for i, p in enumerate(model.pieces)}
+    token_bytes: dict[int, bytes] = {}
+    surface: dict[int, bytes] = {}
+    special: dict[str, int] = {}
+    byte_ids: dict[int, int] = {}
+    for i, p in enumerate(model.pieces):
+        if p.type in ("CONTROL", "UNKNOWN"):
+            special[p.piece] = i
+        elif p.type == "BYTE":
+            try:
+                value = int(p.piece[3:5], 16) if len(p.piece) == 6 else -1
+            except ValueError:
+                value = -1
+            if not (p.piece.startswith("<0x") and p.piece.endswith(">") and 0 <= value < 256):
+                raise VocabFileError(f"{name}: BYTE piece {p.piece!r} (id {i}) is not <0xNN>")
+            byte_ids[value] = i
+            token_bytes[i] = surface[i] = bytes([value])
+        else:
+            token_bytes[i] = p.piece.replace(SPACE_MARK, " ").encode("utf-8")
+            surface[i] = p.piece.encode("utf-8")
+    priority = {p.piece: -p.score for p in model.pieces if p.type in ("NORMAL", "USER_DEFINED")}
+    piece_ids = {p.piece: i for i, p in enumerate(model.pieces)
+                 if p.type in ("NORMAL", "USER_DEFINED")}
+    unk = next((i for i, p in enumerate(model.pieces) if p.type == "UNKNOWN"), None)
+    encoder = CharBPEEncoder(
+        piece_ids, lambda left, right: priority.get(left + right),
+        user_defined=[p.piece for p in model.pieces if p.type == "USER_DEFINED"],
+        byte_ids=byte_ids if model.byte_fallback else {}, unk_id=unk,
+    )
+    steps = ([Prepend(SPACE_MARK)] if model.add_dummy_prefix else []) + (
+        [Replace(" ", SPACE_MARK)] if model.escape_whitespaces else [])
+    try:
+        table = TokenTable(name, pieces, token_bytes, special, surface=surface)
+    except ValueError as e:
+        raise VocabFileError(f"{name}: {e}") from e
+    bos = special.get("<s>")
+    return Encoding.from_model(
+        name, table=table, encoder=encoder, pre_tokenizer=Sequence([]),
+        normalizer=NormalizerSequence(steps) if steps else None,
+        post_processor=TemplateProcessing((bos,)) if bos is not None else None,
+        decoder=Strip(" ", start=1) if model.add_dummy_prefix else None,
+    )

@@ -1,0 +1,132 @@
+"""Normalizers that add or replace text: how SentencePiece models see spaces.
+
+HF tokenizers' ``Prepend`` and ``Replace`` normalizers and their ``Sequence``
+(``tokenizers/src/normalizers/prepend.rs``, ``replace.rs``, ``utils.rs``): Llama 2's and
+Mistral 7B's files prepend ``▁`` (SentencePiece's dummy prefix, so a word at the start looks
+like one after a space) and replace every space by ``▁``; Gemma's only replace. A
+SentencePiece ``.model``'s ``normalizer_spec`` (``add_dummy_prefix``,
+``escape_whitespaces``) says the same.
+
+Each has the interface of ``normalizers.Normalizer``: ``normalize`` and
+``normalize_with_offsets``, whose spans say which input characters each output character
+came from (a prepended character comes from the empty span at the start).
+
+>>> steps = NormalizerSequence([Prepend("▁"), Replace(" ", "▁")])
+>>> steps.normalize("hi you")
+'▁hi▁you'
+>>> steps.normalize_with_offsets("a b")
+('▁a▁b', [(0, 0), (0, 1), (1, 2), (2, 3)])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+__all__ = ["NormalizerSequence", "Prepend", "Replace", "SPACE_MARK"]
+
+SPACE_MARK = "\u2581"
+"""``▁`` (U+2581), SentencePiece's visible space (``kSpaceSymbol``)."""
+
+Spans = list[tuple[int, int]]
+
+
+class Prepend:
+    """Put a string before non-empty text (HF's ``Prepend``).
+
+    Args:
+        prepend: the string, e.g. ``"▁"``.
+    """
+
+    def __init__(self, prepend: str) -> None:
+        self.prepend = prepend
+
+    def __repr__(self) -> str:
+        return f"Prepend({self.prepend!r})"
+
+    def normalize(self, text: str) -> str:
+        """``prepend + text``, or ``""`` for empty text."""
+        return self.prepend + text if text else text
+
+    def normalize_with_offsets(self, text: str) -> tuple[str, Spans]:
+        """The normalized text; the prepended characters come from the empty span (0, 0)."""
+        if not text:
+            return text, []
+        spans = [(0, 0)] * len(self.prepend) + [(i, i + 1) for i in range(len(text))]
+        return self.prepend + text, spans
+
+
+class Replace:
+    """Replace every occurrence of a string (HF's ``Replace`` with a ``String`` pattern).
+
+    Args:
+        pattern: the string to find (not empty).
+        content: what replaces it.
+
+    Raises:
+        ValueError: if ``pattern`` is empty.
+    """
+
+    def __init__(self, pattern: str, content: str) -> None:
+        if not pattern:
+            raise ValueError("Replace needs a non-empty pattern")
+        self.pattern, self.content = pattern, content
+
+    def __repr__(self) -> str:
+        return f"Replace({self.pattern!r}, {self.content!r})"
+
+    def normalize(self, text: str) -> str:
+        """The text with every occurrence replaced, left to right."""
+        return text.replace(self.pattern, self.content)
+
+    def normalize_with_offsets(self, text: str) -> tuple[str, Spans]:
+        """The normalized text; replacement characters come from the occurrence they
+        replaced."""
+        spans: Spans = []
+        out: list[str] = []
+        pos, size = 0, len(self.pattern)
+        while (found := text.find(self.pattern, pos)) >= 0:
+            spans.extend((i, i + 1) for i in range(pos, found))
+            spans.extend([(found, found + size)] * len(self.content))
+            out.append(text[pos:found] + self.content)
+            pos = found + size
+        spans.extend((i, i + 1) for i in range(pos, len(text)))
+        out.append(text[pos:])
+        return "".join(out), spans
+
+
+class NormalizerSequence:
+    """Normalizers applied one after the other (HF's normalizer ``Sequence``).
+
+    Args:
+        steps: the normalizers, in order (anything with ``normalize`` and
+            ``normalize_with_offsets``).
+    """
+
+    def __init__(self, steps: Sequence) -> None:
+        self.steps = list(steps)
+
+    def __repr__(self) -> str:
+        return f"NormalizerSequence({self.steps!r})"
+
+    def normalize(self, text: str) -> str:
+        """The text after every step."""
+        for step in self.steps:
+            text = step.normalize(text)
+        return text
+
+    def normalize_with_offsets(self, text: str) -> tuple[str, Spans]:
+        """The text after every step, each output character's span in the input."""
+        spans = [(i, i + 1) for i in range(len(text))]
+        for step in self.steps:
+            text, inner = step.normalize_with_offsets(text)
+            spans = [_compose(spans, a, b) for a, b in inner]
+        return text, spans
+
+
+def _compose(outer: Spans, a: int, b: int) -> tuple[int, int]:
+    """The input span of the characters ``[a, b)`` of an intermediate text whose
+    characters came from ``outer``."""
+    if a < b:
+        return outer[a][0], outer[b - 1][1]
+    at = outer[a][0] if a < len(outer) else (outer[-1][1] if outer else 0)
+    return at, at

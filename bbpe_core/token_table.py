@@ -1,0 +1,117 @@
+"""The vocabulary of a model that is not byte-level: each id's piece string, the bytes it
+decodes to, and the text it matches in the normalized text.
+
+Byte-level BPE (``vocab.Vocab``) keys its tokens by their bytes, and a token's bytes are what
+it matches. A SentencePiece model (or WordPiece) keys them by piece strings as its file writes
+them (``▁hello``, ``<0xE4>``, ``##ing``), and three things differ per id:
+
+- ``pieces[id]``: the piece string, shown by viewers (where byte-level shows ``Ġ`` strings);
+- ``decoder[id]``: the bytes it decodes to (``▁`` -> a space, ``<0xE4>`` -> byte 0xE4);
+- ``surface[id]``: the UTF-8 bytes of normalized text it stands for (``▁hello`` -> the bytes
+  of ``▁hello``, ``<0xE4>`` -> byte 0xE4), which lets a viewer give it a character span.
+
+``TokenTable`` has the attributes ``Encoding`` and ``viewer`` read from a ``Vocab``
+(``special_tokens``, ``added_tokens``, ``whole_tokens``, ``whole_ids``, ``decoder``,
+``surface``, ``max_token_value``, ``token_bytes``, ``token_str``, ``token_id``), so either
+plugs into an ``Encoding``. It does no encoding (see ``encoders``).
+
+>>> table = TokenTable("t", {0: "<unk>", 1: "▁a", 2: "<0xE4>"}, {1: b" a", 2: b"\\xe4"},
+...                    {"<unk>": 0}, surface={1: "▁a".encode(), 2: b"\\xe4"})
+>>> table.token_str(1), table.token_bytes(1), table.token_id("▁a"), table.token_id(b" a")
+('▁a', b' a', 1, 1)
+"""
+
+from __future__ import annotations
+
+__all__ = ["TokenTable"]
+
+
+class TokenTable:
+    """Token tables of a model keyed by piece strings, checked once.
+
+    Args:
+        name: the encoding's name (for messages).
+        pieces: id -> piece string as the model's file writes it, every id (special,
+            added and control pieces included).
+        token_bytes: id -> the bytes it decodes to, for the ordinary pieces (the others
+            decode to their UTF-8 text).
+        special_tokens: text -> id of tokens matched only when allowed (tiktoken's rules).
+        added_tokens: text -> id of non-special tokens matched whole in any raw text.
+        surface: id -> UTF-8 bytes of the normalized text the piece stands for; default
+            ``token_bytes``.
+
+    Raises:
+        ValueError: if a special or added token is not among ``pieces`` under its id, a
+            text is both special and added, or ``token_bytes`` names an unknown id.
+    """
+
+    merges = None
+    ignore_merges = False
+
+    def __init__(self, name: str, pieces: dict[int, str], token_bytes: dict[int, bytes],
+                 special_tokens: dict[str, int], added_tokens: dict[str, int] | None = None,
+                 surface: dict[int, bytes] | None = None) -> None:
+        added_tokens = dict(added_tokens or {})
+        if set(added_tokens) & set(special_tokens):
+            raise ValueError("a token is both special and added: "
+                             f"{sorted(set(added_tokens) & set(special_tokens))[0]!r}")
+        self.whole_tokens = {**added_tokens, **special_tokens}  # matched whole in raw text
+        for text, i in self.whole_tokens.items():
+            if not isinstance(i, int) or i < 0:
+                raise ValueError(f"token {text!r} has the invalid id {i!r}")
+        unknown = next((i for i in token_bytes if i not in pieces), None)
+        if unknown is not None:
+            raise ValueError(f"id {unknown} has bytes but no piece")
+        self.name = name
+        self.pieces = pieces
+        self.special_tokens = dict(special_tokens)
+        self.added_tokens = added_tokens
+        self.decoder = dict(token_bytes)
+        self.decoder.update({i: s.encode("utf-8") for s, i in self.whole_tokens.items()})
+        self.surface = self.decoder if surface is None else {**self.decoder, **surface}
+        self.whole_ids = frozenset(self.whole_tokens.values())  # shown as their text
+        self.max_token_value: int = max([*pieces, *self.decoder])
+        self.piece_ids = {piece: i for i, piece in pieces.items()}
+        byte_piece_last = sorted(token_bytes, key=lambda i: (_is_byte_piece(pieces[i]), i))
+        self._bytes_ids = {token_bytes[i]: i for i in reversed(byte_piece_last)}
+
+    def token_bytes(self, token: int) -> bytes:
+        """The bytes of one id (special and added tokens give their UTF-8 text).
+
+        Raises:
+            TypeError: if ``token`` is not an int.
+            KeyError: if the id is unknown (the message names it).
+        """
+        if not isinstance(token, int):
+            raise TypeError(f"token ids are ints, not {type(token).__name__}: {token!r}")
+        try:
+            return self.decoder[token]
+        except KeyError:
+            raise KeyError(
+                f"token id {token} is not in {self.name} (ids run 0..{self.max_token_value})"
+            ) from None
+
+    def token_str(self, token: int) -> str:
+        """How a viewer shows one id: its piece string (``▁hello``, ``<0xE4>``)."""
+        return self.pieces[token]
+
+    def token_id(self, text_or_bytes: str | bytes) -> int:
+        """The id of a whole token's text, a piece string, or the bytes one piece decodes to
+        (where several do, the lowest id that is not a byte piece: ``b"A"`` is ``A``'s, not
+        ``<0x41>``'s).
+
+        Raises:
+            KeyError: if it is none of them.
+        """
+        if isinstance(text_or_bytes, str):
+            found = self.whole_tokens.get(text_or_bytes, self.piece_ids.get(text_or_bytes))
+        else:
+            found = self._bytes_ids.get(text_or_bytes)
+        if found is None:
+            raise KeyError(f"{text_or_bytes!r} is not a single token of {self.name}")
+        return found
+
+
+def _is_byte_piece(piece: str) -> bool:
+    """Whether ``piece`` is a byte-fallback piece such as ``<0xE4>`` (SentencePiece's form)."""
+    return len(piece) == 6 and piece.startswith("<0x") and piece.endswith(">")
