@@ -108,6 +108,10 @@ _ROWS: list[tuple[str, str, str, tuple[str, ...]]] = [
       "mistralai/Mistral-7B-v0.3", "mistralai/Mistral-7B-Instruct-v0.3",
       "mistralai/Mixtral-8x22B-v0.1", "mistralai/Mixtral-8x22B-Instruct-v0.1",
       "mistralai/Codestral-22B-v0.1", "mistralai/Mistral-Large-Instruct-2407")),
+    ("bert_base_uncased", "BERT / MiniLM", "Google BERT",
+     ("bert-base-uncased", "google-bert/bert-base-uncased", "distilbert-base-uncased",
+      "distilbert/distilbert-base-uncased", "sentence-transformers/all-MiniLM-L6-v2",
+      "sentence-transformers/all-MiniLM-L12-v2", "all-minilm-l6-v2")),
 ]
 
 _OPENAI_PREFIXES: list[tuple[str, str]] = [
@@ -129,7 +133,8 @@ def _manifest_by_name() -> dict[str, dict]:
              "llama4": "llama4.tiktoken", "qwen3": "qwen.tiktoken", "deepseek_v3": "deepseek_v3",
              "deepseek_v4": "deepseek_v4", "mistral_tekken": "tekken", "claude_legacy": "claude",
              "o200k_harmony": "o200k_harmony", "llama2": "llama2", "mistral_v1": "mistral_v1",
-             "mistral_v3": "mistral_v3", "gemma2": "gemma2", "gemma3": "gemma3"}
+             "mistral_v3": "mistral_v3", "gemma2": "gemma2", "gemma3": "gemma3",
+             "bert_base_uncased": "bert_base_uncased"}
     text = (resources.files("bbpe_core") / "data" / "MANIFEST.json").read_text("utf-8")
     entries = json.loads(text)
     return {name: next(e for e in entries if e["file"].startswith(prefix))
