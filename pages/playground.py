@@ -8,8 +8,8 @@ from playground.widgets import encoding_selector, kept
 
 apply_link()
 st.title("Tokenizer playground")
-st.caption("Byte-level BPE, token for token as each model's own tokenizer. Hover a token: its id, "
-           "Ġ string and "
+st.caption("Byte-level BPE, SentencePiece BPE and WordPiece, token for token as each model's own "
+           "tokenizer. Hover a token: its id, Ġ string (or piece: ▁hello, <0xE4>, ##ing) and "
            "bytes, and every other place the same token occurs, light up.")
 name = encoding_selector()
 mode = st.radio("Mode", MODES, horizontal=True, **kept("pg_mode", "Text"))

@@ -63,9 +63,10 @@ def render(name: str) -> None:
         )
     st.html(token_view_html(text, result.spans, show_whitespace=show_ws, notice=notice))
     layers = st.multiselect("Layers", list(LAYERS), format_func=LAYERS.get,
-                            **kept("pg_layers", ["chunks", "tokens", "ids", "gs"]))
+                            **kept("pg_layers", ["chunks", "normalized", "tokens", "ids", "gs"]))
     if layers and result.spans:
-        st.html(layers_html(text, result.spans, set(layers), show_whitespace=show_ws))
+        st.html(layers_html(text, result.spans, set(layers), show_whitespace=show_ws,
+                            normalized=result.normalized))
     d1, d2, d3 = st.columns(3)
     d1.download_button("Tokens as CSV", tokens_csv(result.spans), "tokens.csv", "text/csv")
     d2.download_button("Tokens as JSON", tokens_json(result.spans), "tokens.json",
