@@ -21,7 +21,9 @@ class DecodeReport:
 
     Attributes:
         ids: the ids, in order.
-        data: their bytes, joined.
+        data: their bytes as ``Encoding.decode_bytes`` gives them (the decoder, if the
+            model has one, applied: SentencePiece's dummy-prefix space removed, WordPiece's
+            pieces joined and its special tokens skipped).
         pieces: ``[(text, is_valid), ...]``: runs of decoded text (True) and runs
             of bytes that are not valid UTF-8, as space-separated hex (False).
         recovered_chars: characters decoded from valid UTF-8.
@@ -69,17 +71,16 @@ def decode_ids(enc: Encoding, typed: str) -> DecodeReport:
             range or unassigned in ``enc``.
     """
     ids = parse_ids(typed)
-    chunks = []
     for k, tid in enumerate(ids, start=1):
         try:
-            chunks.append(enc.decode_single_token_bytes(tid))
+            enc.decode_single_token_bytes(tid)
         except KeyError:
             why = "out of range" if tid > enc.max_token_value else "an unassigned id"
             raise ValueError(
                 f"item {k} ({tid}) is not a token of {enc.name}: {why} "
                 f"(ids run 0..{enc.max_token_value})"
             ) from None
-    data = b"".join(chunks)
+    data = enc.decode_bytes(ids)  # through the decoder: WordPiece joins ## pieces
     pieces = _pieces(data)
     recovered = sum(len(t) for t, ok in pieces if ok)
     invalid = sum(len(t.split()) for t, ok in pieces if not ok)
