@@ -51,12 +51,14 @@ class Trained:
             copy of each character, so it can exceed the size asked for).
         tokenize: text -> the token strings.
         unknown: the string of its unknown token ("" if it has none).
+        round_trip: text -> ``decode(encode(text))`` (its decoder's text).
     """
 
     algorithm: str
     vocab_size: int
     tokenize: Callable[[str], list[str]]
     unknown: str
+    round_trip: Callable[[str], str]
 
 
 def corpus_parts() -> tuple[str, dict[str, str]]:
@@ -73,7 +75,8 @@ def corpus_parts() -> tuple[str, dict[str, str]]:
 
 def _byte_level(corpus: str, vocab_size: int) -> Trained:
     enc = train(corpus, vocab_size, pat_str=GPT2_PATTERN)
-    return Trained("byte-level BPE", enc.n_vocab, enc.tokenize, "")
+    return Trained("byte-level BPE", enc.n_vocab, enc.tokenize, "",
+                   lambda text: enc.decode(enc.encode_ordinary(text)))
 
 
 def _char_level(corpus: str, vocab_size: int) -> Trained:
@@ -87,8 +90,11 @@ def _char_level(corpus: str, vocab_size: int) -> Trained:
     strings = {i: p for p, i in pieces.items()} | {unk_id: UNK}
     encoder = CharBPEEncoder(pieces, lambda left, right: rank.get((left, right)),
                              pre_tokenizer=RegexSplit(GPT2_PATTERN), unk_id=unk_id)
-    return Trained("character-level BPE", len(strings),
-                   lambda text: [strings[i] for i in encoder.encode_segment(text)], UNK)
+    def tokenize(text: str) -> list[str]:
+        return [strings[i] for i in encoder.encode_segment(text)]
+
+    return Trained("character-level BPE", len(strings), tokenize, UNK,
+                   lambda text: "".join(tokenize(text)))
 
 
 def train_hf(algorithm: str, corpus: str, vocab_size: int) -> Trained:
@@ -103,17 +109,19 @@ def train_hf(algorithm: str, corpus: str, vocab_size: int) -> Trained:
         ValueError: for another algorithm, or when the trainer refuses (e.g. a vocabulary
             smaller than the corpus' alphabet).
     """
-    from tokenizers import Tokenizer, models, pre_tokenizers, trainers
+    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
 
     if algorithm == "WordPiece":
         tok = Tokenizer(models.WordPiece(unk_token="[UNK]"))
         tok.pre_tokenizer = pre_tokenizers.BertPreTokenizer()
+        tok.decoder = decoders.WordPiece()
         trainer = trainers.WordPieceTrainer(vocab_size=vocab_size, special_tokens=["[UNK]"],
                                             show_progress=False)
         unknown = "[UNK]"
     elif algorithm == "Unigram":
         tok = Tokenizer(models.Unigram())
         tok.pre_tokenizer = pre_tokenizers.Metaspace()
+        tok.decoder = decoders.Metaspace()
         trainer = trainers.UnigramTrainer(vocab_size=vocab_size, special_tokens=[UNK],
                                           unk_token=UNK, show_progress=False)
         unknown = UNK
@@ -123,8 +131,15 @@ def train_hf(algorithm: str, corpus: str, vocab_size: int) -> Trained:
         tok.train_from_iterator([corpus], trainer)
     except Exception as e:  # the trainers raise plain Exception
         raise ValueError(f"{algorithm} training failed: {e}") from e
-    return Trained(algorithm, tok.get_vocab_size(),
-                   lambda text: tok.encode(text, add_special_tokens=False).tokens, unknown)
+    unk_id = tok.token_to_id(unknown)
+
+    def tokenize(text: str) -> list[str]:  # HF's Unigram shows an unknown piece's own text
+        out = tok.encode(text, add_special_tokens=False)
+        return [unknown if i == unk_id else t for t, i in zip(out.tokens, out.ids)]
+
+    return Trained(algorithm, tok.get_vocab_size(), tokenize, unknown,
+                   lambda text: tok.decode(tok.encode(text, add_special_tokens=False).ids,
+                                           skip_special_tokens=False))
 
 
 def train_all(corpus: str, vocab_size: int) -> list[Trained]:

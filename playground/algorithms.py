@@ -21,7 +21,7 @@ from .model_kind import model_kind
 from .token_html import group_shared
 
 __all__ = ["ALGORITHM_ENCODINGS", "DEFAULT_TEXT", "MAX_TOKENS", "Result", "available",
-           "differences", "run", "run_all"]
+           "byte_spelled", "differences", "run", "run_all", "space_marker"]
 
 ALGORITHM_ENCODINGS = ("gpt2", "llama2", "gemma3", "bert_base_uncased")
 """One encoding per kind, in the page's order; those not shipped are skipped."""
@@ -80,12 +80,16 @@ def _is_byte_piece(s: TokenSpan) -> bool:
     return len(s.token_str) == 6 and s.token_str.startswith("<0x") and s.token_str.endswith(">")
 
 
-def _shared_characters(r: Result, text: str, fallback: bool) -> dict[str, list[str]]:
-    """Characters spelled by several byte tokens: byte-fallback pieces (``fallback``) or
-    byte-level tokens that cut a character (their spans overlap on it). Character -> its
-    tokens' strings."""
+def byte_spelled(r: Result, text: str) -> dict[str, list[str]]:
+    """Characters of ``text`` spelled by several byte tokens: byte-fallback pieces
+    (``<0xE9>``, SentencePiece) or byte-level tokens that cut a character (their spans
+    overlap on it). Character -> its tokens' strings, in text order; WordPiece has none.
+
+    >>> byte_spelled(run(get_encoding("llama2"), "a 麵"), "a 麵")
+    {'麵': ['<0xE9>', '<0xBA>', '<0xB5>']}
+    """
     out: dict[str, list[str]] = {}
-    if fallback:
+    if r.kind != "byte-level BPE":
         for s in r.spans:
             if _is_byte_piece(s):
                 out.setdefault(text[s.start:s.end], []).append(s.token_str)
@@ -106,13 +110,13 @@ def _unknowns(r: Result, text: str) -> list[str]:
 
 def _unknown_sentence(r: Result, text: str) -> str:
     if r.kind == "byte-level BPE":
-        cut = _shared_characters(r, text, fallback=False)
+        cut = byte_spelled(r, text)
         if cut:
             return (f"{r.name} cuts {len(cut)} character(s) over several byte tokens "
                     f"({_examples(cut)}); every byte is a token, so nothing is unknown.")
         return f"{r.name} has every character of this text in whole tokens."
     unknown = _unknowns(r, text)
-    fallback = _shared_characters(r, text, fallback=True)
+    fallback = byte_spelled(r, text)
     if fallback:
         return (f"{r.name} has no piece for {len(fallback)} character(s) and spells them with "
                 f"byte-fallback pieces, one per UTF-8 byte ({_examples(fallback)}); decoding "
@@ -125,8 +129,14 @@ def _unknown_sentence(r: Result, text: str) -> str:
     return f"{r.name} covers every character of this text with its pieces."
 
 
+def space_marker(r: Result) -> str:
+    """How the model's token strings write a space: ``"Ġ"`` (byte-level BPE), ``"▁"``
+    (SentencePiece), or ``""`` (WordPiece drops spaces)."""
+    return {"byte-level BPE": "Ġ"}.get(r.kind, "▁" if r.kind.startswith("SentencePiece") else "")
+
+
 def _space_sentence(r: Result) -> str:
-    marker = {"byte-level BPE": "Ġ"}.get(r.kind, "▁" if r.kind.startswith("SentencePiece") else "")
+    marker = space_marker(r)
     marked = [s for s in r.strings if marker and marker in s]
     if marked:
         return (f"{r.name} writes a space as {marker} inside a token ({len(marked)} token(s), "
