@@ -5,7 +5,8 @@ the same vocabulary size, then compared on held-out text.
 - character-level BPE: ``bbpe_core.training.train_char_level`` (Sennrich et al. 2016), applied
   with ``encoders.char_bpe.CharBPEEncoder`` (merge rank as priority, no byte fallback: a
   character it never saw is ``<unk>``);
-- WordPiece: HF tokenizers' ``WordPieceTrainer`` with ``BertPreTokenizer`` (Schuster & Nakajima
+- WordPiece: HF tokenizers' ``WordPieceTrainer`` with BERT cased's normalizer (no
+  lowercasing; a space around each CJK ideograph) and ``BertPreTokenizer`` (Schuster & Nakajima
   2012; Devlin et al. 2019);
 - Unigram: HF tokenizers' ``UnigramTrainer`` with ``Metaspace`` (Kudo 2018, as SentencePiece
   trains it).
@@ -109,10 +110,11 @@ def train_hf(algorithm: str, corpus: str, vocab_size: int) -> Trained:
         ValueError: for another algorithm, or when the trainer refuses (e.g. a vocabulary
             smaller than the corpus' alphabet).
     """
-    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
+    from tokenizers import Tokenizer, decoders, models, normalizers, pre_tokenizers, trainers
 
     if algorithm == "WordPiece":
         tok = Tokenizer(models.WordPiece(unk_token="[UNK]"))
+        tok.normalizer = normalizers.BertNormalizer(lowercase=False)  # BERT cased: CJK spaced
         tok.pre_tokenizer = pre_tokenizers.BertPreTokenizer()
         tok.decoder = decoders.WordPiece()
         trainer = trainers.WordPieceTrainer(vocab_size=vocab_size, special_tokens=["[UNK]"],
