@@ -108,7 +108,7 @@ _ROWS: list[tuple[str, str, str, tuple[str, ...]]] = [
       "mistralai/Mistral-7B-v0.3", "mistralai/Mistral-7B-Instruct-v0.3",
       "mistralai/Mixtral-8x22B-v0.1", "mistralai/Mixtral-8x22B-Instruct-v0.1",
       "mistralai/Codestral-22B-v0.1", "mistralai/Mistral-Large-Instruct-2407")),
-    ("bert_base_uncased", "BERT / MiniLM", "Google BERT",
+    ("bert_base_uncased", "BERT / MiniLM", "Google",
      ("bert-base-uncased", "google-bert/bert-base-uncased", "distilbert-base-uncased",
       "distilbert/distilbert-base-uncased", "sentence-transformers/all-MiniLM-L6-v2",
       "sentence-transformers/all-MiniLM-L12-v2", "all-minilm-l6-v2")),

@@ -82,5 +82,5 @@ def test_a_sentencepiece_text_on_the_playground(page):
     expect(grid).to_contain_text("▁world")
     if name == "llama2":
         expect(grid).to_contain_text("<0xE4>")
-    expect(page.locator(".chunk-text.normalized").first).to_contain_text("▁Hello▁world")
+    expect(page.locator(".chunk-text.normalized", has_text="▁world").first).to_be_visible()
     screenshot(page, f"playground_{name}")
