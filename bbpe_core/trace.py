@@ -69,9 +69,10 @@ def _trace_char_chunk(enc: Encoding, chunk: Chunk) -> ChunkTrace:
     left to byte fallback after the merges."""
     if chunk.special:
         return ChunkTrace(chunk, [], [], [enc.encode_single_token(chunk.text)], False)
-    if len(chunk.text.encode("utf-8")) > MAX_TRACE_BYTES:
-        raise ValueError(f"chunk {chunk.text[:20]!r}… is longer than {MAX_TRACE_BYTES} "
-                         "bytes; traces stop there")
+    size = len(chunk.text.encode("utf-8"))
+    if size > MAX_TRACE_BYTES:
+        raise ValueError(
+            f"chunk {chunk.text[:20]!r}… is {size} bytes; traces stop at {MAX_TRACE_BYTES}")
     steps = list(merge_steps(chunk.text, enc.encoder.pair_priority))
     return ChunkTrace(chunk, list(chunk.text), steps, enc.encoder.encode_chunk(chunk.text), False)
 
