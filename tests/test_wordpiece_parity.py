@@ -179,3 +179,9 @@ def test_bad_ids_and_text_raise_typed_errors():
 def test_a_vocabulary_without_bert_tokens_is_refused():
     with pytest.raises(ValueError, match="not in the vocabulary: \\['\\[PAD\\]'"):
         load_wordpiece("tiny", {"[UNK]": 0, "a": 1})
+
+
+def test_pickles_by_name_as_the_other_shipped_encodings():
+    import pickle
+
+    assert pickle.loads(pickle.dumps(bert_base_uncased())) is bert_base_uncased()
