@@ -15,6 +15,7 @@ st.navigation(
         st.Page("pages/playground.py", title="Playground", icon="🔤", default=True),
         st.Page("pages/upload.py", title="Bring your own tokenizer", icon="📥"),
         st.Page("pages/compare_lab.py", title="Compare lab", icon="⚖️"),
+        st.Page("pages/algorithms.py", title="Algorithms", icon="🧮"),
         st.Page("pages/lessons.py", title="Lessons", icon="🎓"),
         st.Page("pages/train.py", title="Train", icon="🏋️"),
         st.Page("pages/trace.py", title="Merge trace", icon="🪜"),

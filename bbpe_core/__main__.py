@@ -103,6 +103,9 @@ def _train(args) -> int:
     from .training import train_files
 
     pattern = None if args.pattern == "none" else get_encoding(args.pattern).pat_str
+    if pattern == "":
+        raise ValueError(f"{args.pattern} has no split pattern (it is not byte-level BPE); "
+                         "choose a byte-level encoding's pattern or none")
     enc = train_files(args.files, args.vocab_size, pat_str=pattern, workers=args.workers,
                       special_tokens=args.special, min_frequency=args.min_frequency,
                       progress=_progress_bar, name=Path(args.out).name or "trained")

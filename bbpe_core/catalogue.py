@@ -114,6 +114,10 @@ _ROWS: list[tuple[str, str, str, tuple[str, ...]]] = [
     ("gemma3", "Gemma 3", "Google",
      ("gemma-3", "google/gemma-3-1b-it", "google/gemma-3-4b-it", "google/gemma-3-12b-it",
       "google/gemma-3-27b-it", "google/gemma-3-1b-pt", "google/gemma-3-4b-pt")),
+    ("bert_base_uncased", "BERT / MiniLM", "Google",
+     ("bert-base-uncased", "google-bert/bert-base-uncased", "distilbert-base-uncased",
+      "distilbert/distilbert-base-uncased", "sentence-transformers/all-MiniLM-L6-v2",
+      "sentence-transformers/all-MiniLM-L12-v2", "all-minilm-l6-v2")),
 ]
 
 _OPENAI_PREFIXES: list[tuple[str, str]] = [
@@ -135,7 +139,8 @@ def _manifest_by_name() -> dict[str, dict]:
              "llama4": "llama4.tiktoken", "qwen3": "qwen.tiktoken", "deepseek_v3": "deepseek_v3",
              "deepseek_v4": "deepseek_v4", "mistral_tekken": "tekken", "claude_legacy": "claude",
              "o200k_harmony": "o200k_harmony", "llama2": "llama2", "mistral_v1": "mistral_v1",
-             "mistral_v3": "mistral_v3", "gemma2": "gemma2", "gemma3": "gemma3"}
+             "mistral_v3": "mistral_v3", "gemma2": "gemma2", "gemma3": "gemma3",
+             "bert_base_uncased": "bert_base_uncased"}
     text = (resources.files("bbpe_core") / "data" / "MANIFEST.json").read_text("utf-8")
     entries = json.loads(text)
     return {name: next(e for e in entries if e["file"].startswith(prefix))

@@ -7,13 +7,37 @@ left for the whole sequence is removing the space the dummy prefix added, HF's `
 decoder (``tokenizers/src/decoders/strip.rs``), as SentencePiece's ``DecodeIds`` drops the
 leading ``▁`` of the first piece.
 
+Every decoder has ``decode_ids(table, ids)``, what ``Encoding.decode_bytes`` calls: ``Strip``
+over the joined bytes of the ids, ``encoders.wordpiece.WordPieceDecoder`` over their piece
+strings (a WordPiece's ``##`` is not in its bytes).
+
 >>> Strip(" ", start=1).decode(b"  hello")
 b' hello'
 """
 
 from __future__ import annotations
 
-__all__ = ["Strip"]
+from collections.abc import Sequence
+from typing import Protocol
+
+from .token_table import TokenTable
+
+__all__ = ["Decoder", "Strip"]
+
+
+class Decoder(Protocol):
+    """The decoder stage as ``Encoding`` uses it."""
+
+    def decode_ids(self, table: TokenTable, ids: Sequence[int]) -> bytes:
+        """The text's bytes for ``ids``.
+
+        Args:
+            table: the encoding's token table (``token_bytes``, ``token_str``).
+            ids: the ids.
+
+        Raises:
+            KeyError: for an unknown id (named); TypeError: for an id that is not an int.
+        """
 
 
 class Strip:
@@ -52,3 +76,7 @@ class Strip:
                 break
             end -= size
         return data[begin:end]
+
+    def decode_ids(self, table: TokenTable, ids: Sequence[int]) -> bytes:
+        """``decode`` over the joined bytes of the ids (errors as ``TokenTable.token_bytes``)."""
+        return self.decode(b"".join(map(table.token_bytes, ids)))

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 
 from . import viewer
 from .byte_level import fix_surrogates
-from .decoders import Strip
+from .decoders import Decoder
 from .encoders import Encoder, FastEncoder, SimpleEncoder
 from .normalizers import Normalizer
 from .post_processors import TemplateProcessing
@@ -128,7 +128,7 @@ class Encoding:
         pre_tokenizer: PreTokenizer,
         normalizer: Normalizer | None = None,
         post_processor: TemplateProcessing | None = None,
-        decoder: Strip | None = None,
+        decoder: Decoder | None = None,
     ) -> Encoding:
         """An encoding whose model is not byte-level (SentencePiece BPE, WordPiece): its
         tokens are piece strings (``token_table.TokenTable``), its encoder any ``Encoder``.
@@ -146,8 +146,9 @@ class Encoding:
             normalizer: rewrites each ordinary segment first (``▁`` for spaces, a dummy
                 prefix), or None.
             post_processor: what ``post_process`` adds around ids (BOS), or None.
-            decoder: applied to the joined bytes of ``decode_bytes`` (removes the dummy
-                prefix's space), or None.
+            decoder: turns ids into the text's bytes for ``decode_bytes`` (``decoders.Strip``
+                removes the dummy prefix's space; a WordPiece decoder joins ``##`` pieces), or
+                None for the joined bytes of the ids.
 
         >>> from bbpe_core import get_encoding
         >>> get_encoding("llama2").tokenize("Hello 𝔸")
@@ -162,7 +163,7 @@ class Encoding:
 
     def _compose(self, name: str, vocab: Vocab | TokenTable, encoder: Encoder,
                  pre_tokenizer: PreTokenizer, normalizer: Normalizer | None,
-                 post_processor: TemplateProcessing | None, decoder: Strip | None) -> None:
+                 post_processor: TemplateProcessing | None, decoder: Decoder | None) -> None:
         """Hold one of each stage (both constructors end here)."""
         self.name = name
         self.vocab = vocab
@@ -414,14 +415,16 @@ class Encoding:
         return list(map(self.vocab.token_bytes, tokens))
 
     def decode_bytes(self, tokens: Sequence[int]) -> bytes:
-        """Decode ids to bytes: lossless, even where tokens cut a character (the
-        decoder, if any, then removes what the normalizer added: a dummy prefix's space).
+        """Decode ids to bytes: lossless, even where tokens cut a character, for byte-level
+        BPE and SentencePiece (their decoder removes what the normalizer added: a dummy
+        prefix's space); WordPiece's decoder gives its lossy text (see ``wordpiece``).
 
         Raises:
             KeyError: for an unknown id (named).
         """
-        data = b"".join(map(self.vocab.token_bytes, tokens))
-        return data if self.decoder is None else self.decoder.decode(data)
+        if self.decoder is None:
+            return b"".join(map(self.vocab.token_bytes, tokens))
+        return self.decoder.decode_ids(self.vocab, tokens)
 
     def decode(self, tokens: Sequence[int], errors: str = "replace") -> str:
         """Decode ids to text.

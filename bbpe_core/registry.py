@@ -18,6 +18,7 @@ from .catalogue import encoding_name_for_model
 from .encoding import Encoding
 from .formats.tiktoken_file import load_tiktoken
 from .pre_tokenizer import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN
+from .wordpiece import bert_base_uncased
 from .zoo import ZOO_BUILDERS
 
 __all__ = [
@@ -86,6 +87,9 @@ BUILTIN_ENCODINGS: dict[str, BuiltinEncoding] = {
     ),
 }
 
+WORDPIECE_BUILDERS = {"bert_base_uncased": bert_base_uncased}
+"""The WordPiece encodings (``wordpiece``), listed after the zoo's."""
+
 ENCODING_ALIASES = {"r50k_base": "gpt2"}
 """Other names of shipped encodings (r50k_base is tiktoken's name for GPT-2's ranks)."""
 
@@ -97,7 +101,7 @@ def list_encoding_names() -> list[str]:
     >>> list_encoding_names()[:5]
     ['gpt2', 'cl100k_base', 'o200k_base', 'p50k_base', 'p50k_edit']
     """
-    return [*BUILTIN_ENCODINGS, *ZOO_BUILDERS]
+    return [*BUILTIN_ENCODINGS, *ZOO_BUILDERS, *WORDPIECE_BUILDERS]
 
 
 @cache
@@ -110,6 +114,8 @@ def _load(name: str) -> Encoding:
 def _build(name: str) -> Encoding:
     if name in ZOO_BUILDERS:
         return ZOO_BUILDERS[name]()
+    if name in WORDPIECE_BUILDERS:
+        return WORDPIECE_BUILDERS[name]()
     spec = BUILTIN_ENCODINGS[name]
     data = resources.files("bbpe_core").joinpath("data", spec.file).read_bytes()
     enc = load_tiktoken(
@@ -142,7 +148,7 @@ def get_encoding(name: str) -> Encoding:
     True
     """
     canonical = ENCODING_ALIASES.get(name, name) if isinstance(name, str) else name
-    if canonical not in BUILTIN_ENCODINGS and canonical not in ZOO_BUILDERS:
+    if canonical not in list_encoding_names():
         known = ", ".join([*list_encoding_names(), *ENCODING_ALIASES])
         raise ValueError(f"unknown encoding {name!r}; known encodings: {known}")
     return _load(canonical)

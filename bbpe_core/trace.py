@@ -32,14 +32,15 @@ class ChunkTrace:
 
     Attributes:
         chunk: the pre-token (or special token) traced.
-        initial: its single bytes (empty for a special token).
+        initial: its single bytes (empty for a special token); for SentencePiece BPE its
+            characters (``str`` parts, and the steps' parts are ``str`` too).
         steps: the merges in order.
         ids: its token ids, equal to ``encode``'s for this chunk.
         looked_up: the whole chunk is one token found by lookup before merging.
     """
 
     chunk: Chunk
-    initial: list[bytes]
+    initial: list[bytes] | list[str]
     steps: list[MergeStep]
     ids: list[int]
     looked_up: bool
@@ -62,6 +63,20 @@ def _trace_chunk(enc: Encoding, chunk: Chunk) -> ChunkTrace:
     return ChunkTrace(chunk, initial, steps, ids, looked_up)
 
 
+def _trace_char_chunk(enc: Encoding, chunk: Chunk) -> ChunkTrace:
+    """A SentencePiece BPE chunk: merges over its normalized characters (``▁`` for spaces),
+    each pair's priority minus the merged piece's score; a character no piece covers is
+    left to byte fallback after the merges."""
+    if chunk.special:
+        return ChunkTrace(chunk, [], [], [enc.encode_single_token(chunk.text)], False)
+    size = len(chunk.text.encode("utf-8"))
+    if size > MAX_TRACE_BYTES:
+        raise ValueError(
+            f"chunk {chunk.text[:20]!r}… is {size} bytes; traces stop at {MAX_TRACE_BYTES}")
+    steps = list(merge_steps(chunk.text, enc.encoder.pair_priority))
+    return ChunkTrace(chunk, list(chunk.text), steps, enc.encoder.encode_chunk(chunk.text), False)
+
+
 def trace(enc: Encoding, text: str, **special) -> list[ChunkTrace]:
     """Trace the merges of every chunk of ``text``.
 
@@ -75,12 +90,20 @@ def trace(enc: Encoding, text: str, **special) -> list[ChunkTrace]:
 
     Raises:
         ValueError: for disallowed special-token text, a chunk longer than
-            ``MAX_TRACE_BYTES``, or an encoding with ``add_prefix_space``.
+            ``MAX_TRACE_BYTES``, an encoding with ``add_prefix_space``, or one whose model
+            has no merges (WordPiece).
 
     >>> from bbpe_core import get_encoding
     >>> [t.chunk.text for t in trace(get_encoding("gpt2"), "it's")]
     ['it', "'s"]
+    >>> [s.parts for s in trace(get_encoding("llama2"), "hi")[0].steps]
+    [['▁h', 'i'], ['▁hi']]
     """
     if enc.add_prefix_space:
         raise ValueError(f"{enc.name} adds a prefix space; its merges are not traced")
-    return [_trace_chunk(enc, c) for c in enc.pre_tokenize(text, **special)]
+    if enc.byte_level:
+        return [_trace_chunk(enc, c) for c in enc.pre_tokenize(text, **special)]
+    if not hasattr(enc.encoder, "pair_priority"):
+        raise ValueError(f"{enc.name} is not BPE (WordPiece takes the longest vocabulary "
+                         "piece from the start of each word): it has no merges to trace")
+    return [_trace_char_chunk(enc, c) for c in enc.pre_tokenize(text, **special)]

@@ -117,7 +117,8 @@ def encode_detailed(enc: Encoding, text: str, allowed_special: AllowedSpecial = 
         skip = int(enc.add_prefix_space and not prefixed and not chunk.text.startswith(" "))
         prefixed = True
         ids = enc.encoder.encode_chunk(" " * skip + chunk.text)
-        out.extend(chunk_spans(chunk, index, ids, [vocab.surface[i] for i in ids],
+        surfaces = enc.encoder.chunk_surfaces(" " * skip + chunk.text, ids, vocab.surface)
+        out.extend(chunk_spans(chunk, index, ids, surfaces,
                                [vocab.decoder[i] for i in ids],
                                [vocab.token_str(i) for i in ids], skip, origin))
     return out if max_tokens is None else out[:max_tokens]

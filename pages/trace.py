@@ -5,12 +5,17 @@ import streamlit as st
 from bbpe_core import trace
 from bbpe_core.byte_level import to_gpt2_str
 from playground.trace_html import parts_html, step_sentence, trees_html
+from playground.ui.common import problem
 from playground.ui.session import resolve
 from playground.ui.widgets import encoding_selector, kept
 
 st.title("Merge trace")
 st.caption("BPE starts from single bytes and repeatedly merges the adjacent pair with the lowest "
-           "rank (leftmost on a tie) until no adjacent pair forms a token (transformers' GPT2Tokenizer.bpe, tiktoken's _educational.py).")
+           "rank (leftmost on a tie) until no adjacent pair forms a token (transformers' "
+           "GPT2Tokenizer.bpe, tiktoken's _educational.py). SentencePiece BPE (Llama 2, Mistral "
+           "7B) starts from characters, ▁ for spaces, and merges the pair whose piece has the "
+           "highest score; a character left over becomes <0xNN> byte pieces (byte fallback; "
+           "Kudo & Richardson 2018).")
 st.caption("Rank, everywhere on this page, is a merge's priority: lower merges first. In "
            "tiktoken's encodings it is the merged token's id; in encodings with a merge list "
            "(GPT-2 files, HF tokenizer.json) it is the merge's place in that list, and the id is "
@@ -21,23 +26,26 @@ enc, _ = resolve(name)
 try:
     traces = trace(enc, text, allowed_special="all")
 except ValueError as e:
-    st.error(str(e))
+    problem("This text or encoding cannot be traced.", str(e))
     st.stop()
 st.write(f"{len(traces)} chunk(s) after pre-tokenization; ids: "
          f"`{[i for t in traces for i in t.ids]}`")
-ranks = enc.mergeable_ranks
+ranks = enc.mergeable_ranks if enc.byte_level else enc.vocab.piece_ids
 for k, t in enumerate(traces):
     with st.container(border=True):
         st.markdown(f"**Chunk {k + 1}**")
-        st.code(f"text {t.chunk.text!r}\nUTF-8 {t.chunk.text.encode().hex(' ')}\n"
-                f"Ġ form {to_gpt2_str(t.chunk.text.encode())!r}", language=None)
+        form = (f"Ġ form {to_gpt2_str(t.chunk.text.encode())!r}" if enc.byte_level
+                else f"pieces {enc.tokenize(t.chunk.text, disallowed_special=())!r}")
+        st.code(f"text {t.chunk.text!r}\nUTF-8 {t.chunk.text.encode().hex(' ')}\n{form}",
+                language=None)
         if t.chunk.special:
             st.write(f"A special token: never merged, id {t.ids[0]}.")
             continue
         n = len(t.steps)
         step = st.slider("Step", 0, n, n, key=f"tr_step_{k}_{t.chunk.text}") if n else 0
         if step == 0:
-            st.write("Start: one part per byte.")
+            st.write("Start: one part per byte." if enc.byte_level else
+                     "Start: one part per character (▁ is a space).")
             st.html(parts_html(t.initial, ranks))
         else:
             s = t.steps[step - 1]

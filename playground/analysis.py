@@ -7,11 +7,13 @@ hundreds of thousands of spans for the browser.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bbpe_core import Encoding, TokenSpan
+from bbpe_core.viewer import iter_chunks
 
-__all__ = ["MAX_RENDER_TOKENS", "SPECIAL_MODES", "Analysis", "analyse", "special_kwargs"]
+__all__ = ["MAX_RENDER_TOKENS", "SPECIAL_MODES", "Analysis", "analyse", "normalized_chunks",
+           "special_kwargs"]
 
 MAX_RENDER_TOKENS = 3000
 """How many tokens the page draws at most; counts always cover the whole text."""
@@ -42,12 +44,15 @@ class Analysis:
         n_chars: characters (code points).
         n_bytes: UTF-8 bytes.
         spans: the first ``MAX_RENDER_TOKENS`` tokens with their details.
+        normalized: chunk index -> normalized text, for the drawn chunks the normalizer
+            changed (BERT's lowercasing, SentencePiece's ``▁`` for spaces).
     """
 
     n_tokens: int
     n_chars: int
     n_bytes: int
     spans: list[TokenSpan]
+    normalized: dict[int, str] = field(default_factory=dict)
 
     @property
     def truncated(self) -> bool:
@@ -79,4 +84,21 @@ def analyse(enc: Encoding, text: str, mode: str, max_tokens: int = MAX_RENDER_TO
     kwargs = special_kwargs(mode)
     ids = enc.encode(text, **kwargs)
     spans = enc.encode_detailed(text, max_tokens=max_tokens, **kwargs)
-    return Analysis(len(ids), len(text), len(text.encode("utf-8", "surrogatepass")), spans)
+    return Analysis(len(ids), len(text), len(text.encode("utf-8", "surrogatepass")), spans,
+                    normalized_chunks(enc, text, spans, kwargs))
+
+
+def normalized_chunks(enc: Encoding, text: str, spans: list[TokenSpan], kwargs: dict
+                      ) -> dict[int, str]:
+    """Chunk index -> normalized text, for the chunks of ``spans`` the normalizer changed.
+
+    Args:
+        enc, text: as for ``analyse``.
+        spans: the drawn tokens (their chunks are the ones looked at).
+        kwargs: the special-token arguments ``encode_detailed`` had.
+    """
+    if enc.normalizer is None or not spans:
+        return {}
+    last = spans[-1].chunk
+    return {k: c.text for k, c in zip(range(last + 1), iter_chunks(enc, text, **kwargs))
+            if c.normalized}

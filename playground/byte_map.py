@@ -8,12 +8,12 @@ invisible or unsafe in vocab.json and merges.txt, so they move to 256 + n.
 
 from __future__ import annotations
 
-from bbpe_core import byte_encoder
+from bbpe_core import Encoding, byte_encoder
 from bbpe_core.byte_level import is_kept_byte
 
 from .html_base import esc, page_css
 
-__all__ = ["byte_reason", "byte_grid_html"]
+__all__ = ["byte_reason", "byte_grid_html", "token_byte_rows"]
 
 
 def byte_reason(b: int) -> str:
@@ -48,3 +48,25 @@ def byte_grid_html() -> str:
         rows.append(f"<tr><th>{hi:X}_</th>{''.join(cells)}</tr>")
     return (f'<style>{page_css()}</style><table class="bytemap"><tr><th></th>{head}</tr>'
             f'{"".join(rows)}</table>')
+
+
+def token_byte_rows(enc: Encoding, text: str, limit: int = 200) -> list[dict]:
+    """The text's tokens in ``enc`` with the bytes each stands for, one row per token.
+
+    The string column is the vocabulary's: a Ġ string for byte-level BPE, a piece for
+    SentencePiece (``▁`` for a space; ``<0xE4>`` is one byte of a character no piece covers,
+    byte fallback) or WordPiece (``##`` continues a word; the bytes are of the normalized,
+    lowercased text).
+
+    Args:
+        enc: the encoding.
+        text: the text; special-token text is encoded as plain text.
+        limit: rows returned at most.
+
+    Returns:
+        ``[{"id", "string", "bytes (hex)", "text"}]``; ``text`` is the typed characters the
+        token came from.
+    """
+    return [{"id": t.id, "string": t.token_str, "bytes (hex)": t.token_bytes.hex(" "),
+             "text": text[t.start:t.end]}
+            for t in enc.encode_detailed(text, disallowed_special=(), max_tokens=limit)]

@@ -23,7 +23,9 @@ class DecodeReport:
     Attributes:
         ids: the valid ids, in order.
         problems: one sentence per bad item, naming it (empty when all are ids).
-        data: their bytes, joined.
+        data: their bytes as ``Encoding.decode_bytes`` gives them (the decoder, if the
+            model has one, applied: SentencePiece's dummy-prefix space removed, WordPiece's
+            pieces joined and its special tokens skipped).
         pieces: ``[(text, is_valid), ...]``: runs of decoded text (True) and runs
             of bytes that are not valid UTF-8, as space-separated hex (False).
         recovered_chars: characters decoded from valid UTF-8.
@@ -100,7 +102,7 @@ def decode_ids(enc: Encoding, typed: str) -> DecodeReport:
             ids.append(tid)
         else:
             problems.append(why)
-    data = enc.decode_bytes(ids)
+    data = enc.decode_bytes(ids)  # through the decoder: WordPiece joins ## pieces
     pieces = _pieces(data)
     recovered = sum(len(t) for t, ok in pieces if ok)
     invalid = sum(len(t.split()) for t, ok in pieces if not ok)

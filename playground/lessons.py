@@ -19,6 +19,7 @@ from bbpe_core import Encoding
 
 from .lab_code import number_pieces, reindent
 from .lab_formats import RECORDS, render_formats
+from .lessons_algorithms import ALGORITHM_LESSON_ENCODINGS, algorithm_facts, marks_facts
 
 __all__ = ["Lesson", "LESSONS", "guess_feedback", "corpus_count"]
 
@@ -29,7 +30,8 @@ CORPUS = Path(__file__).resolve().parent.parent / "assets" / "corpora" / "en_pyt
 @dataclass(frozen=True)
 class Lesson:
     """One lesson: key, question, explanation, the example text, how special tokens in it
-    are treated (``encode`` keyword arguments), and its facts function."""
+    are treated (``encode`` keyword arguments), its facts function and, for a lesson about
+    particular models, their encodings."""
 
     key: str
     question: str
@@ -37,6 +39,8 @@ class Lesson:
     example: str
     facts: Facts
     special: dict
+    encodings: tuple[str, ...] = ()
+    """The encodings the lesson is about (those shipped); empty for the page's default."""
 
 
 def _count(enc: Encoding, text: str, **special) -> int:
@@ -145,6 +149,29 @@ LESSONS = [
            "them too and costs about as much as YAML, a little more or less by encoding. Edit the "
            "text to compare your own.", render_formats(RECORDS[:1])["YAML"],
            _yaml, {}),
+    Lesson("marks", "Why does my model see ▁ and <0xE4>?",
+           "SentencePiece (Kudo & Richardson 2018), the tokenizer of Llama 2, Mistral 7B and "
+           "Gemma, replaces every space with ▁ (U+2581) before it merges, and Llama 2 puts one "
+           "▁ before the text, so ▁world is world after a space. It merges characters, not "
+           "bytes: a character no piece covers is spelled with the pieces <0x00>..<0xFF> of its "
+           "UTF-8 bytes (byte fallback), so 丼, whose UTF-8 starts with byte E4, becomes "
+           "<0xE4> <0xB8> <0xBC>, and decoding joins the bytes back. GPT-2's byte-level BPE "
+           "works on bytes from the start and writes them through its byte map (Ġ for a space); "
+           "BERT's WordPiece has no byte pieces and drops the spaces.",
+           "Hello world 丼 and 你好", marks_facts, {}, ALGORITHM_LESSON_ENCODINGS),
+    Lesson("algorithms", "BPE, byte-level BPE, WordPiece, Unigram: what is the difference?",
+           "BPE (Sennrich et al. 2016) learns merges: start from symbols and merge the most "
+           "frequent adjacent pair, again and again; encoding replays the merges. Byte-level "
+           "BPE (GPT-2, Radford et al. 2019) starts from the 256 bytes, so every text has tokens "
+           "and comes back exactly; character-level BPE starts from the characters it saw, so "
+           "an unseen one is unknown unless byte fallback spells it (Llama 2). WordPiece "
+           "(Schuster & Nakajima 2012; BERT, Devlin et al. 2019) takes the longest vocabulary "
+           "piece from the start of each word, ## for the rest of it, and makes a word it "
+           "cannot cover one [UNK]; BERT also lowercases and strips accents, so its text does "
+           "not come back. Unigram (Kudo 2018) starts from many substrings, prunes those that "
+           "help the likelihood least, and encodes with the most probable cut. The last rows "
+           "are trained here on the Algorithms page's corpus.",
+           "Hello World, the café serves 麵.", algorithm_facts, {}, ALGORITHM_LESSON_ENCODINGS),
 ]
 """The lessons, in the order the lecture asks them."""
 

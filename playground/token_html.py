@@ -29,9 +29,10 @@ __all__ = ["LAYERS", "VIEWS", "group_shared", "token_view_html", "layers_html"]
 
 LAYERS = {
     "chunks": "Pre-tokenizer chunks",
+    "normalized": "Normalized text (where the normalizer changed it)",
     "tokens": "Tokens",
     "ids": "Ids",
-    "gs": "Ġ strings",
+    "gs": "Ġ strings / pieces",
     "hex": "UTF-8 bytes (hex)",
 }
 """Rows of the layers grid, top to bottom: key -> label."""
@@ -166,8 +167,10 @@ def _column(text: str, span: TokenSpan, layers: set[str], show_whitespace: bool)
 def layers_html(
     text: str, spans: list[TokenSpan], layers: set[str], *, show_whitespace: bool = False,
     standalone: bool = True,
+    normalized: dict[int, str] | None = None,
 ) -> str:
-    """The layers grid: per pre-token chunk, its text above its tokens' ids, Ġ strings, bytes.
+    """The layers grid: per pre-token chunk, its text above its tokens' ids, Ġ strings (or
+    pieces: ``▁hello``, ``<0xE4>``, ``##ing``), bytes.
 
     Args:
         text: the source text the spans refer to.
@@ -175,6 +178,9 @@ def layers_html(
         layers: keys of ``LAYERS`` to show.
         show_whitespace: draw · → ↵ ␍ in chunk and token text.
         standalone: as for ``token_view_html``.
+        normalized: chunk index -> the normalizer's output for that chunk, for the chunks
+            it changed (lowercased, accents stripped, ``▁`` for spaces); shown under the
+            chunk's typed text when the ``"normalized"`` layer is on.
 
     Returns:
         An HTML fragment for ``st.html``.
@@ -187,6 +193,10 @@ def layers_html(
             f'<span class="chunk-text">{show_text(chunk_text, True)}</span>'
             if "chunks" in layers else ""
         )
+        changed = (normalized or {}).get(group[0].chunk)
+        if "normalized" in layers and changed is not None:
+            head += (f'<span class="chunk-text normalized" title="normalized">'
+                     f"{show_text(changed, True)}</span>")
         cols = "".join(_column(text, s, layers, show_whitespace) for s in group)
         boxes.append(f'<span class="chunk">{head}<span class="cols">{cols}</span></span>')
     return f'{_style(standalone)}<div class="bbpe-cells">{"".join(boxes)}</div>'

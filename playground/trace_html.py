@@ -18,6 +18,18 @@ from .html_base import esc, page_css, token_colour
 
 __all__ = ["step_sentence", "parts_html", "Node", "merge_trees", "tree_label", "trees_html"]
 
+Part = bytes | str
+"""A part of a chunk: bytes for byte-level BPE, characters for SentencePiece BPE."""
+
+
+def _shown(part: Part) -> str:
+    """How a part is written: its Ġ string, or its piece text (``▁hi``)."""
+    return to_gpt2_str(part) if isinstance(part, bytes) else part
+
+
+def _hex(part: Part) -> str:
+    return (part if isinstance(part, bytes) else part.encode("utf-8")).hex(" ")
+
 
 def step_sentence(step: MergeStep, number: int) -> str:
     """One plain sentence saying why this pair merged at this step.
@@ -26,19 +38,22 @@ def step_sentence(step: MergeStep, number: int) -> str:
     >>> step_sentence(trace(get_encoding("gpt2"), "朋友")[0].steps[0], 1)
     "Step 1: of the 2 adjacent pairs that form a token, ('æ', 'ľ') has the lowest rank (17312), so it merges into 'æľ'."
     """
-    left, right = to_gpt2_str(step.pair[0]), to_gpt2_str(step.pair[1])
+    left, right = _shown(step.pair[0]), _shown(step.pair[1])
     n = len(step.runner_up) + 1
     tie = any(r == step.rank for _, r in step.runner_up)
-    how = "the lowest rank" + (", and it is the leftmost of equal ranks" if tie else "")
+    scored = isinstance(step.pair[0], str)  # SentencePiece: the merged piece's score
+    measure, value = ("score", -step.rank) if scored else ("rank", step.rank)
+    how = ("the highest score" if scored else "the lowest rank") + (
+        f", and it is the leftmost of equal {measure}s" if tie else "")
     if n == 1:
-        return (f"Step {number}: only ({left!r}, {right!r}) forms a token (rank {step.rank}), "
+        return (f"Step {number}: only ({left!r}, {right!r}) forms a token ({measure} {value}), "
                 f"so it merges into {left + right!r}.")
     return (f"Step {number}: of the {n} adjacent pairs that form a token, ({left!r}, {right!r}) "
-            f"has {how} ({step.rank}), so it merges into {left + right!r}.")
+            f"has {how} ({value}), so it merges into {left + right!r}.")
 
 
-def parts_html(parts: list[bytes], ranks: dict[bytes, int], highlight: int | None = None) -> str:
-    """The parts as chips (Ġ form, with "id N" when the part is a token).
+def parts_html(parts: list[Part], ranks: dict[Part, int], highlight: int | None = None) -> str:
+    """The parts as chips (Ġ form or piece text, with "id N" when the part is a token).
 
     Args:
         parts: the current parts.
@@ -52,7 +67,7 @@ def parts_html(parts: list[bytes], ranks: dict[bytes, int], highlight: int | Non
         label = "" if tid is None else f'<span class="id">id {tid}</span>'
         colour = token_colour(tid) if tid is not None else "#eee"
         chips.append(f'<span class="cell{extra}" style="background:{colour}" '
-                     f'title="{esc(p.hex(" "))}"><span class="gs">{esc(to_gpt2_str(p))}</span>'
+                     f'title="{esc(_hex(p))}"><span class="gs">{esc(_shown(p))}</span>'
                      f"{label}</span>")
     return f'<style>{page_css()}</style><div class="bbpe-cells">{"".join(chips)}</div>'
 
@@ -62,9 +77,9 @@ class Node:
     """A part in a merge tree: its bytes, the step that made it (0 = a single byte), that
     merge's rank (None for a single byte), children."""
 
-    data: bytes
+    data: Part
     step: int = 0
-    rank: int | None = None
+    rank: float | None = None  # a rank, or minus a SentencePiece score
     children: list["Node"] = field(default_factory=list)
 
 
@@ -78,25 +93,30 @@ def merge_trees(t: ChunkTrace) -> list[Node]:
 
 
 def tree_label(node: Node, tid: int | None) -> str:
-    """The small label of a merged part in a tree: the step, the merge's rank and the id.
+    """The small label of a merged part in a tree: the step, the merge's priority as the step
+    sentence says it (rank for byte-level BPE, the piece's score for SentencePiece) and the id.
 
     >>> tree_label(Node(b"er", 2, 5), 264)
     'step 2, rank 5, id 264'
+    >>> tree_label(Node("▁the", 3, -7.5), 278)
+    'step 3, score 7.5, id 278'
     """
+    if isinstance(node.data, str):
+        return f"step {node.step}, score {-node.rank:g}, id {tid}"
     return f"step {node.step}, rank {node.rank}, id {tid}"
 
 
-def _node_html(node: Node, ranks: dict[bytes, int]) -> str:
+def _node_html(node: Node, ranks: dict[Part, int]) -> str:
     tid = ranks.get(node.data)
     colour = token_colour(tid) if tid is not None else "#eee"
-    head = (f'<span class="node" style="background:{colour}" title="{esc(node.data.hex(" "))}">'
-            f"{esc(to_gpt2_str(node.data))}"
+    head = (f'<span class="node" style="background:{colour}" title="{esc(_hex(node.data))}">'
+            f"{esc(_shown(node.data))}"
             + (f" <small>{esc(tree_label(node, tid))}</small>" if node.step else "") + "</span>")
     kids = "".join(_node_html(c, ranks) for c in node.children)
     return f'<div class="tree">{head}{f"<div class=kids>{kids}</div>" if kids else ""}</div>'
 
 
-def trees_html(t: ChunkTrace, ranks: dict[bytes, int]) -> str:
+def trees_html(t: ChunkTrace, ranks: dict[Part, int]) -> str:
     """Nested boxes: each final token above the parts it was merged from."""
     body = "".join(_node_html(n, ranks) for n in merge_trees(t))
     return f'<style>{page_css()}</style><div class="bbpe-trees">{body}</div>'

@@ -45,7 +45,14 @@ def _decode(data: bytes) -> str | None:
 
 
 def vocab_entries(enc: Encoding) -> list[Entry]:
-    """All tokens of ``enc`` by id (merges recovered from ranks where needed)."""
+    """All tokens of ``enc`` by id (merges recovered from ranks where needed). For a model of
+    piece strings (SentencePiece, WordPiece) ``token_str`` is the piece (``▁hello``,
+    ``<0xE4>``, ``##ing``), ``data`` the bytes it decodes to, and ``merge`` None (no merge
+    list: SentencePiece merges by piece score, WordPiece does not merge)."""
+    if not enc.byte_level:
+        table = enc.vocab
+        return [Entry(i, table.token_bytes(i), piece, _decode(table.token_bytes(i)), None,
+                      i in table.whole_ids) for i, piece in sorted(table.pieces.items())]
     pairs = enc.merges if enc.merges is not None else recover_merges(enc.mergeable_ranks)
     made_by = {a + b: (a, b) for a, b in pairs}
     out = [Entry(i, b, to_gpt2_str(b), _decode(b), made_by.get(b), False)
@@ -114,8 +121,12 @@ def anatomy(enc: Encoding) -> dict[str, int | bool | list[int]]:
     Returns:
         ``n_vocab``, ``single_bytes``, ``merged``, ``special``, ``unassigned`` (ids in
         range with no token), ``byte_order`` (whether single bytes have ids 0..255 in
-        byte order), ``first_byte_ids`` (the ids of bytes 0x00..0x0F).
+        byte order), ``first_byte_ids`` (the ids of bytes 0x00..0x0F). For a model of piece
+        strings, ``single_bytes`` counts the byte-fallback pieces (``<0xNN>``), ``merged``
+        the other ordinary pieces, ``special`` the special and added tokens.
     """
+    if not enc.byte_level:
+        return _piece_anatomy(enc)
     ranks = enc.mergeable_ranks
     single = [ranks[bytes([b])] for b in range(256)]
     n_tokens = len(ranks) + len(enc.special_tokens)
@@ -127,6 +138,23 @@ def anatomy(enc: Encoding) -> dict[str, int | bool | list[int]]:
         "unassigned": enc.n_vocab - n_tokens,
         "byte_order": single == list(range(256)),
         "first_byte_ids": single[:16],
+    }
+
+
+def _piece_anatomy(enc: Encoding) -> dict[str, int | bool | list[int]]:
+    table = enc.vocab
+    byte_ids = {int(p[3:5], 16): i for i, p in table.pieces.items()
+                if len(p) == 6 and p.startswith("<0x") and p.endswith(">")
+                and i not in table.whole_ids}
+    whole = len(table.whole_ids)
+    return {
+        "n_vocab": enc.n_vocab,
+        "single_bytes": len(byte_ids),
+        "merged": len(table.pieces) - len(byte_ids) - whole,
+        "special": whole,
+        "unassigned": enc.n_vocab - len(table.pieces),
+        "byte_order": sorted(byte_ids.values()) == [byte_ids[b] for b in sorted(byte_ids)],
+        "first_byte_ids": [byte_ids[b] for b in range(16) if b in byte_ids],
     }
 
 

@@ -114,3 +114,10 @@ def test_every_shipped_encoding_is_an_encoding_and_a_training_pattern(monkeypatc
     args = ["train", str(corpus), "--vocab-size", "270", "--pattern", "llama3", "--out",
             str(out_dir)]
     assert run(monkeypatch, capsys, args, "")[0] == 0
+    for name in ("llama2", "bert_base_uncased"):
+        args[args.index("--pattern") + 1] = name
+        status, _, err = run(monkeypatch, capsys, args, "")
+        assert status == 2 and "has no split pattern" in err
+    status, out, _ = run(monkeypatch, capsys, ["tokenize", "--encoding", "bert_base_uncased"],
+                         "Unaffable")
+    assert (status, out.split()) == (0, ["una", "##ffa", "##ble"])

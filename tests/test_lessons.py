@@ -29,9 +29,10 @@ def tk(name: str, text: str, **kw) -> int:
     return len(tiktoken_encoding(name).encode(text, **({"disallowed_special": ()} | kw)))
 
 
-def test_seven_lessons_in_seed_order():
+def test_the_lessons_in_order():
     assert [lesson.key for lesson in LESSONS] == [
-        "spelling", "languages", "arithmetic", "python", "endoftext", "glitch", "yaml"]
+        "spelling", "languages", "arithmetic", "python", "endoftext", "glitch", "yaml",
+        "marks", "algorithms"]
     assert "GPT-3 used the same r50k_base ranks" in BY_KEY["python"].explanation
 
 
@@ -81,15 +82,19 @@ def test_lessons_page():
     at.switch_page("pages/lessons.py").run()
     assert not at.exception and len(at.dataframe) == 0 and not at.info  # counts hidden
     assert not _token_views(at)  # AppTest keeps st.html unrendered: count the fragments
-    shown = {n: bbpe_core.get_encoding(n) for n in COMPARE_DEFAULT}
+    shipped = set(bbpe_core.list_encoding_names())
     for lesson in LESSONS:
         at.button(key=f"reveal_{lesson.key}").click().run()
-    assert not at.exception and len(at.dataframe) == 7
-    assert len(_token_views(at)) == 7 * len(COMPARE_DEFAULT)  # a token view per encoding
+    assert not at.exception and len(at.dataframe) == len(LESSONS)
+    views = sum(len([n for n in lesson.encodings if n in shipped] or COMPARE_DEFAULT)
+                for lesson in LESSONS)
+    assert len(_token_views(at)) == views  # a token view per encoding shown
     for lesson, table in zip(LESSONS, at.dataframe):  # each table equals the facts computed here
+        names = [n for n in lesson.encodings if n in shipped] or COMPARE_DEFAULT
+        shown = {n: bbpe_core.get_encoding(n) for n in names}
         assert table.value.to_dict("records") == lesson.facts(shown, lesson.example)
     at.text_area(key="lesson_spelling").input("hello").run()
-    assert len(at.dataframe) == 6  # an edited example is hidden again until Reveal
+    assert len(at.dataframe) == len(LESSONS) - 1  # an edited example is hidden again
     at.number_input(key="guess_spelling").set_value(5).run()
     at.button(key="reveal_spelling").click().run()
     assert list(at.dataframe[0].value["tokens"]) == [

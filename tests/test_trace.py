@@ -84,3 +84,36 @@ def test_tree_label_and_step_sentence_say_the_same_rank(source, tmp_path):
     assert checked >= 2
     if source == "uploaded":
         assert said[1] == 0 and trees[1] == (0, 257)  # "l o": rank 0 in merges.txt, id 257
+
+
+@given(text=st.text(max_size=30))
+def test_sentencepiece_trace_merges_characters_and_ends_in_encode_ids(text):
+    enc = bbpe_core.get_encoding("llama2")
+    traces = bbpe_core.trace(enc, text)
+    assert [i for t in traces for i in t.ids] == enc.encode_ordinary(text)
+    for t in traces:
+        assert "".join(t.initial) == t.chunk.text  # characters, ▁ for spaces
+        for step in t.steps:
+            assert all(step.rank <= r for _, r in step.runner_up)
+            assert "".join(step.parts) == t.chunk.text
+
+
+def test_sentencepiece_trace_steps_by_piece_score():
+    enc = bbpe_core.get_encoding("llama2")
+    (t,) = bbpe_core.trace(enc, "hello")
+    assert t.chunk.text == "▁hello" and t.initial == list("▁hello")
+    assert t.steps[-1].parts == ["▁hello"] and t.ids == enc.encode("hello")
+    from playground.trace_html import step_sentence
+    first = t.steps[0]
+    assert len(first.runner_up) >= 1
+    assert step_sentence(first, 1) == (
+        f"Step 1: of the {len(first.runner_up) + 1} adjacent pairs that form a token, "
+        f"({first.pair[0]!r}, {first.pair[1]!r}) has the highest score ({-first.rank}), so it "
+        f"merges into {first.pair[0] + first.pair[1]!r}.")
+    with pytest.raises(ValueError, match="traces stop at"):
+        bbpe_core.trace(enc, "a" * 1000)
+
+
+def test_wordpiece_has_no_merges_to_trace():
+    with pytest.raises(ValueError, match="has no merges to trace"):
+        bbpe_core.trace(bbpe_core.get_encoding("bert_base_uncased"), "hello")

@@ -1,6 +1,7 @@
-"""bert_base_uncased gives HF tokenizers' ids, offsets and decoded text:
+"""``get_encoding("bert_base_uncased")`` gives HF tokenizers' ids, offsets and decoded text:
 ``BertWordPieceTokenizer(vocab.txt, lowercase=True).encode(text, add_special_tokens=False)``
-on multilingual text, code, the corpora, adversarial cases and hypothesis text."""
+on multilingual text, code, the corpora, adversarial cases and hypothesis text; the viewer
+gives the vocabulary's strings (``##ing``) and the offsets of the typed text."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from hypothesis import given, settings
 from samples import ADVERSARIAL, CORPORA, MULTILINGUAL, texts, utf8_texts
 from tokenizers import BertWordPieceTokenizer
 
-from bbpe_core.wordpiece import WordPiecePipeline, bert_base_uncased
+from bbpe_core import encoding_for_model, get_encoding
+from bbpe_core.wordpiece import load_wordpiece
 
 REFS = Path(__file__).resolve().parent / ".refs"
 
@@ -40,15 +42,21 @@ def reference() -> BertWordPieceTokenizer:
     return BertWordPieceTokenizer(str(REFS / "bert_base_uncased.vocab.txt"), lowercase=True)
 
 
+def bert_base_uncased():
+    return get_encoding("bert_base_uncased")
+
+
 def _check(text: str) -> None:
     ours = bert_base_uncased()
     theirs = reference().encode(text, add_special_tokens=False)
-    ids = ours.encode(text)
+    ids = ours.encode_ordinary(text)
     assert ids == theirs.ids
-    assert [(a, b) for _, a, b in ours.encode_with_offsets(text)] == theirs.offsets
+    assert ours.encode(text) == ids  # BERT's special tokens are matched in any text, as HF's
+    detailed = ours.encode_detailed(text)
+    assert [t.id for t in detailed] == ids
+    assert [(t.start, t.end) for t in detailed] == theirs.offsets
+    assert [t.token_str for t in detailed] == theirs.tokens
     assert ours.decode(ids) == reference().decode(ids)
-    assert ours.decode(ids, skip_special_tokens=False) == reference().decode(
-        ids, skip_special_tokens=False)
 
 
 @pytest.mark.parametrize("text", MULTILINGUAL + ADVERSARIAL + BERT_CASES,
@@ -61,7 +69,7 @@ def test_the_corpora():
     for file in ("en_python_docs.txt", "zh_tang_poems.txt"):
         text = (CORPORA / file).read_text(encoding="utf-8")
         ours = bert_base_uncased()
-        ours.encoder.clear_cache()
+        ours.clear_cache()
         start = time.perf_counter()
         ids = ours.encode(text)
         cold = time.perf_counter() - start
@@ -96,14 +104,34 @@ def test_post_process_wraps_cls_and_sep_as_hf_does():
 
 def test_display_strings_and_bytes_of_pieces():
     bert = bert_base_uncased()
-    ids = bert.encode("Playing 中")
-    assert [bert.token_strings[i] for i in ids] == ["playing", "中"] == reference().encode(
+    assert bert.tokenize("Playing 中") == ["playing", "中"] == reference().encode(
         "Playing 中", add_special_tokens=False).tokens
     ids = bert.encode("unaffable")
     assert bert.tokenize("unaffable") == ["una", "##ffa", "##ble"]
-    assert b"".join(bert.token_bytes[i] for i in ids) == b"unaffable"
-    assert bert.token_bytes[bert.special_tokens["[CLS]"]] == b"[CLS]"
+    assert bert.decode_bytes(ids) == b"unaffable"
+    assert b"".join(bert.decode_tokens_bytes(ids)) == b"unaffable"
+    assert bert.decode_single_token_bytes(101) == b"[CLS]"
+    assert bert.added_tokens["[CLS]"] == 101 and bert.special_tokens == {}
+    assert bert.encode_single_token("##ing") == 2075
     assert bert.n_vocab == 30522
+    assert not bert.byte_level
+
+
+def test_viewer_spans_map_pieces_to_the_typed_text():
+    text = "Héllo PLAYING 🧬x"
+    spans = [(t.token_str, text[t.start:t.end]) for t in bert_base_uncased().encode_detailed(text)]
+    assert spans == [("hello", "Héllo"), ("playing", "PLAYING"), ("[UNK]", "🧬x")]
+    chunks = bert_base_uncased().pre_tokenize(text)
+    assert [c.text for c in chunks] == ["hello", "playing", "🧬x"]
+    assert all(c.normalized for c in chunks[:2])
+
+
+def test_the_model_names_and_the_catalogue():
+    for model in ("bert-base-uncased", "sentence-transformers/all-MiniLM-L6-v2"):
+        assert encoding_for_model(model) is bert_base_uncased()
+    from bbpe_core.catalogue import encoding_catalogue
+    info = next(i for i in encoding_catalogue() if i.name == "bert_base_uncased")
+    assert (info.label, info.licence) == ("BERT / MiniLM", "Apache-2.0")
 
 
 LOSSY = [  # (text, what decode(encode(text)) gives back)
@@ -118,6 +146,7 @@ LOSSY = [  # (text, what decode(encode(text)) gives back)
     ("x" * 101, ""),  # a word over 100 characters: [UNK] too
     ("[CLS] hi", "hi"),  # special tokens skipped when decoding
 ]
+"""The cases where BERT cannot give the text back; the Algorithms page and lessons say so."""
 
 
 @pytest.mark.parametrize(("text", "back"), LOSSY)
@@ -141,10 +170,18 @@ def test_bad_ids_and_text_raise_typed_errors():
         bert.decode([30522])
     with pytest.raises(TypeError, match="ints"):
         bert.decode(["7592"])
+    with pytest.raises(KeyError, match="token id -1"):
+        bert.decode([7592, -1])
     with pytest.raises(TypeError, match="must be a str"):
         bert.encode(b"bytes")
 
 
 def test_a_vocabulary_without_bert_tokens_is_refused():
     with pytest.raises(ValueError, match="not in the vocabulary: \\['\\[PAD\\]'"):
-        WordPiecePipeline("tiny", {"[UNK]": 0, "a": 1})
+        load_wordpiece("tiny", {"[UNK]": 0, "a": 1})
+
+
+def test_pickles_by_name_as_the_other_shipped_encodings():
+    import pickle
+
+    assert pickle.loads(pickle.dumps(bert_base_uncased())) is bert_base_uncased()

@@ -39,6 +39,20 @@ class Encoder(ABC):
             chunk: one chunk as the pre-tokenizer cut it.
         """
 
+    def chunk_surfaces(self, chunk: str, ids: list[int], surface: dict[int, bytes]
+                       ) -> list[bytes]:
+        """Each id's bytes of ``chunk`` text, for the viewer's spans (they concatenate to the
+        chunk's UTF-8).
+
+        Args:
+            chunk: one chunk, as passed to ``encode_chunk``.
+            ids: its ids.
+            surface: id -> the bytes of normalized text the token stands for (the
+                vocabulary's ``surface``); a model whose token can stand for any text (an
+                unknown token) overrides this.
+        """
+        return [surface[i] for i in ids]
+
     @abstractmethod
     def clear_cache(self) -> None:
         """Forget every cached result (for cold-cache benchmarks); ids do not change."""

@@ -18,7 +18,10 @@ lacks makes its whole word ``[UNK]``, and the text cannot always be given back.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..pre_tokenizers import PreTokenizer
+from ..token_table import TokenTable
 from .base import ChunkCache, Encoder
 
 __all__ = ["WordPieceDecoder", "WordPieceEncoder"]
@@ -91,8 +94,22 @@ class WordPieceEncoder(Encoder):
         return self._cache.ids(chunk)
 
     def encode_segment(self, segment: str) -> list[int]:
-        """The ids of a normalized segment, word by word; words seen before at C speed."""
+        """The ids of a normalized segment, word by word; words seen before at C speed.
+
+        Raises:
+            UnicodeEncodeError: if the segment holds a lone surrogate (``Encoding.encode``
+                then encodes the repaired text, as for the byte-level models).
+        """
+        segment.encode("utf-8")
         return self._cache.joined_ids(self.pre_tokenizer.chunks(segment))
+
+    def chunk_surfaces(self, chunk: str, ids: list[int], surface: dict[int, bytes]
+                       ) -> list[bytes]:
+        """Each id's bytes of ``chunk`` (``Encoder.chunk_surfaces``): an ``[UNK]`` stands for
+        the whole word, whatever its own text."""
+        if ids == [self.unk_id]:
+            return [chunk.encode("utf-8")]
+        return [surface[i] for i in ids]
 
     def clear_cache(self) -> None:
         """Empty the word cache."""
@@ -116,11 +133,15 @@ class WordPieceDecoder:
     Args:
         prefix: the continuation prefix (``##``).
         cleanup: apply HF's ``cleanup`` (its default, as ``BertWordPieceTokenizer`` has).
+        skip_ids: ids ``decode_ids`` leaves out (BERT's special tokens, as HF's ``decode``
+            skips them by default).
     """
 
-    def __init__(self, prefix: str = "##", cleanup: bool = True) -> None:
+    def __init__(self, prefix: str = "##", cleanup: bool = True,
+                 skip_ids: frozenset[int] = frozenset()) -> None:
         self.prefix = prefix
         self.cleanup = cleanup
+        self.skip_ids = skip_ids
 
     def __repr__(self) -> str:
         return f"WordPieceDecoder(prefix={self.prefix!r}, cleanup={self.cleanup})"
@@ -140,3 +161,16 @@ class WordPieceDecoder:
                     token = token.replace(dirty, clean)
             out.append(token)
         return "".join(out)
+
+    def decode_ids(self, table: TokenTable, ids: Sequence[int]) -> bytes:
+        """The UTF-8 of ``decode`` over the ids' piece strings, ``skip_ids`` left out
+        (``decoders.Decoder``, what ``Encoding.decode_bytes`` calls).
+
+        Raises:
+            TypeError: if an id is not an int.
+            KeyError: for an id not in ``table`` (named).
+        """
+        for i in ids:
+            table.token_bytes(i)  # raises the typed error for a bad id
+        tokens = [table.token_str(i) for i in ids if i not in self.skip_ids]
+        return self.decode(tokens).encode("utf-8")

@@ -87,10 +87,11 @@ def render(name: str) -> None:
     if result.truncated:
         show_more(view, result)
     layers = st.multiselect("Layers", list(LAYERS), format_func=LAYERS.get,
-                            **kept("pg_layers", ["chunks", "tokens", "ids", "gs"]))
+                            **kept("pg_layers", ["chunks", "normalized", "tokens", "ids", "gs"]))
     if layers and result.spans:
         st.html(layers_html(text, result.spans[:MAX_RENDER_TOKENS], set(layers),
-                            show_whitespace=show_ws, standalone=False))
+                            show_whitespace=show_ws, standalone=False,
+                            normalized=result.normalized))
     d1, d2, d3 = st.columns(3)
     d1.download_button("Tokens as CSV", tokens_csv(result.spans), "tokens.csv", "text/csv")
     d2.download_button("Tokens as JSON", tokens_json(result.spans), "tokens.json",

@@ -1,0 +1,26 @@
+"""Algorithms: byte-level BPE, SentencePiece BPE, WordPiece and Unigram side by side."""
+
+import streamlit as st
+
+from playground.algorithm_training import CORPUS_CHARS, HELD_OUT_CHARS
+from playground.ui.algorithms_view import side_by_side, training_contrast
+
+st.title("Algorithms")
+st.caption(
+    "Byte-level BPE (GPT-2: Radford et al. 2019, openai/gpt-2 encoder.py) merges bytes, so "
+    "every text has tokens. SentencePiece BPE (Llama 2, Gemma: Kudo & Richardson 2018, after "
+    "Sennrich et al. 2016) merges characters, writes spaces as ▁ and spells a character it "
+    "lacks with <0xNN> byte pieces (byte fallback). WordPiece (BERT: Schuster & Nakajima "
+    "2012, Devlin et al. 2019) takes the longest vocabulary piece from the start of each "
+    "word, ## for a piece that continues one, and [UNK] for a word it cannot cover. Unigram "
+    "(Kudo 2018) keeps the pieces of a probabilistic model and picks the likeliest cut.")
+st.subheader("One text, each kind")
+side_by_side()
+st.subheader("Train each kind on the same corpus")
+st.caption(
+    f"The first {CORPUS_CHARS['English']:,} characters of the CPython docs and "
+    f"{CORPUS_CHARS['Chinese']:,} of the Tang poems; compression is measured on the next "
+    f"{HELD_OUT_CHARS['English']:,} and {HELD_OUT_CHARS['Chinese']:,}. Byte-level and "
+    "character-level BPE are this project's trainers; WordPiece and Unigram are HF "
+    "tokenizers' trainers, used here for this contrast only.")
+training_contrast()

@@ -1,0 +1,76 @@
+"""The Algorithms page's Streamlit glue: the side-by-side view and the training contrast
+(logic in ``playground.algorithms`` and ``playground.algorithm_training``)."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from ..algorithm_training import (
+    VOCAB_SIZES,
+    compression_rows,
+    corpus_parts,
+    segmentation_rows,
+    train_all,
+)
+from ..algorithms import DEFAULT_TEXT, MAX_TOKENS, available, differences, run_all
+from ..charts import grouped_bar
+from ..html_base import esc, page_css
+from ..token_html import layers_html, token_view_html
+from .common import problem
+from .widgets import kept
+
+__all__ = ["side_by_side", "training_contrast"]
+
+
+def side_by_side() -> None:
+    """One text through each kind, drawn in columns, with what differs listed under it."""
+    text = st.text_area("Text", height=90, max_chars=5000, **kept("al_text", DEFAULT_TEXT))
+    names = available()
+    results = run_all(text, names)
+    for column, r in zip(st.columns(len(results)), results):
+        with column:
+            st.markdown(f"**{r.name}** · {r.kind}")
+            st.metric("Tokens", f"{len(r.ids):,}")
+            st.html(token_view_html(text, r.spans, show_whitespace=True))
+            st.html(layers_html(text, r.spans, {"gs"}))
+    if any(len(r.ids) > MAX_TOKENS for r in results):
+        st.caption(f"Each column draws its first {MAX_TOKENS} tokens; the counts cover the "
+                   "whole text.")
+    st.subheader("What differs, on this text")
+    items = "".join(
+        f"<li><b>{esc(topic)}</b><ul>{''.join(f'<li>{esc(s)}</li>' for s in sentences)}</ul></li>"
+        for topic, sentences in differences(text, results))
+    st.html(f'<style>{page_css()}</style><ul class="bbpe-differences">{items}</ul>')
+
+
+@st.cache_resource(max_entries=3, show_spinner="Training four tokenizers…")
+def _trained(vocab_size: int):
+    corpus, held_out = corpus_parts()
+    return train_all(corpus, vocab_size), held_out
+
+
+def training_contrast() -> None:
+    """Train the four kinds on one corpus at one vocabulary size; compare compression on
+    held-out text and the segmentation of a sample."""
+    vocab_size = st.select_slider("Vocabulary size (tokens)", VOCAB_SIZES,
+                                  **kept("al_vocab", VOCAB_SIZES[0]))
+    try:
+        models, held_out = _trained(vocab_size)
+    except ValueError as e:
+        problem("A trainer refused this corpus or size.", str(e))
+        return
+    rows = compression_rows(models, held_out)
+    st.plotly_chart(grouped_bar(rows, x="held-out text", y="characters per token",
+                                color="algorithm", title="Compression on held-out text",
+                                x_title="held-out text", y_title="characters per token"),
+                    width="stretch")
+    st.dataframe(rows, hide_index=True, width="stretch")
+    st.caption("More characters per token is better compression, unless the tokens are "
+               "unknown: an unknown token stands for text the tokenizer lost. HF's "
+               "WordPiece trainer adds a ## copy of every character, so its vocabulary can "
+               "exceed the size asked for; a small corpus can run out of pairs before a BPE "
+               "vocabulary is full.")
+    sample = st.text_input("Sample to segment", max_chars=300,
+                           **kept("al_sample", "Tokenizers split text: 春眠不覺曉 unseen 麵"))
+    st.dataframe(segmentation_rows(models, sample), hide_index=True, width="stretch")
+    st.caption("Tokens separated by |; ␣ is a space kept inside a token.")
