@@ -54,6 +54,14 @@ def tiktoken_encoding(name: str):
 def tiny_cache_encoding(name: str) -> bbpe_core.Encoding:
     """The shipped encoding ``name`` with caches of 3 entries (each emptied when full), shared
     by the tests of one run: the CJK cut and character table are built once, not per example."""
+    return variant(name, cache_size=3)
+
+
+def variant(name: str, **settings) -> bbpe_core.Encoding:
+    """The shipped byte-level encoding ``name`` built afresh (its own caches), with
+    ``settings`` (any ``Encoding`` keyword: ``pat_str``, ``special_tokens``, ``cache_size``,
+    ``fast``, ...) in place of its own; the tests' one way to make a small variant of it."""
     shared = bbpe_core.get_encoding(name)
-    return bbpe_core.Encoding(name, pat_str=shared.pat_str, mergeable_ranks=shared.mergeable_ranks,
-                              special_tokens=shared.special_tokens, cache_size=3)
+    own = {"pat_str": shared.pat_str, "mergeable_ranks": shared.mergeable_ranks,
+           "special_tokens": shared.special_tokens}
+    return bbpe_core.Encoding(name, **(own | settings))

@@ -1,14 +1,16 @@
-"""Shared fixtures: hypothesis profiles, and each shipped encoding with its tiktoken oracle."""
+"""Shared fixtures: hypothesis profiles, each shipped encoding with its tiktoken oracle, and
+the app under AppTest."""
 
 from __future__ import annotations
 
 import os
 
 import pytest
+from apptest import new_app
 from hypothesis import settings
-from oracles import ENCODING_NAMES, tiktoken_encoding
 
 import bbpe_core
+from oracles import ENCODING_NAMES, tiktoken_encoding
 
 settings.register_profile("ci", max_examples=150, deadline=None)
 settings.register_profile("dev", max_examples=60, deadline=None)
@@ -28,3 +30,12 @@ def enc(name):
 @pytest.fixture(scope="session")
 def oracle(name):
     return tiktoken_encoding(name)
+
+
+@pytest.fixture
+def app():
+    """The app, run once on its default page (the playground) without an exception."""
+    at = new_app()
+    at.run()
+    assert not at.exception
+    return at

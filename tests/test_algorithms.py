@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from streamlit.testing.v1 import AppTest
+from apptest import new_app
 
 import bbpe_core
 from playground.algorithm_training import (
@@ -103,7 +103,7 @@ def test_segmentation_of_a_sample(trained):
 
 
 def test_the_page_runs():
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=240)
+    at = new_app()
     at.run()
     at.switch_page("pages/algorithms.py").run()
     assert not at.exception

@@ -5,19 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from streamlit.testing.v1 import AppTest
+from apptest import new_app
 
 import bbpe_core
 
 ROOT = Path(__file__).resolve().parent.parent
 
-
-@pytest.fixture
-def app():
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
-    at.run()
-    assert not at.exception
-    return at
 
 
 def _type(at, text: str):
@@ -201,7 +194,7 @@ def test_compare_mode(app):
 def test_shared_link_reopens_view():
     from playground.share import encode_state
 
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at = new_app()
     at.query_params["s"] = encode_state("cl100k_base", "Text", "shared text")
     at.run()
     assert not at.exception
@@ -211,7 +204,7 @@ def test_shared_link_reopens_view():
 
 
 def test_broken_shared_link_is_a_warning():
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at = new_app()
     at.query_params["s"] = "garbage!!"
     at.run()
     assert not at.exception and "could not be opened" in at.warning[0].value

@@ -17,7 +17,7 @@ from bbpe_core.byte_level import fix_surrogates
 from bbpe_core.encoders.fast.char_cuts import CJK_LETTERS, cjk_cut, crossing_groups
 from bbpe_core.encoders.fast.chunk_ids import CACHED_CHARS
 from bbpe_core.encoders.fast.packed_ids import unpack
-from oracles import ENCODING_NAMES, tiktoken_encoding, tiny_cache_encoding
+from oracles import ENCODING_NAMES, tiktoken_encoding, tiny_cache_encoding, variant
 
 RUN = re.compile(f"[{CJK_LETTERS}]{{2,}}")
 
@@ -158,9 +158,7 @@ def test_phrases_cached_by_another_thread_between_two_reads():
         def __getitem__(self, key):  # the first read misses; .get (the second) finds it
             raise KeyError(key)
 
-    shared = bbpe_core.get_encoding("cl100k_base")
-    enc = bbpe_core.Encoding("t", pat_str=shared.pat_str, mergeable_ranks=shared.mergeable_ranks,
-                             special_tokens={})
+    enc = variant("cl100k_base", special_tokens={})
     text = (CORPORA / "zh_tang_poems.txt").read_text(encoding="utf-8")[:3000]
     expected = tiktoken_encoding("cl100k_base").encode_ordinary(text)
     assert enc.encode_ordinary(text) == expected
@@ -169,9 +167,7 @@ def test_phrases_cached_by_another_thread_between_two_reads():
 
 
 def test_the_cut_is_built_only_for_text_with_two_ideographs_side_by_side():
-    shared = bbpe_core.get_encoding("o200k_base")
-    enc = bbpe_core.Encoding("t", pat_str=shared.pat_str, mergeable_ranks=shared.mergeable_ranks,
-                             special_tokens={})
+    enc = variant("o200k_base", special_tokens={})
     enc.encode_ordinary("café, naïve — résumé; 中 文 " * 100)
     cut = enc.encoder.chunks.cut
     assert not cut.built  # nothing to cut

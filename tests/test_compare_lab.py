@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import tomllib
 import yaml
-from streamlit.testing.v1 import AppTest
+from apptest import new_app
 
 import bbpe_core
 from oracles import ENCODING_NAMES, tiktoken_encoding
@@ -147,7 +147,7 @@ def test_numbers_lab():
 
 
 def test_compare_lab_page():
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)
+    at = new_app()
     at.run()
     at.switch_page("pages/compare_lab.py").run()
     assert not at.exception
@@ -207,7 +207,7 @@ def test_indentation_lab_takes_your_own_code():
         assert rows[(style, "gpt2")] == len(tiktoken_encoding("gpt2").encode_ordinary(reindent(two, unit)))
     with pytest.raises(ValueError, match="at most"):
         indentation_rows(ENCS, "x" * (MAX_CODE_CHARS + 1))
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)
+    at = new_app()
     at.run()
     at.switch_page("pages/compare_lab.py").run()
     at.text_area(key="lab_code").input(two).run()
@@ -258,7 +258,7 @@ def test_number_examples_differ_between_encodings_and_equal_tiktoken():
 
 
 def test_numbers_tab_shows_examples_and_rules_without_none():
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)
+    at = new_app()
     at.run()
     at.switch_page("pages/compare_lab.py").run()
     shown = {n: bbpe_core.get_encoding(n) for n in COMPARE_DEFAULT}

@@ -6,20 +6,18 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from oracles import ENCODING_NAMES
 from samples import ADVERSARIAL, CORPORA, MULTILINGUAL, texts
 
 import bbpe_core
 from bbpe_core.bpe import merge, merge_ranked, textbook_merge
 from bbpe_core.encoders import FastEncoder, SimpleEncoder
 from bbpe_core.vocab import Vocab
+from oracles import ENCODING_NAMES, variant
 
 
 def reference(name: str) -> bbpe_core.Encoding:
     """The shipped encoding ``name`` on the reference path (``fast=False``)."""
-    shared = bbpe_core.get_encoding(name)
-    return bbpe_core.Encoding(name, pat_str=shared.pat_str, mergeable_ranks=shared.mergeable_ranks,
-                              special_tokens=shared.special_tokens, fast=False)
+    return variant(name, fast=False)
 
 
 REFERENCES = {name: reference(name) for name in ENCODING_NAMES}

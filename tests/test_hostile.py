@@ -16,6 +16,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from apptest import new_app
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
@@ -46,7 +47,7 @@ def test_a_lone_surrogate_in_a_link_becomes_u_fffd():
 
 
 def test_a_link_naming_markdown_shows_it_as_plain_text():
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at = new_app()
     evil = "**BOLD** [click](http://127.0.0.1/x) ![img](http://127.0.0.1/i.png)"
     at.query_params["s"] = _link({"e": evil, "m": "Text", "t": "hi"})
     at.run()
@@ -256,7 +257,7 @@ def test_a_session_keeps_at_most_three_tokenizers():
 
 
 def test_chat_mode_draws_at_most_the_page_cap_and_counts_everything():
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at = new_app()
     at.run()
     at.radio(key="pg_mode").set_value("Chat").run()
     content = [t for t in at.text_area if t.key.startswith("chat_content_")][1]
@@ -280,7 +281,7 @@ EVIL = "**pwn** <img src=x onerror=alert(1)> $x^2$ :rocket: \u202eevil \ud800"
     {"e": "gpt2", "m": EVIL, "t": "x"},
 ])
 def test_every_page_opened_with_a_crafted_link_shows_no_exception_and_no_user_markdown(state):
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at = new_app()
     at.query_params["s"] = _link(state)
     at.run()
     for page in PAGES:
@@ -296,7 +297,7 @@ def test_every_page_opened_with_a_crafted_link_shows_no_exception_and_no_user_ma
     (json.dumps({"a": json.loads("[" * 40 + "]" * 40)}), "deeper than 20 levels"),
 ])
 def test_compare_lab_json_that_nests_too_deeply_is_a_message(pasted, message):
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at = new_app()
     at.run()
     at.switch_page("pages/compare_lab.py").run()
     at.text_area(key="lab_json").input(pasted).run()

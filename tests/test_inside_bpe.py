@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from apptest import new_app
 from streamlit.testing.v1 import AppTest
 
 import bbpe_core
@@ -108,7 +109,7 @@ def test_trace_words_and_trees():
 
 
 def _page(path: str) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at = new_app()
     at.run()
     at.switch_page(path).run()
     assert not at.exception

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from streamlit.testing.v1 import AppTest
+from apptest import new_app
 
 import bbpe_core
 from oracles import ENCODING_NAMES, tiktoken_encoding
@@ -77,7 +77,7 @@ def _token_views(at) -> list:
 
 
 def test_lessons_page():
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)
+    at = new_app()
     at.run()
     at.switch_page("pages/lessons.py").run()
     assert not at.exception and len(at.dataframe) == 0 and not at.info  # counts hidden

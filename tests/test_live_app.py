@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from apptest import new_app
 from streamlit.testing.v1 import AppTest
 
 import bbpe_core
@@ -14,13 +15,6 @@ from playground.share import encode_state
 ROOT = Path(__file__).resolve().parent.parent
 GPT2 = bbpe_core.get_encoding("gpt2")
 
-
-@pytest.fixture
-def app():
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
-    at.run()
-    assert not at.exception
-    return at
 
 
 def _type(at, text: str):
@@ -88,7 +82,7 @@ def test_chat_and_compare_say_which_encodings_they_show_and_why(app):
 
 
 def _open(value: str) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at = new_app()
     at.query_params["s"] = value
     at.run()
     assert not at.exception

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from apptest import new_app
 from streamlit.testing.v1 import AppTest
 
 import bbpe_core
@@ -21,7 +22,7 @@ KINDS = ["llama2", "bert_base_uncased"]
 
 
 def _page(page: str, name: str | None = None) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)
+    at = new_app()
     at.run()
     at.switch_page(f"pages/{page}.py").run()
     if name is not None:
@@ -119,7 +120,7 @@ def test_byte_map_rows_name_byte_fallback_pieces():
 
 
 def test_compare_lab_with_the_new_kinds():
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)
+    at = new_app()
     at.run()
     at.switch_page("pages/compare_lab.py").run()
     at.multiselect(key="lab_names").set_value(["gpt2", *KINDS]).run()

@@ -6,13 +6,13 @@ from __future__ import annotations
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
-from oracles import ENCODING_NAMES, tiktoken_encoding, tiny_cache_encoding
 from samples import CORPORA
 
 import bbpe_core
 from bbpe_core.encoders.fast.chunk_ids import CACHED_CHARS
 from bbpe_core.encoders.fast.presplit import BOUNDARY, split_marks
 from bbpe_core.pre_tokenizer import split
+from oracles import ENCODING_NAMES, tiktoken_encoding, tiny_cache_encoding, variant
 
 PATTERNS = [bbpe_core.GPT2_PATTERN, bbpe_core.CL100K_PATTERN, bbpe_core.O200K_PATTERN]
 
@@ -120,9 +120,7 @@ def test_threads_sharing_one_encoding_with_a_tiny_cache_get_tiktoken_ids():
     while another reads them must never change the ids or raise."""
     from concurrent.futures import ThreadPoolExecutor
 
-    shared = bbpe_core.get_encoding("cl100k_base")
-    enc = bbpe_core.Encoding("t", pat_str=shared.pat_str, mergeable_ranks=shared.mergeable_ranks,
-                             special_tokens=shared.special_tokens, cache_size=8)
+    enc = variant("cl100k_base", cache_size=8)
     texts = [(CORPORA / "en_python_docs.txt").read_text(encoding="utf-8")[k * 5000:(k + 1) * 5000]
              for k in range(4)]
     texts += [(CORPORA / "zh_tang_poems.txt").read_text(encoding="utf-8")[k * 2000:(k + 1) * 2000]
@@ -163,9 +161,7 @@ def test_cut_sets_hold_in_tiktokens_unicode():
 def test_a_pattern_that_splits_words_apart_is_refused_not_misread():
     """The word batch relies on every word ending at a chunk end; a pattern breaking that
     (here forced onto an encoding that presplits) raises instead of giving wrong ids."""
-    shared = bbpe_core.get_encoding("gpt2")
-    enc = bbpe_core.Encoding("t", pat_str=shared.pat_str, mergeable_ranks=shared.mergeable_ranks,
-                             special_tokens={})
+    enc = variant("gpt2", special_tokens={})
     enc.encoder.chunks.pat_str = r"[\s\S]{1,3}"
     with pytest.raises(RuntimeError, match="split words apart"):
         enc.encode_ordinary("hello big world")

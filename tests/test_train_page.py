@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from streamlit.testing.v1 import AppTest
+from apptest import new_app
 
 import bbpe_core
 from playground.training import SAMPLES, compression_rows, merge_rows, new_token_lengths
@@ -30,7 +30,7 @@ def test_history_helpers():
 
 @pytest.fixture
 def page():
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)
+    at = new_app()
     at.run()
     at.switch_page("pages/train.py").run()
     assert not at.exception

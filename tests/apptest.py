@@ -1,0 +1,14 @@
+"""The one way the tests open the app under Streamlit's AppTest (test support)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def new_app(timeout: float = 180) -> AppTest:
+    """The app's router (``app.py``), not yet run; ``timeout`` bounds each run in seconds."""
+    return AppTest.from_file(str(ROOT / "app.py"), default_timeout=timeout)
