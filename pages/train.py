@@ -19,6 +19,7 @@ from playground.training import (
     new_token_lengths,
 )
 from playground.ui.common import problem, said
+from playground.ui.keys import TRAIN_RESULT
 from playground.ui.session import add_user_encoding
 from playground.ui.widgets import encoding_selector, kept
 from playground.uploads import PATTERN_TIMEOUT, fingerprint
@@ -77,11 +78,11 @@ if st.button("Train", type="primary"):
     for w in caught:
         st.warning(str(w.message))
     chars = train_char_level([text], vocab_size, pat_str=pattern) if pattern_name != "custom" else None
-    st.session_state["tr_result"] = {"enc": enc, "steps": steps, "bytes": len(text.encode()), "chars": chars,
+    st.session_state[TRAIN_RESULT] = {"enc": enc, "steps": steps, "bytes": len(text.encode()), "chars": chars,
                                      "seconds": time.perf_counter() - started,
                                      "fp": fingerprint("train", [text.encode()], f"{vocab_size}|{pattern}|{specials}")}
 
-result = st.session_state.get("tr_result")
+result = st.session_state.get(TRAIN_RESULT)
 if result:
     enc, steps = result["enc"], result["steps"]
     st.success(f"{len(enc.merges):,} merges in {result['seconds']:.1f} s; n_vocab {enc.n_vocab:,}.")

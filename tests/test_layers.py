@@ -39,3 +39,17 @@ def test_the_engine_imports_no_app_and_no_reference_library():
     _imports_without("bbpe_core", {"streamlit", "playground", "tiktoken", "tokenizers",
                                    "sentencepiece", "transformers", "mistral_common"},
                      skip=("bbpe_core.cluster",))
+
+
+def test_every_widget_key_starts_with_its_pages_prefix():
+    import re
+
+    from playground.ui.keys import ENCODING, WIDGET_PREFIXES
+
+    literal = re.compile(r"""(?:kept|kept_value|set_kept)\(f?["']([^"'{]*)|key=f?["']([^"'{]*)""")
+    keys = {m.group(1) or m.group(2)
+            for path in [*ROOT.glob("pages/*.py"), *ROOT.glob("playground/**/*.py")]
+            for m in literal.finditer(path.read_text(encoding="utf-8"))}
+    assert len(keys) > 30  # the scan finds the app's widgets
+    strays = sorted(k for k in keys if k != ENCODING and not k.startswith(tuple(WIDGET_PREFIXES)))
+    assert not strays, strays

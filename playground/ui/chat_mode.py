@@ -18,6 +18,7 @@ from ..chat_templates import TEMPLATE_MODELS, render_chat_prompt, tokens_per_tur
 from ..token_html import token_view_html
 from .cached import load_encoding
 from .common import markdown_safe_name
+from .keys import CHAT_MESSAGES, CHAT_NEXT_ID
 from .share_link import LINKED_MESSAGES, share_button
 from .widgets import kept, set_kept
 
@@ -26,23 +27,23 @@ CUSTOM = "custom…"
 
 def _new_id() -> int:
     """A message id unique in this session (widget keys follow a message when it moves)."""
-    st.session_state["chat_next_id"] = st.session_state.get("chat_next_id", 0) + 1
-    return st.session_state["chat_next_id"]
+    st.session_state[CHAT_NEXT_ID] = st.session_state.get(CHAT_NEXT_ID, 0) + 1
+    return st.session_state[CHAT_NEXT_ID]
 
 
 def _messages() -> list[dict]:
     linked = st.session_state.pop(LINKED_MESSAGES, None)
     if linked is not None:  # from a shared link
-        st.session_state["chat_messages"] = [
+        st.session_state[CHAT_MESSAGES] = [
             {"id": _new_id(), "role": role if role in ROLES else CUSTOM,
              "name": "" if role in ROLES else role, "content": content}
             for role, content in linked]
-    if "chat_messages" not in st.session_state:
-        st.session_state["chat_messages"] = [
+    if CHAT_MESSAGES not in st.session_state:
+        st.session_state[CHAT_MESSAGES] = [
             {"id": _new_id(), "role": "system", "name": "", "content": "You are a helpful assistant."},
             {"id": _new_id(), "role": "user", "name": "", "content": "Hello! How many tokens is this?"},
         ]
-    return st.session_state["chat_messages"]
+    return st.session_state[CHAT_MESSAGES]
 
 
 def _move(i: int, step: int) -> None:

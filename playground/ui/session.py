@@ -12,11 +12,12 @@ import streamlit as st
 from bbpe_core import Encoding, list_encoding_names
 
 from .cached import load_encoding
+from .keys import USER_ENCODINGS
 
 __all__ = ["MAX_USER_ENCODINGS", "user_encodings", "add_user_encoding", "remove_user_encoding", "all_encoding_names",
            "resolve"]
 
-_KEY = "user_encodings"
+_KEY = USER_ENCODINGS
 
 
 def user_encodings() -> dict[str, tuple[Encoding, str]]:

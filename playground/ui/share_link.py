@@ -6,6 +6,7 @@ import streamlit as st
 
 from ..share import decode_state, encode_state
 from .common import problem
+from .keys import ENCODING, LINK_APPLIED
 from .session import all_encoding_names
 from .widgets import set_kept
 
@@ -15,15 +16,15 @@ MODES = ("Text", "Chat", "Decode", "Compare")
 def apply_link() -> None:
     """Before any widget is drawn: if the URL carries a view, restore it (once per session)."""
     value = st.query_params.get("s")
-    if not value or st.session_state.get("link_applied") == value:
+    if not value or st.session_state.get(LINK_APPLIED) == value:
         return
-    st.session_state["link_applied"] = value
+    st.session_state[LINK_APPLIED] = value
     try:
         state = decode_state(value, set(all_encoding_names()), set(MODES))
     except ValueError as e:
         problem("This link could not be opened.", str(e), level="warning")
         return
-    set_kept("encoding", state["encoding"])
+    set_kept(ENCODING, state["encoding"])
     set_kept("pg_mode", state["mode"])
     if state["mode"] != "Chat":
         set_kept("decode_ids" if state["mode"] == "Decode" else "pg_text", state["text"])
@@ -56,6 +57,6 @@ def share_button(encoding: str, mode: str, text: str, options: dict | None = Non
             st.warning(str(e))
             return
         st.query_params["s"] = value
-        st.session_state["link_applied"] = value
+        st.session_state[LINK_APPLIED] = value
         st.caption("The address bar now holds this view; copy it:")
         st.code(f"{st.context.url.split('?')[0]}?s={value}", language=None)

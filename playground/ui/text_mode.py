@@ -10,6 +10,7 @@ from ..samples import DEFAULT_TEXT
 from ..token_html import LAYERS, VIEWS, layers_html, token_view_html
 from .cached import cached_analysis
 from .common import metric_row, problem
+from .keys import SHOWN_TOKENS
 from .live_text import live_text_area
 from .session import resolve
 from .share_link import share_button
@@ -39,7 +40,7 @@ def view_options() -> tuple[str, bool]:
 def drawn_tokens(view: tuple) -> int:
     """How many tokens to draw for ``view`` (any hashable naming text, encoding and mode):
     ``MAX_RENDER_TOKENS`` for a new view, more after each "Show more"."""
-    shown = st.session_state.get("pg_shown")
+    shown = st.session_state.get(SHOWN_TOKENS)
     return shown[1] if shown and shown[0] == view else MAX_RENDER_TOKENS
 
 
@@ -47,7 +48,7 @@ def show_more(view: tuple, result: Analysis) -> None:
     """The "Show more" button under a truncated view: each press draws
     ``MAX_RENDER_TOKENS`` more tokens of the same text."""
     def more() -> None:
-        st.session_state["pg_shown"] = (view, len(result.spans) + MAX_RENDER_TOKENS)
+        st.session_state[SHOWN_TOKENS] = (view, len(result.spans) + MAX_RENDER_TOKENS)
 
     left = result.n_tokens - len(result.spans)
     st.button(f"Show more ({min(left, MAX_RENDER_TOKENS):,} of the {left:,} tokens not drawn)",

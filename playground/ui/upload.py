@@ -14,6 +14,7 @@ from ..uploads import (
     parse_special_tokens,
 )
 from .common import problem, said
+from .keys import UPLOAD_FLASH
 from .session import MAX_USER_ENCODINGS, add_user_encoding, remove_user_encoding, user_encodings
 
 CUSTOM = "custom pattern"
@@ -64,9 +65,9 @@ def render() -> None:
         except ValueError as e:
             problem("Not added.", str(e))
         else:
-            st.session_state["up_flash"] = added
+            st.session_state[UPLOAD_FLASH] = added
             st.rerun()  # so the sidebar's selector, drawn earlier in this run, lists it
-    if added := st.session_state.pop("up_flash", None):
+    if added := st.session_state.pop(UPLOAD_FLASH, None):
         said("Added; choose it in the sidebar's selector:", added)
     for existing in list(user_encodings()):
         c1, c2 = st.columns([5, 1])

@@ -15,6 +15,7 @@ import streamlit as st
 
 from ..encoding_labels import describe, label, ordered
 from ..html_base import page_css
+from .keys import ENCODING
 from .session import all_encoding_names, resolve
 
 _ASSETS = Path(__file__).resolve().parents[2] / "assets"
@@ -63,8 +64,8 @@ def encoding_selector() -> str:
         The chosen encoding's name.
     """
     names = ordered(all_encoding_names())
-    if st.session_state.get("kept__encoding") not in names:
-        set_kept("encoding", "gpt2")
+    if st.session_state.get(f"kept__{ENCODING}") not in names:
+        set_kept(ENCODING, "gpt2")
     name = st.sidebar.selectbox(
         "Model / encoding",
         names,
@@ -72,7 +73,7 @@ def encoding_selector() -> str:
         help="Type part of a model or vendor name (gpt-4o, llama, qwen, deepseek, mistral, "
         "claude) to find its encoding; tokenizers you uploaded or trained in this session "
         "come last.",
-        **kept("encoding", "gpt2"),
+        **kept(ENCODING, "gpt2"),
     )
     enc, _ = resolve(name)
     st.sidebar.text(describe(name, enc.n_vocab))

@@ -1,0 +1,51 @@
+"""Every session key of the app, named in one place.
+
+Session state (``st.session_state``) holds two kinds of key:
+
+- state the app keeps for itself: the constants below, used by name everywhere;
+- widget keys: each page's widgets take keys that start with the page's prefix
+  (``WIDGET_PREFIXES``), and ``widgets.kept`` stores a widget's value a second time under
+  ``"kept__" + key`` so it survives page switches. ``tests/test_layers.py`` checks that every
+  widget key in the code starts with one of these prefixes.
+"""
+
+from __future__ import annotations
+
+__all__ = ["CHAT_MESSAGES", "CHAT_NEXT_ID", "ENCODING", "LINK_APPLIED", "SHOWN_TOKENS",
+           "TRAIN_RESULT", "UPLOAD_FLASH", "USER_ENCODINGS", "WIDGET_PREFIXES"]
+
+ENCODING = "encoding"
+"""The sidebar's encoding selector (a widget every page draws)."""
+USER_ENCODINGS = "user_encodings"
+"""This session's uploaded and trained tokenizers: name -> (Encoding, fingerprint)."""
+LINK_APPLIED = "link_applied"
+"""The share link (``?s=``) already applied, so a rerun does not apply it again."""
+CHAT_MESSAGES = "chat_messages"
+"""Chat mode's messages, in order."""
+CHAT_NEXT_ID = "chat_next_id"
+"""The next chat message's id (widget keys of a message end with it)."""
+SHOWN_TOKENS = "pg_shown"
+"""Text mode's (view, number of tokens drawn) after "Show more"."""
+UPLOAD_FLASH = "up_flash"
+"""The name of the tokenizer just added, said once after the rerun."""
+TRAIN_RESULT = "tr_result"
+"""The Train page's last trained tokenizer, its steps and its corpus sizes."""
+
+WIDGET_PREFIXES = {
+    "pg_": "Playground: text, chat, decode and compare modes",
+    "chat_": "Playground, chat mode's message rows",
+    "cmp_": "Playground, compare mode",
+    "decode_": "Playground, decode mode",
+    "share_": "share-link buttons",
+    "dl_": "download buttons",
+    "up_": "Bring your own tokenizer",
+    "lab_": "Compare lab",
+    "reveal_": "Lessons: the Reveal buttons",
+    "guess_": "Lessons: the guesses",
+    "lesson_": "Lessons: the examples",
+    "tr_": "Train",
+    "vo_": "Vocabulary",
+    "bm_": "Byte map",
+    "al_": "Algorithms",
+}
+"""Widget-key prefix -> the page or section whose widgets use it."""
