@@ -1,15 +1,18 @@
 """Files as blocks: paths and globs through fsspec, byte ranges cut only at line starts.
 
-A line start is a position right after a newline (``\\n``) where a letter (``\\p{L}``)
-begins. Every shipped encoding's pre-tokenizer ends a chunk there (a chunk never joins a
-newline to a following letter), so counting the pieces of a text cut at line starts gives
-the count of the whole text. A file larger than one block is cut into byte ranges of about
-``block_size`` bytes: block ``k`` runs from the first line start at or after ``k *
-block_size`` to the first one at or after ``(k + 1) * block_size`` (the file's start and
-end for the first and last). Each worker finds its own ends by reading a little past them,
-so blocks never overlap and never miss a byte (as dask's ``read_bytes`` with a delimiter
-does, with a letter after the newline). This module reads bytes; it does not decode or
-count them (see ``tasks``), nor know of Dask.
+A line start is a position right after a newline (``\\n``) that follows a character other
+than whitespace, where a letter (``\\p{L}``) begins: ``"end.\\nNext"``. Every shipped
+encoding's pre-tokenizer ends a chunk there and reads nothing across it (a chunk never joins a
+newline to a following letter, and the character before the newline keeps GPT-2's
+``\\s+(?!\\S)`` from taking a run of whitespace whole at the end of a piece), so counting the
+pieces of a text cut at line starts gives the count of the whole text. A file larger than
+one block is cut into byte ranges of about ``block_size`` bytes: block ``k`` runs from the
+first line start at or after ``k * block_size`` to the first one at or after ``(k + 1) *
+block_size`` (the file's start and end for the first and last). Each worker finds its own
+ends by reading a little past them, so blocks never overlap and never miss a byte (as dask's
+``read_bytes`` does with a delimiter). A file with no line starts (CRLF line ends, one long
+line) is read as one block. This module reads bytes; it does not decode or count them (see
+``tasks``), nor know of Dask.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ __all__ = ["Block", "FileEntry", "NoFilesError", "expand", "find_line_start", "i
            "plan_blocks", "read_block"]
 
 _LETTER = regex.compile(r"\p{L}")
+_SPACE = regex.compile(r"\s")
 _WINDOW = 1 << 16  # bytes read at a time while looking for a line start
 _GLOB_CHARS = "*?["
 
@@ -129,12 +133,16 @@ def plan_blocks(entry: FileEntry, block_size: int | None) -> list[Block]:
 
 
 def is_line_start(data: bytes, i: int) -> bool:
-    """Whether ``data[i - 1]`` is a newline and a letter's UTF-8 bytes begin at ``data[i]``.
+    """Whether ``data[i - 1]`` is a newline after a character other than whitespace, and a
+    letter's UTF-8 bytes begin at ``data[i]``.
 
-    >>> [i for i in range(6) if is_line_start(b"a\\nb\\n1\\n", i)]
-    [2]
+    >>> [i for i in range(12) if is_line_start(b"a\\nb\\n1\\n \\nc\\nd", i)]
+    [2, 10]
     """
-    return 0 < i < len(data) and data[i - 1] == 0x0A and bool(
+    if not (2 <= i < len(data) and data[i - 1] == 0x0A):
+        return False
+    before = data[max(i - 5, 0):i - 1].decode("utf-8", "replace")[-1:]
+    return not _SPACE.match(before) and bool(
         _LETTER.match(data[i:i + 4].decode("utf-8", "replace")[:1]))
 
 
@@ -147,12 +155,13 @@ def find_line_start(f, pos: int, size: int) -> int:
     if pos <= 0:
         return 0
     while pos < size:
-        f.seek(pos - 1)
-        data = f.read(_WINDOW + 4)  # data[i] is byte pos - 1 + i; 3 bytes past to see a letter
-        i = data.find(b"\n")
-        while 0 <= i < _WINDOW:
+        base = max(pos - 5, 0)  # 4 bytes before the newline, to see the character there
+        f.seek(base)
+        data = f.read(pos - base + _WINDOW + 3)  # and 3 past a line start, to see a letter
+        i = data.find(b"\n", pos - base - 1)
+        while i != -1 and base + i + 1 < pos + _WINDOW:
             if is_line_start(data, i + 1):
-                return pos + i
+                return base + i + 1
             i = data.find(b"\n", i + 1)
         pos += _WINDOW
     return size

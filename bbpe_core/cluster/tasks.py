@@ -23,7 +23,7 @@ from .encodings import EncodingSpec, load
 __all__ = ["BlockCount", "PIECE_CHARS", "chunk_block", "count_block", "decode", "pieces"]
 
 PIECE_CHARS = 1 << 20
-_LINE_START = regex.compile(r"(?<=\n)(?=\p{L})")
+_LINE_START = regex.compile(r"(?<=\S\n)(?=\p{L})")  # as ``blocks.is_line_start``
 
 
 @dataclass(frozen=True)
@@ -75,8 +75,8 @@ def decode(data: bytes, offset: int, errors: str) -> tuple[str, int, str]:
 def pieces(text: str, size: int | None = PIECE_CHARS) -> list[str]:
     """Cut ``text`` at the first line start after every ``size`` characters (None: whole).
 
-    >>> pieces("ab\\ncd\\n1\\nef", 2)
-    ['ab\\n', 'cd\\n1\\n', 'ef']
+    >>> pieces("ab\\ncd\\n1\\nef\\n\\ngh", 2)
+    ['ab\\n', 'cd\\n1\\n', 'ef\\n\\ngh']
     """
     if size is None:
         return [text]
