@@ -278,3 +278,10 @@ def test_ctrl_c_stops_the_local_cluster_and_its_workers(tmp_path):
     assert err.strip().splitlines()[-1].startswith("interrupted")
     _, alive = psutil.wait_procs(children, timeout=20)
     assert alive == []
+
+
+def test_the_engine_and_the_cli_parser_import_no_dask():
+    code = ("import sys, bbpe_core, bbpe_core.__main__; print(sorted(m for m in sys.modules "
+            "if m.split('.')[0] in ('dask', 'distributed', 'fsspec')))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert out.stdout.strip() == "[]", out.stderr
