@@ -49,7 +49,8 @@ def _cluster_options(p: argparse.ArgumentParser, workers: int) -> None:
     """Where ``count`` and ``train`` run, and how they read files."""
     p.add_argument("--scheduler", help="a Dask scheduler's address, e.g. tcp://HOST:8786 "
                    "(default: a local cluster of --workers processes)")
-    p.add_argument("--workers", type=_positive, default=workers)
+    p.add_argument("--workers", type=_positive, default=workers,
+                   help="local worker processes, without --scheduler (1: in this process)")
     p.add_argument("--block-size", type=_size, default=64 << 20,
                    help="bytes per block of a large file, e.g. 64M (cut only at line starts)")
     p.add_argument("--errors", choices=("strict", "replace"), default="strict",
@@ -207,7 +208,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {message}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("\ninterrupted: stopped (the local cluster's workers with it)", file=sys.stderr)
+        where = ("the work on the scheduler was cancelled" if getattr(args, "scheduler", None)
+                 else "stopped, with the local cluster's workers")
+        print(f"\ninterrupted: {where}", file=sys.stderr)
         return 130
     return 0
 

@@ -17,6 +17,7 @@ line) is read as one block. This module reads bytes; it does not decode or count
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import fsspec
@@ -27,6 +28,7 @@ __all__ = ["Block", "FileEntry", "NoFilesError", "expand", "find_line_start", "i
 
 _LETTER = regex.compile(r"\p{L}")
 _SPACE = regex.compile(r"\s")
+_CANDIDATE = re.compile(rb"[^\t\n\x0b\x0c\r ]\n(?=[A-Za-z\x80-\xff])")  # then is_line_start
 _WINDOW = 1 << 16  # bytes read at a time while looking for a line start
 _GLOB_CHARS = "*?["
 
@@ -158,11 +160,12 @@ def find_line_start(f, pos: int, size: int) -> int:
         base = max(pos - 5, 0)  # 4 bytes before the newline, to see the character there
         f.seek(base)
         data = f.read(pos - base + _WINDOW + 3)  # and 3 past a line start, to see a letter
-        i = data.find(b"\n", pos - base - 1)
-        while i != -1 and base + i + 1 < pos + _WINDOW:
-            if is_line_start(data, i + 1):
-                return base + i + 1
-            i = data.find(b"\n", i + 1)
+        for m in _CANDIDATE.finditer(data, max(pos - base - 2, 0)):
+            i = m.start() + 2
+            if base + i >= pos + _WINDOW:
+                break
+            if is_line_start(data, i):
+                return base + i
         pos += _WINDOW
     return size
 

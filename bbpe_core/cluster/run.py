@@ -92,13 +92,21 @@ def _gather(client, blocks: list[tuple[int, Block]], task, args: tuple,
             progress: Progress | None, add: Callable[[int, BlockCount], None]) -> None:
     """Submit ``task(block, *args)`` per block; hand each result to ``add(file index, result)``
     in the order they finish."""
-    from distributed import as_completed
+    from distributed import CancelledError, KilledWorker, as_completed
 
-    futures = {client.submit(task, b, *args, pure=False): k for k, b in blocks}
+    futures = {client.submit(task, b, *args, pure=False): (k, b) for k, b in blocks}
     done = done_bytes = 0
-    for future in as_completed(futures):
-        result = future.result()
-        add(futures[future], result)
+    for future in as_completed(list(futures)):
+        k, block = futures.pop(future)  # released once read: the worker frees the result
+        try:
+            result = future.result()
+        except KilledWorker:
+            raise ClusterError(f"workers died again and again on bytes {block.start:,}-"
+                               f"{block.end:,} of {block.path} (out of memory? try a smaller "
+                               "block size)") from None
+        except CancelledError:
+            raise ClusterError("the scheduler cancelled the work (was it restarted?)") from None
+        add(k, result)
         done += 1
         done_bytes += result.bytes
         if progress:
