@@ -68,13 +68,24 @@ def open_client(scheduler: str | None = None, workers: int = 1,
         except (OSError, TimeoutError, ValueError, TypeError) as e:
             raise ClusterError(f"cannot reach the scheduler at {scheduler}: "
                                f"{str(e).splitlines()[0] if str(e) else type(e).__name__}") from None
-        with client:
+        with client, _quiet_on_interrupt():
             yield client
         return
     with LocalCluster(n_workers=workers, threads_per_worker=1, processes=workers > 1,
                       dashboard_address=None, silence_logs=logging.ERROR) as cluster:
-        with Client(cluster) as client:
+        with Client(cluster) as client, _quiet_on_interrupt():
             yield client
+
+
+@contextmanager
+def _quiet_on_interrupt() -> Iterator[None]:
+    """On Ctrl+C, silence logging before the client and cluster close: the scheduler's
+    complaints about a client gone mid-run are not the user's to read."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        logging.disable(logging.CRITICAL)
+        raise
 
 
 def _plan(paths: list[str], block_size: int | None
