@@ -117,13 +117,15 @@ def main() -> None:
         print(f"corpus: {size:,.0f} MB in {len(files)} files, generated in "
               f"{time.perf_counter() - start:.0f} s", flush=True)
         for n in counts:
+            load = os.getloadavg()[0]
             t_tik, tik_total = time_tiktoken(files, args.encoding, n)
             t_ours, our_total = time_cluster(files, args.encoding, n, args.block_mb)
             if our_total != tik_total:
                 raise SystemExit(f"{n} workers counted {our_total:,} tokens, tiktoken {tik_total:,}")
             for impl, seconds in (("bbpe_core on Dask", t_ours),
                                   ("tiktoken encode_ordinary_batch", t_tik)):
-                rows.append({"impl": impl, "n": n, "s": seconds, "mbs": size / seconds})
+                rows.append({"impl": impl, "n": n, "s": seconds, "mbs": size / seconds,
+                             "load": load})
             print(f"{n}: ours {t_ours:.1f} s ({size / t_ours:.1f} MB/s), tiktoken {t_tik:.1f} s "
                   f"({size / t_tik:.1f} MB/s); {our_total:,} tokens", flush=True)
     lines = [f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python "
@@ -132,14 +134,17 @@ def main() -> None:
              f"warm), {len(files)} files, blocks of {args.block_mb} MB; {args.encoding}; totals "
              f"checked equal to tiktoken's ({tik_total:,} tokens). Times run from the files to "
              f"the totals (reading and decoding included); the cluster was started and the "
-             f"encoding loaded before the clock started.", "",
+             f"encoding loaded before the clock started. The machine was shared: its load "
+             f"average when each row started is shown (2 would mean both cores busy).", "",
              "| workers / threads | bbpe_core on Dask (s) | MB/s | MB/s per worker | "
-             "tiktoken (s) | MB/s | ours ÷ tiktoken |", "|---|---|---|---|---|---|---|"]
+             "tiktoken (s) | MB/s | ours ÷ tiktoken | load average |",
+             "|---|---|---|---|---|---|---|---|"]
     for n in counts:
         ours, tik = (next(r for r in rows if r["n"] == n and r["impl"] == impl)
                      for impl in ("bbpe_core on Dask", "tiktoken encode_ordinary_batch"))
         lines.append(f"| {n} | {ours['s']:.1f} | {ours['mbs']:.1f} | {ours['mbs'] / n:.1f} | "
-                     f"{tik['s']:.1f} | {tik['mbs']:.1f} | {ours['mbs'] / tik['mbs']:.2f}x |")
+                     f"{tik['s']:.1f} | {tik['mbs']:.1f} | {ours['mbs'] / tik['mbs']:.2f}x | "
+                     f"{ours['load']:.1f} |")
     lines.append("")
     lines.append(f"Command: `python3 bench/bench_cluster.py --size-mb {args.size_mb}`")
     table = "\n".join(lines) + "\n"
