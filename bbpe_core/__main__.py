@@ -129,7 +129,9 @@ def _bar(done: int, wanted: int, what: str) -> None:
 
 
 def _block_bar(done: int, wanted: int, done_bytes: int) -> None:
-    """Progress of blocks, with the megabytes read."""
+    """Progress of blocks, with the megabytes read (drawn about 200 times in all)."""
+    if done % max(wanted // 200, 1) and done != wanted:
+        return
     _bar(done, wanted, f"blocks, {done_bytes / 1e6:,.1f} MB")
     if done == wanted:
         print(file=sys.stderr)
