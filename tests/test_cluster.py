@@ -256,6 +256,16 @@ def test_bad_input_is_one_line_and_a_non_zero_exit(client, args, message):
     assert err.strip().splitlines()[-1].startswith(message) and "Traceback" not in err
 
 
+def test_the_command_line_starts_and_stops_its_own_local_cluster(corpus):
+    proc = cli(["count", str(corpus[1]), "--workers", "2", "--block-size", "32K", "--json",
+                "--encoding", "deepseek_v3"])
+    out, err = proc.communicate(timeout=120)
+    text = corpus[1].read_text("utf-8")
+    assert proc.returncode == 0 and "Traceback" not in err
+    assert json.loads(out)["total"]["tokens"] == {
+        "deepseek_v3": len(bbpe_core.get_encoding("deepseek_v3").encode_ordinary(text))}
+
+
 def test_ctrl_c_stops_the_local_cluster_and_its_workers(tmp_path):
     import psutil
 
