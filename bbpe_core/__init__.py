@@ -15,6 +15,8 @@ Public API, re-exported by name:
 - ``train``, ``train_files``: an exact, incremental BPE trainer.
 - Loaders and savers for ``.tiktoken``, GPT-2 ``vocab.json`` + ``merges.txt`` and
   HF ``tokenizer.json``; a loader for SentencePiece ``.model`` files.
+- Not imported here: ``bbpe_core.cluster``, the command line's ``count`` and ``train`` on a
+  Dask cluster (it needs dask.distributed and fsspec).
 
 >>> import bbpe_core
 >>> bbpe_core.get_encoding("gpt2").encode("hello world")

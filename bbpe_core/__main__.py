@@ -5,11 +5,15 @@
   encoded as special tokens with ``--allow-special``, otherwise refused as in
   ``Encoding.encode``.
 - ``decode [FILE]``: read ids (spaces, commas or a JSON list); print the text.
-- ``count PATH... [--workers N] [--json]``: tokens, characters and UTF-8 bytes per
-  file and in total, with a progress line on stderr.
-- ``train FILE... --vocab-size N --out DIR [--pattern NAME|none] [--special TEXT]...``:
-  train a byte-level BPE, with a progress bar on stderr, and save it in every format.
-Errors print one line to stderr and exit with status 2, never a traceback.
+- ``count PATH... [--encoding A,B] [--scheduler ADDRESS | --workers N] [--json]``: tokens
+  per encoding, characters and bytes per file and in total, all encodings in one pass,
+  with a progress bar on stderr. PATHs are files, globs or fsspec URLs.
+- ``train PATH... --vocab-size N --out DIR [--pattern NAME|none] [--special TEXT]...``:
+  train a byte-level BPE (chunks counted on the cluster, merges learned here), with a
+  progress bar on stderr, and save it in every format.
+``count`` and ``train`` run on a Dask cluster (``bbpe_core.cluster``): the scheduler at
+``--scheduler``, or a local cluster of ``--workers`` processes.
+Errors print one line to stderr and exit with status 2 (130 on Ctrl+C), never a traceback.
 """
 
 from __future__ import annotations
@@ -20,7 +24,6 @@ import os
 import sys
 from dataclasses import asdict
 
-from .count import FileCount, count_files
 from .id_list import parse_ids
 from .registry import get_encoding, list_encoding_names
 
@@ -36,6 +39,26 @@ def _positive(text: str) -> int:
     return value
 
 
+def _size(text: str) -> int:
+    """argparse type: bytes, with an optional K, M or G (powers of 1024): ``64M``."""
+    scale = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}.get(text[-1:].upper(), 1)
+    return _positive(text[:-1] if scale > 1 else text) * scale
+
+
+def _cluster_options(p: argparse.ArgumentParser, workers: int) -> None:
+    """Where ``count`` and ``train`` run, and how they read files."""
+    p.add_argument("--scheduler", help="a Dask scheduler's address, e.g. tcp://HOST:8786 "
+                   "(default: a local cluster of --workers processes)")
+    p.add_argument("--workers", type=_positive, default=workers,
+                   help="local worker processes, without --scheduler (1: in this process)")
+    p.add_argument("--block-size", type=_size, default=64 << 20,
+                   help="bytes per block of a large file, e.g. 64M (cut only at line starts)")
+    p.add_argument("--errors", choices=("strict", "replace"), default="strict",
+                   help="a file that is not UTF-8: refuse it by name (strict) or count it "
+                   "with U+FFFD (replace)")
+    p.add_argument("--connect-timeout", type=float, default=10.0, help="seconds")
+
+
 def _read_stdin(errors: str) -> str:
     """Standard input as UTF-8 (``errors``: ``strict`` refuses other bytes, ``replace`` turns
     them into U+FFFD)."""
@@ -48,67 +71,109 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     names = list_encoding_names() + ["r50k_base"]
     t = sub.add_parser("train")
-    t.add_argument("files", nargs="+", help="UTF-8 text files")
+    t.add_argument("paths", nargs="+", help="UTF-8 text files, globs or fsspec URLs")
     t.add_argument("--vocab-size", type=_positive, required=True)
     t.add_argument("--out", required=True, help="directory for the saved files")
     t.add_argument("--pattern", default="gpt2", choices=list_encoding_names() + ["none"])
     t.add_argument("--special", action="append", default=[], help="a special token (repeatable)")
     t.add_argument("--min-frequency", type=_positive, default=2)
-    t.add_argument("--workers", type=_positive, default=1)
-    for command in ("encode", "decode", "tokenize", "count"):
+    _cluster_options(t, workers=1)
+    c = sub.add_parser("count")
+    c.add_argument("paths", nargs="+", help="UTF-8 text files, globs or fsspec URLs")
+    c.add_argument("--encoding", default="gpt2",
+                   help="comma-separated: shipped names, tokenizer.json files or directories "
+                   "holding one (as train --out writes)")
+    c.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    _cluster_options(c, workers=os.cpu_count() or 1)
+    for command in ("encode", "decode", "tokenize"):
         p = sub.add_parser(command)
         p.add_argument("--encoding", default="gpt2", choices=names)
-        if command == "count":
-            p.add_argument("paths", nargs="+", help="UTF-8 text files")
-            p.add_argument("--workers", type=_positive, default=os.cpu_count() or 1)
-            p.add_argument("--json", action="store_true", help="print JSON instead of a table")
-        else:
-            p.add_argument("file", nargs="?", help="input file (UTF-8); standard input if omitted")
-            p.add_argument("--allow-special", action="store_true",
-                           help="encode special-token text as special tokens")
-            p.add_argument("--errors", choices=("strict", "replace"), default="strict",
-                           help="input that is not UTF-8: refuse it (strict) or replace it")
+        p.add_argument("file", nargs="?", help="input file (UTF-8); standard input if omitted")
+        p.add_argument("--allow-special", action="store_true",
+                       help="encode special-token text as special tokens")
+        p.add_argument("--errors", choices=("strict", "replace"), default="strict",
+                       help="input that is not UTF-8: refuse it (strict) or replace it")
     return parser
 
 
-def _print_counts(results: list[FileCount], as_json: bool) -> None:
+def _print_counts(results: list, names: list[str], as_json: bool) -> None:
+    from .cluster.run import FileCount
+
     ok = [r for r in results if not r.error]
-    total = FileCount("TOTAL", sum(r.tokens for r in ok), sum(r.characters for r in ok),
-                      sum(r.bytes for r in ok))
+    total = FileCount("TOTAL", sum(r.characters for r in ok), sum(r.bytes for r in ok),
+                      {n: sum(r.tokens[n] for r in ok) for n in names}, sum(r.replaced for r in ok))
+    for r in results:
+        if r.replaced:
+            print(f"warning: {r.path}: {r.replaced:,} characters were not UTF-8 and count as "
+                  "U+FFFD", file=sys.stderr)
     if as_json:
-        print(json.dumps({"files": [asdict(r) for r in results], "total": asdict(total)}, indent=1))
+        print(json.dumps({"encodings": names, "files": [asdict(r) for r in results],
+                          "total": asdict(total)}, indent=1, ensure_ascii=False))
         return
     width = max(len(r.path) for r in [*results, total])
-    print(f"{'file':<{width}}  {'tokens':>12}  {'characters':>12}  {'bytes':>12}")
+    columns = ["characters", "bytes", *names]
+    print(f"{'file':<{width}}" + "".join(f"  {c:>14}" for c in columns))
     for r in [*results, total]:
         if r.error:
             print(f"{r.path:<{width}}  error: {r.error}")
         else:
-            print(f"{r.path:<{width}}  {r.tokens:>12,}  {r.characters:>12,}  {r.bytes:>12,}")
+            values = [r.characters, r.bytes, *(r.tokens[n] for n in names)]
+            print(f"{r.path:<{width}}" + "".join(f"  {v:>14,}" for v in values))
+
+
+def _bar(done: int, wanted: int, what: str) -> None:
+    """Draw ``[####----] done/wanted what`` on stderr."""
+    filled = 30 * done // max(wanted, 1)
+    print(f"\r[{'#' * filled}{'-' * (30 - filled)}] {done}/{wanted} {what}",
+          end="", file=sys.stderr, flush=True)
+
+
+def _block_bar(done: int, wanted: int, done_bytes: int) -> None:
+    """Progress of blocks, with the megabytes read (drawn about 200 times in all)."""
+    if done % max(wanted // 200, 1) and done != wanted:
+        return
+    _bar(done, wanted, f"blocks, {done_bytes / 1e6:,.1f} MB")
+    if done == wanted:
+        print(file=sys.stderr)
 
 
 def _progress_bar(step) -> None:
-    """Draw ``[####----] done/wanted merges`` on stderr."""
-    if step.merges_done % 50 and step.merges_done not in (1, step.merges_wanted):
-        return
-    filled = 30 * step.merges_done // max(step.merges_wanted, 1)
-    print(f"\r[{'#' * filled}{'-' * (30 - filled)}] {step.merges_done}/{step.merges_wanted} merges",
-          end="", file=sys.stderr, flush=True)
+    """Progress of merges, every 50."""
+    if step.merges_done % 50 == 0 or step.merges_done in (1, step.merges_wanted):
+        _bar(step.merges_done, step.merges_wanted, "merges")
+
+
+def _count(args) -> int:
+    from .cluster.encodings import spec_for
+    from .cluster.run import count_files, open_client
+
+    specs = [spec_for(item.strip()) for item in args.encoding.split(",") if item.strip()]
+    if not specs:
+        raise ValueError("--encoding names no encoding")
+    with open_client(args.scheduler, args.workers, args.connect_timeout) as client:
+        results = count_files(client, args.paths, specs, block_size=args.block_size,
+                              errors=args.errors, progress=_block_bar)
+    _print_counts(results, [s.name for s in specs], args.json)
+    return 2 if any(r.error for r in results) else 0
 
 
 def _train(args) -> int:
     from pathlib import Path
 
+    from .cluster.run import count_file_chunks, open_client
     from .formats import save_all
-    from .training import train_files
+    from .training import train_from_counts
 
     pattern = None if args.pattern == "none" else get_encoding(args.pattern).pat_str
     if pattern == "":
         raise ValueError(f"{args.pattern} has no split pattern (it is not byte-level BPE); "
                          "choose a byte-level encoding's pattern or none")
-    enc = train_files(args.files, args.vocab_size, pat_str=pattern, workers=args.workers,
-                      special_tokens=args.special, min_frequency=args.min_frequency,
-                      progress=_progress_bar, name=Path(args.out).name or "trained")
+    with open_client(args.scheduler, args.workers, args.connect_timeout) as client:
+        counts = count_file_chunks(client, args.paths, pattern, block_size=args.block_size,
+                                   errors=args.errors, progress=_block_bar)
+    enc = train_from_counts(counts, args.vocab_size, pat_str=pattern,
+                            special_tokens=args.special, min_frequency=args.min_frequency,
+                            progress=_progress_bar, name=Path(args.out).name or "trained")
     print(file=sys.stderr)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -125,9 +190,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "train":
             return _train(args)
         if args.command == "count":
-            results = count_files(args.paths, args.encoding, args.workers, progress=not args.json)
-            _print_counts(results, args.json)
-            return 2 if any(r.error for r in results) else 0
+            return _count(args)
         if args.file:
             with open(args.file, encoding="utf-8", errors=args.errors) as f:
                 text = f.read()
@@ -149,6 +212,11 @@ def main(argv: list[str] | None = None) -> int:
         message = e.args[0] if isinstance(e, KeyError) and e.args else e
         print(f"error: {message}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        where = ("the work on the scheduler was cancelled" if getattr(args, "scheduler", None)
+                 else "stopped, with the local cluster's workers")
+        print(f"\ninterrupted: {where}", file=sys.stderr)
+        return 130
     return 0
 
 

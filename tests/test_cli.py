@@ -60,14 +60,14 @@ def test_count_files(tmp_path, capsys):
         path = tmp_path / f"f{k}.txt"
         path.write_text(text, encoding="utf-8")
         files.append(str(path))
-    assert main(["count", *files, "--encoding", "gpt2", "--workers", "2", "--json"]) == 0
+    assert main(["count", *files, "--encoding", "gpt2", "--workers", "1", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert [f["tokens"] for f in report["files"]] == [2, 4, 300]
-    assert report["total"] == {"path": "TOTAL", "tokens": 306, "characters": 663, "bytes": 667,
-                               "error": ""}
+    assert [f["tokens"] for f in report["files"]] == [{"gpt2": 2}, {"gpt2": 4}, {"gpt2": 300}]
+    assert report["total"] == {"path": "TOTAL", "tokens": {"gpt2": 306}, "characters": 663,
+                               "bytes": 667, "replaced": 0, "error": ""}
     assert main(["count", files[0], str(tmp_path / "missing.txt"), "--workers", "1"]) == 2
     out = capsys.readouterr().out
-    assert "error: [Errno 2]" in out and "TOTAL" in out
+    assert "missing.txt  error: no such file" in out and "TOTAL" in out
 
 
 def test_encoding_pickles_by_name():

@@ -1,0 +1,93 @@
+"""Encodings as they travel to workers: a shipped one by name, any other as its file.
+
+A shipped encoding pickles by name and each worker loads it from package data. A trained or
+uploaded one travels as the bytes of its ``tokenizer.json`` (the format ``train --out`` and
+``save_hf_tokenizer_json`` write: ranks, merges, pattern and special tokens in one file);
+each worker parses it once (cached by content). This module also says which encodings may
+count a file cut at line starts (see ``blocks``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from ..encoding import Encoding
+from ..formats.hf_json import load_hf_tokenizer_json
+from ..pre_tokenizer import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN
+from ..pre_tokenizers import RegexSplit
+from ..registry import ENCODING_ALIASES, get_encoding, list_encoding_names
+from ..zoo import QWEN_PATTERN
+
+__all__ = ["EncodingSpec", "LINE_START_PATTERNS", "cuts_at_line_starts", "load", "spec_for"]
+
+
+LINE_START_PATTERNS = frozenset([GPT2_PATTERN, CL100K_PATTERN, O200K_PATTERN, QWEN_PATTERN])
+"""Split patterns known to end a chunk at every line start (``tests/test_cluster.py`` checks
+each, and every shipped encoding as a whole): GPT-2's, cl100k_base's (Llama 3's), o200k_base's
+(Llama 4's) and Qwen's."""
+
+
+@dataclass(frozen=True)
+class EncodingSpec:
+    """What a worker needs to build an encoding.
+
+    Attributes:
+        name: a shipped encoding's name, or the name shown for a file.
+        tokenizer_json: the file's bytes, or None for a shipped encoding.
+    """
+
+    name: str
+    tokenizer_json: bytes | None = None
+
+
+@lru_cache(maxsize=16)
+def load(spec: EncodingSpec) -> Encoding:
+    """Build (once per process) the encoding a spec describes.
+
+    Raises:
+        ValueError: for an unknown name; VocabFileError (a ValueError) for a bad file.
+    """
+    if spec.tokenizer_json is None:
+        return get_encoding(spec.name)
+    enc = load_hf_tokenizer_json(spec.tokenizer_json, name=spec.name)
+    if enc.pat_str in LINE_START_PATTERNS and isinstance(enc.pre_tokenizer, RegexSplit):
+        # a shipped pattern needs no ReDoS guard, and a block may take longer than its timeout
+        enc = load_hf_tokenizer_json(spec.tokenizer_json, name=spec.name, pattern_timeout=None)
+    return enc
+
+
+def spec_for(item: str) -> EncodingSpec:
+    """The spec for a command-line item: a shipped name (or alias), or the path of a
+    ``tokenizer.json`` or of a directory holding one (as ``train --out`` writes).
+
+    Raises:
+        ValueError: for an item that is neither (the message lists the shipped names);
+            VocabFileError (a ValueError) for a file that does not load.
+    """
+    if item in list_encoding_names() or item in ENCODING_ALIASES:
+        return EncodingSpec(ENCODING_ALIASES.get(item, item))
+    path = Path(item)
+    if path.is_dir():
+        path = path / "tokenizer.json"
+    if not path.is_file():
+        get_encoding(item)  # raises: unknown encoding, with the known names
+    spec = EncodingSpec(item, path.read_bytes())
+    load(spec)  # a bad file fails here, on the client, once
+    return spec
+
+
+def cuts_at_line_starts(enc: Encoding) -> bool:
+    """Whether ``enc`` is known to end a chunk at every line start, so that a text cut there
+    counts as the whole: a shipped encoding, or one splitting with a shipped encoding's
+    pattern alone (no normalizer, no prefix space, no added token holding a newline).
+
+    >>> cuts_at_line_starts(get_encoding("qwen3"))
+    True
+    """
+    if enc.name in list_encoding_names() and get_encoding(enc.name) is enc:
+        return True
+    return (enc.pat_str in LINE_START_PATTERNS and isinstance(enc.pre_tokenizer, RegexSplit)
+            and enc.normalizer is None and not enc.add_prefix_space
+            and not any("\n" in t for t in enc.added_tokens))
