@@ -38,7 +38,18 @@ def count_in_pieces(enc, text: str) -> int:
     return sum(len(enc.encode_ordinary(p)) for p in pieces(text, 1))  # cut at every line start
 
 
-@pytest.mark.parametrize("name", bbpe_core.list_encoding_names())
+DUMMY_PREFIX = {"llama2", "mistral_v1", "mistral_v3"}  # SentencePiece's ▁ before each block
+
+
+def test_only_encodings_with_a_dummy_prefix_may_not_be_cut():
+    names = bbpe_core.list_encoding_names()
+    assert {n for n in names if not cuts_at_line_starts(bbpe_core.get_encoding(n))} == DUMMY_PREFIX
+    enc = bbpe_core.get_encoding("llama2")
+    cut = [i for piece in pieces("end.\nNext", 1) for i in enc.encode_ordinary(piece)]
+    assert cut != enc.encode_ordinary("end.\nNext")  # ▁Next, not Next
+
+
+@pytest.mark.parametrize("name", sorted(set(bbpe_core.list_encoding_names()) - DUMMY_PREFIX))
 def test_every_shipped_encoding_ends_a_chunk_at_every_line_start(name):
     enc = bbpe_core.get_encoding(name)
     text = (CORPORA / "en_python_docs.txt").read_text("utf-8")[:20000]

@@ -14,6 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..encoding import Encoding
+from ..replace_normalizers import NormalizerSequence, Prepend
 from ..formats.hf_json import load_hf_tokenizer_json
 from ..pre_tokenizer import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN
 from ..pre_tokenizers import RegexSplit
@@ -80,14 +81,24 @@ def spec_for(item: str) -> EncodingSpec:
 
 def cuts_at_line_starts(enc: Encoding) -> bool:
     """Whether ``enc`` is known to end a chunk at every line start, so that a text cut there
-    counts as the whole: a shipped encoding, or one splitting with a shipped encoding's
-    pattern alone (no normalizer, no prefix space, no added token holding a newline).
+    counts as the whole: a shipped encoding whose normalizer adds no dummy prefix (Llama 2's
+    and Mistral 7B's SentencePiece ``▁`` would start every block), or one splitting with a
+    shipped encoding's pattern alone (no normalizer, no prefix space, no added token holding
+    a newline). ``tests/test_cluster.py`` checks every shipped encoding against this.
 
-    >>> cuts_at_line_starts(get_encoding("qwen3"))
-    True
+    >>> cuts_at_line_starts(get_encoding("qwen3")), cuts_at_line_starts(get_encoding("llama2"))
+    (True, False)
     """
     if enc.name in list_encoding_names() and get_encoding(enc.name) is enc:
-        return True
+        return not _prepends(enc.normalizer)
     return (enc.pat_str in LINE_START_PATTERNS and isinstance(enc.pre_tokenizer, RegexSplit)
             and enc.normalizer is None and not enc.add_prefix_space
             and not any("\n" in t for t in enc.added_tokens))
+
+
+def _prepends(normalizer: object) -> bool:
+    """Whether a normalizer puts text before each segment (HF's ``Prepend``, alone or in a
+    ``Sequence``)."""
+    if isinstance(normalizer, NormalizerSequence):
+        return any(map(_prepends, normalizer.steps))
+    return isinstance(normalizer, Prepend)

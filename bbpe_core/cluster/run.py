@@ -150,8 +150,7 @@ def count_files(client, paths: list[str], specs: list[EncodingSpec], *,
     """
     files, blocks = _plan(paths, block_size)
     split = {b.path for _, b in blocks if b.end - b.start < b.size}
-    unsafe = [s.name for s in specs
-              if s.tokenizer_json is not None and not cuts_at_line_starts(load(s))]
+    unsafe = [s.name for s in specs if not cuts_at_line_starts(load(s))]
     if unsafe and split:
         raise ValueError(f"{unsafe[0]} is not known to end a chunk at every line start, so "
                          f"{sorted(split)[0]} cannot be counted in blocks exactly; pass a block "
