@@ -14,11 +14,11 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..encoding import Encoding
-from ..replace_normalizers import NormalizerSequence, Prepend
 from ..formats.hf_json import load_hf_tokenizer_json
 from ..pre_tokenizer import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN
 from ..pre_tokenizers import RegexSplit
 from ..registry import ENCODING_ALIASES, get_encoding, list_encoding_names
+from ..replace_normalizers import NormalizerSequence, Prepend
 from ..zoo import QWEN_PATTERN
 
 __all__ = ["EncodingSpec", "LINE_START_PATTERNS", "cuts_at_line_starts", "load", "spec_for"]
