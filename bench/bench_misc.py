@@ -12,8 +12,9 @@ import tempfile
 import time
 from pathlib import Path
 
-import bbpe_core
 from bbpe_core.count import count_files
+
+import bbpe_core
 from playground.analysis import analyse
 from playground.token_html import LAYERS, layers_html, token_view_html
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from oracles import ENCODING_NAMES
 
 import bbpe_core
 from bbpe_core.bpe import ranked as bpe
 from bbpe_core.bpe import runs as bpe_runs
 from bbpe_core.bpe.runs import merge_run
+from oracles import ENCODING_NAMES
 
 
 def heap_parts(piece: bytes, ranks: dict[bytes, int]) -> list[bytes]:

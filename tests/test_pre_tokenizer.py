@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from oracles import ENCODING_NAMES
 
 from bbpe_core.pre_tokenizer import ASCII_PATTERNS, compile_pattern, find_chunks, split
+from oracles import ENCODING_NAMES
 
 # Contraction letters in both cases, every ASCII space and control (\x1c-\x1f are not
 # whitespace), '/' (o200k glues it after punctuation), digits, case changes.
