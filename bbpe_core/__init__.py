@@ -32,7 +32,7 @@ from .formats.hf_json import load_hf_tokenizer_json, save_hf_tokenizer_json
 from .formats.sentencepiece import load_sentencepiece_model
 from .formats.source import VocabFileError
 from .formats.tiktoken_file import load_tiktoken, load_tiktoken_bpe, save_tiktoken_bpe
-from .pre_tokenizer import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN, PatternTimeoutError
+from .patterns import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN, PatternTimeoutError
 from .registry import encoding_for_model, get_encoding, list_encoding_names
 from .spans import Chunk, TokenSpan
 from .trace import ChunkTrace, MergeStep, trace

@@ -22,8 +22,8 @@ from .byte_level import fix_surrogates
 from .decoders import Decoder
 from .encoders import Encoder, FastEncoder, SimpleEncoder
 from .normalizers import Normalizer
+from .patterns import SHIPPED_PATTERNS
 from .post_processors import TemplateProcessing
-from .pre_tokenizer import SHIPPED_PATTERNS
 from .pre_tokenizers import PreTokenizer, RegexSplit
 from .spans import Chunk, TokenSpan
 from .special import (
@@ -140,7 +140,7 @@ class Encoding:
             name: the encoding's name, e.g. ``"llama2"``.
             table: ids, piece strings, bytes, special and added tokens.
             encoder: normalized text without special tokens -> ids (it splits with
-                ``pre_tokenizer`` itself).
+                ``patterns`` itself).
             pre_tokenizer: where chunks are cut (``pre_tokenizers.Sequence([])`` for none),
                 as the viewer shows them.
             normalizer: rewrites each ordinary segment first (``▁`` for spaces, a dummy

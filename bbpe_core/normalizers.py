@@ -29,7 +29,7 @@ from functools import lru_cache
 import regex
 
 from . import bert_unicode
-from .pre_tokenizer import code_point_ranges
+from .patterns import code_point_ranges
 
 __all__ = ["BertNormalizer", "NFC", "NFKC", "Normalizer"]
 

@@ -1,7 +1,7 @@
 """The pre-tokenizer stage: where a chunk is cut. ``RegexSplit`` (tiktoken's: every match of one
 pattern is a chunk), HF's ``Split`` with its five behaviours, and ``Sequence``.
 
-A tiktoken encoding splits with one pattern (``RegexSplit`` over ``pre_tokenizer.find_chunks``).
+A tiktoken encoding splits with one pattern (``RegexSplit`` over ``patterns.find_chunks``).
 BERT's ``BertPreTokenizer`` splits on whitespace and makes each punctuation character a chunk.
 HF tokenizers' files may chain several ``Split`` steps instead, each applied to the
 pieces of the one before (DeepSeek V3: digits in groups of 1-3, then runs of CJK and kana,
@@ -34,7 +34,7 @@ from itertools import accumulate
 import regex
 
 from . import bert_unicode
-from .pre_tokenizer import (
+from .patterns import (
     PatternTimeoutError,
     check_pattern,
     code_point_ranges,
@@ -77,7 +77,7 @@ class PreTokenizer:
 
 class RegexSplit(PreTokenizer):
     """tiktoken's split: every match of the pattern is a chunk, and the text between matches
-    too (``pre_tokenizer.compile_pattern``), so the chunks tile the text.
+    too (``patterns.compile_pattern``), so the chunks tile the text.
 
     Args:
         pat_str: the split pattern (``regex`` syntax), e.g. ``pre_tokenizer.GPT2_PATTERN``.
@@ -106,7 +106,7 @@ class RegexSplit(PreTokenizer):
         return find_chunks(text, self.pat_str, timeout=self.timeout)
 
     def iter_split(self, text: str) -> Iterator[Span]:
-        """The spans as the scan finds them (``pre_tokenizer.iter_split``)."""
+        """The spans as the scan finds them (``patterns.iter_split``)."""
         return ((a, b) for _, a, b in iter_split(text, self.pat_str, timeout=self.timeout))
 
     def split_piece(self, text: str, start: int, end: int) -> list[Span]:
@@ -155,7 +155,7 @@ class Split(PreTokenizer):
 
     def chunks(self, text: str) -> list[str]:
         """``Isolated`` (not inverted) is one C-speed scan: a match, or the run of text
-        before the next match, is a chunk (``pre_tokenizer.find_chunks``)."""
+        before the next match, is a chunk (``patterns.find_chunks``)."""
         if self.behavior == "Isolated" and not self.invert and text:
             return find_chunks(text, self.pattern, timeout=self.timeout)
         return super().chunks(text)

@@ -17,7 +17,7 @@ from importlib import resources
 from .catalogue import encoding_name_for_model
 from .encoding import Encoding
 from .formats.tiktoken_file import load_tiktoken
-from .pre_tokenizer import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN
+from .patterns import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN
 from .wordpiece import bert_base_uncased
 from .zoo import ZOO_BUILDERS
 

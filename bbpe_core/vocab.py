@@ -8,7 +8,7 @@ Two semantics, one interface (``pair_rank`` and ``bpe``):
 - GPT-2 / HF files': a merge list; only listed pairs merge, in list order, and ids still come
   from the vocabulary (openai/gpt-2 ``encoder.py``; HF tokenizers' ``BPE`` model).
 
-Reads no files (see ``formats``) and knows no text patterns (see ``pre_tokenizer``).
+Reads no files (see ``formats``) and knows no text patterns (see ``patterns``).
 """
 
 from __future__ import annotations

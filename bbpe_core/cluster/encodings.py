@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ..encoding import Encoding
 from ..formats.hf_json import load_hf_tokenizer_json
-from ..pre_tokenizer import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN
+from ..patterns import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN
 from ..pre_tokenizers import RegexSplit
 from ..registry import ENCODING_ALIASES, get_encoding, list_encoding_names
 from ..replace_normalizers import NormalizerSequence, Prepend

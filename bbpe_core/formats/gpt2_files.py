@@ -16,7 +16,7 @@ from pathlib import Path
 from ..bpe import recover_merges
 from ..byte_level import from_gpt2_str, from_gpt2_strs, to_gpt2_str
 from ..encoding import Encoding
-from ..pre_tokenizer import GPT2_PATTERN
+from ..patterns import GPT2_PATTERN
 from .source import VocabFileError, numbered_lines, read_bytes
 
 __all__ = ["parse_vocab", "parse_merges", "load_gpt2_files", "save_gpt2_files"]

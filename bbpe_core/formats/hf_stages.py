@@ -14,8 +14,8 @@ import json
 import regex
 
 from ..normalizers import Normalizer
+from ..patterns import GPT2_PATTERN
 from ..post_processors import TemplateProcessing
-from ..pre_tokenizer import GPT2_PATTERN
 from ..pre_tokenizers import BEHAVIORS, PreTokenizer, Sequence, Split
 from .source import VocabFileError
 

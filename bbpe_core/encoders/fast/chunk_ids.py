@@ -10,7 +10,7 @@ from collections.abc import Callable
 from itertools import compress, repeat
 from operator import is_
 
-from ...pre_tokenizer import find_chunks
+from ...patterns import find_chunks
 from ...vocab import Vocab
 from .cjk_cut import CjkCut
 from .packed_ids import MARKER, pack, pack_one
@@ -52,7 +52,7 @@ class ChunkIds:
 
     Args:
         vocab: the vocabulary.
-        pat_str: one of ``pre_tokenizer.SHIPPED_PATTERNS``.
+        pat_str: one of ``patterns.SHIPPED_PATTERNS``.
         cache_size: entries of the chunk cache (emptied when full).
     """
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from itertools import filterfalse, islice
 
-from ...pre_tokenizer import SHIPPED_PATTERNS, find_chunks
+from ...patterns import SHIPPED_PATTERNS, find_chunks
 from ...vocab import Vocab
 from ..base import Encoder
 from .chunk_ids import CACHED_CHARS, ChunkIds
@@ -35,7 +35,7 @@ class FastEncoder(Encoder):
 
     Args:
         vocab: the vocabulary.
-        pat_str: one of ``pre_tokenizer.SHIPPED_PATTERNS``.
+        pat_str: one of ``patterns.SHIPPED_PATTERNS``.
         cache_size: entries of each cache; each is emptied when full.
 
     Raises:

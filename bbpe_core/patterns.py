@@ -1,4 +1,6 @@
-"""Pre-tokenization: split text into chunks (pre-tokens) that BPE merges never cross.
+"""The split patterns, and how one cuts text into chunks (pre-tokens) that merges never cross.
+The pre-tokenizer stages built on them (tiktoken's ``RegexSplit``, HF's ``Split``,
+``Sequence``, BERT's) are in ``pre_tokenizers``.
 
 The split patterns are those of OpenAI's encodings, written in their original,
 non-possessive form. tiktoken (``tiktoken_ext/openai_public.py``) runs faster,
@@ -88,7 +90,7 @@ tiktoken's whole encode). Below U+0080, ``\p{L}`` is ``[A-Za-z]``, ``\p{Lu}`` ``
 ``\p{Ll}`` ``[a-z]``, ``\p{Lt}``, ``\p{Lm}``, ``\p{Lo}`` and ``\p{M}`` are empty,
 ``\p{N}`` is ``[0-9]``, and ``\s`` is tab, LF, VT, FF, CR and space (``\x1c``-``\x1f``
 are not White_Space in tiktoken's engine nor in ``regex``). Used only when
-``text.isascii()``; tests/test_pre_tokenizer.py checks each against its original."""
+``text.isascii()``; tests/test_patterns.py checks each against its original."""
 
 
 def code_point_ranges(pairs: list[tuple[int, int]]) -> str:
