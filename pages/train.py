@@ -1,120 +1,18 @@
 """Train your own byte-level BPE and watch it learn; then use it on every page."""
 
-import time
-import warnings
-
 import streamlit as st
 
-from bbpe_core import PatternTimeoutError, count_chunks, train_from_counts
-from bbpe_core.training import train_char_level
-from playground.charts import count_bar, lines
-from playground.export import vocabulary_files
-from playground.training import (
-    MAX_UPLOAD_BYTES,
-    PATTERNS,
-    SAMPLES,
-    compression_rows,
-    contrast_rows,
-    merge_rows,
-    new_token_lengths,
-)
-from playground.ui.common import problem, said
-from playground.ui.keys import TRAIN_RESULT
-from playground.ui.session import add_user_encoding
-from playground.ui.widgets import encoding_selector, kept
-from playground.uploads import PATTERN_TIMEOUT, fingerprint
+from playground.ui import train_view
+from playground.ui.widgets import encoding_selector
 
 st.title("Train your own BBPE")
 encoding_selector()  # the sidebar's control, on every page
 st.caption("Count every adjacent pair, merge the most frequent, repeat (Sennrich et al. 2016; "
            "Karpathy's \"Let's build the GPT Tokenizer\"): "
            "computed incrementally, with exactly the textbook's result.")
-source = st.radio("Corpus", [*SAMPLES, "paste", "upload"], horizontal=True, **kept("tr_source", next(iter(SAMPLES))))
-if source == "paste":
-    text = st.text_area("Text", height=150, **kept("tr_paste", ""))
-elif source == "upload":
-    up = st.file_uploader(f"A UTF-8 text file (at most {MAX_UPLOAD_BYTES // 2**20} MB)", key="tr_upload")
-    data = up.getvalue() if up else b""
-    if len(data) > MAX_UPLOAD_BYTES:
-        st.error(f"The file is {len(data):,} bytes; the limit is {MAX_UPLOAD_BYTES:,}.")
-        st.stop()
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        st.error(f"The file is not UTF-8 text (byte {e.start}).")
-        st.stop()
-else:
-    text = SAMPLES[source].read_text(encoding="utf-8")
-c1, c2 = st.columns(2)
-vocab_size = c1.slider("Vocabulary size", 256, 8192, **kept("tr_vocab", 2048), step=64)
-pattern_name = c2.selectbox("Pre-tokenizer pattern", [*PATTERNS, "custom"], **kept("tr_pattern", "gpt2"))
-pattern = PATTERNS.get(pattern_name)
-if pattern_name == "custom":
-    pattern = st.text_input(f"Pattern (runs with a {PATTERN_TIMEOUT:g} s timeout)", **kept("tr_custom", r"\w+|\s+|[^\w\s]+"))
-specials = [s.strip() for s in st.text_input("Special tokens (comma-separated)", **kept("tr_specials", "<|endoftext|>")).split(",") if s.strip()]
+text = train_view.corpus()
+vocab_size, pattern_name, pattern, specials = train_view.options()
 st.caption(f"{len(text):,} characters, {len(text.encode()):,} UTF-8 bytes.")
-
 if st.button("Train", type="primary"):
-    bar, started, steps = st.progress(0.0, "Counting chunks…"), time.perf_counter(), []
-
-    def progress(step):
-        steps.append(step)
-        if step.merges_done % 100 == 0 or step.merges_done == step.merges_wanted:
-            rate = step.merges_done / max(time.perf_counter() - started, 1e-9)
-            bar.progress(step.merges_done / step.merges_wanted,
-                         f"{step.merges_done:,} / {step.merges_wanted:,} merges · {rate:,.0f} merges/s")
-
-    try:
-        timeout = None if pattern_name != "custom" else PATTERN_TIMEOUT
-        counts = count_chunks([text], pattern, timeout=timeout)
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
-            enc = train_from_counts(counts, vocab_size, pat_str=pattern, special_tokens=specials,
-                                    progress=progress, name=f"trained-{vocab_size}",
-                                    pattern_timeout=timeout)
-    except (ValueError, PatternTimeoutError) as e:
-        problem("Training stopped.", str(e))
-        st.stop()
-    for w in caught:
-        st.warning(str(w.message))
-    chars = train_char_level([text], vocab_size, pat_str=pattern) if pattern_name != "custom" else None
-    st.session_state[TRAIN_RESULT] = {"enc": enc, "steps": steps, "bytes": len(text.encode()), "chars": chars,
-                                     "seconds": time.perf_counter() - started,
-                                     "fp": fingerprint("train", [text.encode()], f"{vocab_size}|{pattern}|{specials}")}
-
-result = st.session_state.get(TRAIN_RESULT)
-if result:
-    enc, steps = result["enc"], result["steps"]
-    st.success(f"{len(enc.merges):,} merges in {result['seconds']:.1f} s; n_vocab {enc.n_vocab:,}.")
-    if steps:
-        rows = compression_rows(steps, result["bytes"], every=max(1, len(steps) // 200))
-        st.plotly_chart(lines([r | {"corpus": "training corpus"} for r in rows], x="merges",
-                              y="bytes per token", color="corpus", title="Compression while training",
-                              x_title="merges learned (count)", y_title="UTF-8 bytes per token"), width="stretch")
-        st.caption("Each merge makes the corpus shorter in tokens; the curve flattens as merges get rarer.")
-        table = merge_rows(steps)
-        left, right = st.columns(2)
-        left.markdown("**First merges**")
-        left.dataframe(table[:15], hide_index=True)
-        right.markdown("**Last merges**")
-        right.dataframe(table[-15:], hide_index=True)
-        lengths = new_token_lengths(enc)
-        st.plotly_chart(count_bar(sorted(lengths), [lengths[k] for k in sorted(lengths)],
-                                  title="New tokens by length", x_title="token length (bytes)",
-                                  y_title="tokens (count)"), width="stretch")
-    if result["chars"] is not None:
-        st.markdown("**Byte-level vs character-level BPE, same corpus and vocabulary size**")
-        st.dataframe(contrast_rows(enc, result["chars"]), hide_index=True)
-        st.caption("Unseen text: the Universal Declaration of Human Rights in English, Chinese, "
-                   "Russian, Arabic and Hindi. A character-level vocabulary spends its ids on "
-                   "characters and cannot encode one it never saw; byte-level BPE never can't.")
-    if st.button("Use this tokenizer"):
-        try:
-            name = add_user_encoding(enc, result["fp"])
-        except ValueError as e:
-            problem("Not added.", str(e))
-        else:
-            said("Now in the encoding selector of every page (this session only):", name)
-    if st.button("Prepare downloads"):
-        for fname, data in vocabulary_files(enc).items():
-            st.download_button(fname, data, fname, key=f"tr_dl_{fname}")
+    train_view.train(text, vocab_size, pattern_name, pattern, specials)
+train_view.show_result()
