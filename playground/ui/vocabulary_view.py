@@ -1,0 +1,139 @@
+"""The Vocabulary page's sections (Streamlit glue over ``playground.vocab``): search, the
+vocabulary's anatomy, charts of lengths and scripts, tables of longest, special, added and odd
+tokens, and the export."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from bbpe_core import Encoding
+from bbpe_core.byte_level import to_gpt2_str
+
+from ..charts import count_bar
+from ..export import EXPORT_NOTES, vocabulary_files
+from ..model_kind import model_kind
+from ..vocab import (
+    SEARCH_MODES,
+    anatomy,
+    length_counts,
+    oddities,
+    script_shares,
+    search,
+    vocab_entries,
+)
+from .common import problem
+from .widgets import kept
+
+__all__ = ["anatomy_section", "charts", "entries_for", "export", "search_section", "tables"]
+
+
+@st.cache_resource(max_entries=6, show_spinner="Reading the vocabulary…")
+def entries_for(key: str, _enc):
+    """The vocabulary's entries, cached per encoding key (``_enc`` is not hashed)."""
+    return vocab_entries(_enc)
+
+
+@st.cache_data(max_entries=3, show_spinner="Writing the files…")
+def files_for(key: str, _enc):
+    """Every export format's file, cached per encoding key."""
+    return vocabulary_files(_enc)
+
+
+def _shown_as(enc: Encoding) -> str:
+    return "Ġ string" if enc.byte_level else "piece"
+
+
+def search_section(enc: Encoding, entries: list) -> None:
+    """Search by substring, regex (with a time budget), id or id range, or byte prefix."""
+    shown_as = _shown_as(enc)
+    st.subheader("Search")
+    c1, c2 = st.columns([1, 3])
+    mode = c1.selectbox("Search by", SEARCH_MODES, **kept("vo_mode", "substring"))
+    query = c2.text_input("Query", **kept("vo_query", "token"))
+    try:
+        found = search(entries, mode, query)
+    except ValueError as e:
+        problem("This search cannot run.", str(e))
+        found = []
+    st.dataframe(
+        [{"id": e.id, shown_as: e.token_str, "bytes": e.data.hex(" "),
+          "text": e.text if e.text is not None else "(partial UTF-8)", "length (bytes)": len(e.data),
+          "made by merging": (f"{to_gpt2_str(e.merge[0])!r} + {to_gpt2_str(e.merge[1])!r}"
+                              if e.merge else "special" if e.special else "—")}
+         for e in found],
+        hide_index=True, width="stretch")
+    st.caption(f"{len(found)} shown (at most 200). Regex searches stop after 1 s.")
+
+
+def anatomy_section(enc: Encoding, entries: list) -> None:
+    """How the ids divide: single bytes or byte pieces, merged tokens, special, unassigned."""
+    st.subheader("Anatomy")
+    a = anatomy(enc)
+    kind = model_kind(enc)
+    cols = st.columns(5)
+    names = ([("ids (n_vocab)", "n_vocab"), ("single bytes", "single_bytes"),
+              ("merged tokens", "merged"), ("special tokens", "special"),
+              ("unassigned ids", "unassigned")] if enc.byte_level else
+             [("ids (n_vocab)", "n_vocab"), ("byte-fallback pieces", "single_bytes"),
+              ("other pieces", "merged"), ("special / added tokens", "special"),
+              ("unassigned ids", "unassigned")])
+    for col, (label, k) in zip(cols, names):
+        col.metric(label, f"{a[k]:,}")
+    if not enc.byte_level:
+        st.write(f"This encoding is {kind}: its vocabulary is a list of piece strings ({a['n_vocab']:,} ids), "
+                 "not byte sequences with merge ranks. "
+                 + ("Spaces are written ▁; a character no piece covers is spelled with the <0xNN> "
+                    "pieces of its UTF-8 bytes (byte fallback), "
+                    f"ids {a['first_byte_ids'][:3]}… for bytes 0x00, 0x01, 0x02…"
+                    if a["single_bytes"] else
+                    "A piece that continues a word starts with ##; a word the vocabulary cannot "
+                    "cover becomes [UNK], since there are no byte pieces to fall back on."))
+    else:
+        st.write(f"{a['single_bytes']} + {a['merged']:,} + {a['special']} + {a['unassigned']} unassigned "
+                 f"= {a['n_vocab']:,} ids. Single bytes are "
+                 f"{'in byte order' if a['byte_order'] else 'not in byte order'}: bytes 0x00..0x0F have "
+                 f"ids {a['first_byte_ids']} (id 0 is {to_gpt2_str(next(e.data for e in entries if e.id == 0))!r}).")
+
+
+def charts(entries: list) -> None:
+    """Tokens by length and by script."""
+    lengths = length_counts(entries)
+    st.plotly_chart(count_bar(sorted(lengths), [lengths[k] for k in sorted(lengths)],
+                              title="Tokens by length", x_title="token length (bytes)",
+                              y_title="tokens (count)"), width="stretch")
+    st.caption("How many ordinary tokens have each byte length.")
+    shares = script_shares(entries).most_common()
+    st.plotly_chart(count_bar([s for s, _ in shares], [c for _, c in shares],
+                              title="Tokens by script", x_title="class of the token's first letter",
+                              y_title="tokens (count, log scale)", log_y=True), width="stretch")
+    st.caption("Partial UTF-8: tokens holding part of a character's bytes.")
+
+
+def tables(enc: Encoding, entries: list) -> None:
+    """The longest, special, added and odd tokens."""
+    shown_as = _shown_as(enc)
+    longest = sorted((e for e in entries if not e.special), key=lambda e: -len(e.data))[:20]
+    st.markdown("**Longest tokens**")
+    st.dataframe([{"id": e.id, shown_as: e.token_str, "bytes": len(e.data)} for e in longest],
+                 hide_index=True, width="stretch")
+    st.markdown("**Special tokens**")
+    st.dataframe([{"text": s, "id": i} for s, i in enc.special_tokens.items()], hide_index=True)
+    if not enc.byte_level and enc.added_tokens:
+        st.markdown("**Added tokens** (matched whole in any text, before the normalizer)")
+        st.dataframe([{"text": s, "id": i} for s, i in enc.added_tokens.items()], hide_index=True)
+    st.markdown("**Oddities for teaching**")
+    st.dataframe(oddities(enc), hide_index=True, width="stretch")
+
+
+def export(enc: Encoding, key: str) -> None:
+    """Every format the engine saves, for byte-level BPE."""
+    kind = model_kind(enc)
+    st.subheader("Export")
+    for note_name, note in EXPORT_NOTES.items():
+        st.caption(f"{note_name}: {note}")
+    if not enc.byte_level:
+        st.info(f"The export formats are byte-level BPE's (ranks and merges); this encoding is {kind}, "
+                "so there is nothing to export here.")
+    elif st.button("Prepare downloads"):
+        for fname, data in files_for(key, enc).items():
+            st.download_button(fname, data, fname, key=f"dl_{fname}")
