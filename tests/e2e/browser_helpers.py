@@ -58,6 +58,21 @@ def wait_for_chips(page, count: int) -> None:
         arg=count, timeout=30_000)
 
 
+def chip_ids(page) -> list[int]:
+    """The ids of the (first) token view's chips, in order (a chip drawing a character cut over
+    several tokens holds all of their ids in its ``data-id``)."""
+    ids = page.eval_on_selector_all(".bbpe-view .tok", "els => els.map(e => e.dataset.id)")
+    return [int(i) for chip in ids for i in chip.split()]
+
+
+def wait_for_chip_ids(page, count: int) -> None:
+    """Wait until the token view's chips hold ``count`` ids in all."""
+    page.wait_for_function(
+        "n => [...document.querySelectorAll('.bbpe-view .tok')].flatMap("
+        "e => (e.dataset.id || '').split(' ').filter(Boolean)).length === n",
+        arg=count, timeout=30_000)
+
+
 PASTE = """(area, text) => {
     const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value").set;
     setter.call(area, text);

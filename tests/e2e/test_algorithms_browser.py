@@ -4,10 +4,15 @@ playground (Gemma 3 when shipped, else Llama 2) drawn with its ids and ▁ / <0x
 
 from __future__ import annotations
 
-import re
-
 import pytest
-from browser_helpers import screenshot, screenshot_element, set_text, wait_for_metric
+from browser_helpers import (
+    chip_ids,
+    screenshot,
+    screenshot_element,
+    set_text,
+    wait_for_chip_ids,
+    wait_for_metric,
+)
 from playwright.sync_api import expect
 
 import bbpe_core
@@ -55,11 +60,6 @@ def test_algorithms_page(browser, app_url, width, height):
         context.close()
 
 
-def _chip_ids(page) -> list[int]:
-    classes = page.eval_on_selector_all(".bbpe-view .tok", "els => els.map(e => e.className)")
-    return [int(m) for c in classes for m in re.findall(r"\bt(\d+)\b", c)]
-
-
 def test_a_sentencepiece_text_on_the_playground(page):
     name = "gemma3" if "gemma3" in bbpe_core.list_encoding_names() else "llama2"
     box = page.locator('[data-testid="stSidebar"] [data-testid="stSelectbox"]').first
@@ -73,11 +73,8 @@ def test_a_sentencepiece_text_on_the_playground(page):
     enc = bbpe_core.get_encoding(name)
     ids = enc.encode(text, allowed_special="all")
     wait_for_metric(page, "Tokens", str(len(ids)))
-    page.wait_for_function(
-        "n => [...document.querySelectorAll('.bbpe-view .tok')].flatMap("
-        "e => e.className.match(/\\bt\\d+\\b/g) || []).length === n", arg=len(ids),
-        timeout=30_000)
-    assert _chip_ids(page) == ids
+    wait_for_chip_ids(page, len(ids))
+    assert chip_ids(page) == ids
     grid = page.locator(".bbpe-cells").first
     expect(grid).to_contain_text("▁world")
     if name == "llama2":

@@ -5,7 +5,7 @@ six default encodings."""
 from __future__ import annotations
 
 import pytest
-from browser_helpers import screenshot, set_text, wait_for_metric
+from browser_helpers import chip_ids, screenshot, set_text, wait_for_metric
 from playwright.sync_api import expect
 
 import bbpe_core
@@ -14,11 +14,6 @@ from playground.encoding_labels import COMPARE_DEFAULT, label
 pytestmark = pytest.mark.browser
 
 CHINESE = "人人生而自由，在尊严和权利上一律平等。他们赋有理性和良心，并应以兄弟关系的精神相对待。"
-
-
-def _chip_ids(page) -> list[int]:
-    ids = page.eval_on_selector_all(".bbpe-view .tok", "els => els.map(e => e.dataset.id)")
-    return [int(i) for chip in ids for i in chip.split()]
 
 
 def test_typing_qwen_finds_qwen3_and_draws_chinese_with_its_ids(page):
@@ -33,7 +28,7 @@ def test_typing_qwen_finds_qwen3_and_draws_chinese_with_its_ids(page):
     ids = bbpe_core.get_encoding("qwen3").encode(CHINESE, allowed_special="all")
     wait_for_metric(page, "Tokens", str(len(ids)))
     page.wait_for_function("n => document.querySelectorAll('.bbpe-view .tok').length > 0", arg=1)
-    assert _chip_ids(page) == ids
+    assert chip_ids(page) == ids
     screenshot(page, "zoo_qwen3_chinese")
 
 
