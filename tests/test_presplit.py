@@ -100,7 +100,7 @@ def test_long_ascii_words_encode_as_tiktoken(name, text):
 
 # Text where a space comes before letters inside and outside ``presplit.WORD_STARTS``: the
 # word batch marks only the chunks that start with a space + a letter of WORD_STARTS
-# (cached_encode._WORD_START).
+# (encoders/fast/encoder.py).
 word_start_texts = st.lists(st.sampled_from(["a", "Ab", "é", "Ж", "ก", "中", "ア", "\u0301", "'s",
                                              " ", "  ", "\t", "\n", ".", "9", "_"]),
                             max_size=30).map("".join)
