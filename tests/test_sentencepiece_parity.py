@@ -4,82 +4,31 @@ tokenizers on the tokenizer.json (``encode(text, allowed_special="all")``)."""
 
 from __future__ import annotations
 
-from functools import cache
-
 import pytest
-from hypothesis import given, settings
-from samples import ADVERSARIAL, CORPORA, MULTILINGUAL, utf8_texts
-from zoo_oracles import _ref
+from samples import ADVERSARIAL, MULTILINGUAL
+from zoo_oracles import HF_FILES, SP_MODELS, _ref, oracle_and_ours, sp_processor
 
 import bbpe_core
 
-SP_MODELS = {"llama2": "llama2.model", "mistral_v3": "mistral_v3.model"}
-"""Compared with ``sentencepiece.SentencePieceProcessor(model_file=...).encode(text)``."""
-
-HF_FILES = {"mistral_v1": "mistral_v1.tokenizer.json", "gemma2": "gemma2.tokenizer.json",
-            "gemma3": "gemma3.tokenizer.json"}
-"""Compared with HF ``Tokenizer.from_file(...).encode(text, add_special_tokens=False).ids``."""
-
-NAMES = [*SP_MODELS, *HF_FILES]
-
-SPECIAL_TEXT = [
-    "<s>[INST] hi [/INST]</s> <unk>",
-    "[REFERENCE_DOC_1] text [TOOL_CALLS] [control_12]",
-    "<bos><start_of_turn>user\nhi<end_of_turn>\n<start_of_turn>model\n<mask>",
-    "<pad> <eos> [multimodal] <unused0> <2mass> [@BOS@]",
-    "  indented\n\n\n\t\ttabs      spaces",
-]
+NAMES = ["llama2", "mistral_v1", "mistral_v3", "gemma2", "gemma3"]
+"""The SentencePiece encodings (their parity on text, corpora and hypothesis text is in
+``test_zoo_parity``, with every other encoding's)."""
 
 LONG = ["a" * 200_000, " " * 100_000]
-
-
-@cache
-def _sp(file: str):
-    sentencepiece = pytest.importorskip("sentencepiece")
-    return sentencepiece.SentencePieceProcessor(model_file=str(_ref(file)))
-
-
-@cache
-def _hf(file: str):
-    from tokenizers import Tokenizer
-
-    return Tokenizer.from_file(str(_ref(file)))
-
-
-def reference_and_ours(name: str):
-    """``(reference, ours)``: two functions text -> ids with the reference's semantics."""
-    enc = bbpe_core.get_encoding(name)
-    if name in SP_MODELS:
-        processor = _sp(SP_MODELS[name])
-        return processor.encode, enc.encode_ordinary
-    tokenizer = _hf(HF_FILES[name])
-    return (lambda text: tokenizer.encode(text, add_special_tokens=False).ids,
-            lambda text: enc.encode(text, allowed_special="all"))
 
 
 def reference_decode(name: str):
     """The reference's ``ids -> text``."""
     if name in SP_MODELS:
-        return _sp(SP_MODELS[name]).decode
-    return _hf(HF_FILES[name]).decode
+        return sp_processor(name).decode
+    from tokenizers import Tokenizer
+
+    return Tokenizer.from_file(str(_ref(HF_FILES[name]))).decode
 
 
 @pytest.fixture(scope="module", params=NAMES)
 def pair(request):
-    return reference_and_ours(request.param)
-
-
-@pytest.mark.parametrize("text", MULTILINGUAL + ADVERSARIAL + SPECIAL_TEXT)
-def test_multilingual_code_and_adversarial_text(pair, text):
-    reference, ours = pair
-    assert ours(text) == reference(text)
-
-
-def test_the_held_out_corpora(pair):
-    reference, ours = pair
-    for file in ("en_python_docs.txt", "zh_tang_poems.txt"):
-        text = (CORPORA / file).read_text(encoding="utf-8")[:60_000]
-        assert ours(text) == reference(text), file
+    return oracle_and_ours(request.param)
 
 
 @pytest.mark.parametrize("text", LONG, ids=["200000 a", "100000 spaces"])
@@ -88,17 +37,10 @@ def test_long_runs_without_pre_tokenization(pair, text):
     assert ours(text) == reference(text)
 
 
-@settings(max_examples=60)
-@given(text=utf8_texts)
-def test_random_text(pair, text):
-    reference, ours = pair
-    assert ours(text) == reference(text)
-
-
 @pytest.mark.parametrize("name", NAMES)
 def test_decode_gives_the_text_back_where_the_reference_does(name):
     enc = bbpe_core.get_encoding(name)
-    reference, ours = reference_and_ours(name)
+    reference, ours = oracle_and_ours(name)
     decode = reference_decode(name)
     for text in MULTILINGUAL + ADVERSARIAL + ["hello world", " leading", "你好 👩‍👧"]:
         ids = ours(text)

@@ -1,5 +1,6 @@
-"""Every byte-level encoding of the zoo gives its reference library's ids: HF tokenizers on the
-official tokenizer.json, tiktoken on the same ranks file, mistral-common's Tekkenizer."""
+"""Every encoding beyond OpenAI's three gives its reference library's ids: HF tokenizers on the
+official tokenizer.json, tiktoken on the same ranks file, sentencepiece on the ``.model``,
+mistral-common's Tekkenizer."""
 
 from __future__ import annotations
 
@@ -17,6 +18,11 @@ SPECIAL_TEXT = [
     "<|begin_of_text|><|start_header_id|>user<|end_header_id|>\n\nhi<|eot_id|>",
     "<｜begin▁of▁sentence｜><｜User｜>hi<｜Assistant｜><think>\n",
     "<|start|>user<|message|>hi<|end|><|endoftext|>",
+    "<s>[INST] hi [/INST]</s> <unk>",
+    "[REFERENCE_DOC_1] text [TOOL_CALLS] [control_12]",
+    "<bos><start_of_turn>user\nhi<end_of_turn>\n<start_of_turn>model\n<mask>",
+    "<pad> <eos> [multimodal] <unused0> <2mass> [@BOS@]",
+    "  indented\n\n\n\t\ttabs      spaces",
 ]
 
 

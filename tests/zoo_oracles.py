@@ -28,6 +28,13 @@ HF_FILES = {
 """Encodings compared with HF tokenizers on the official tokenizer.json
 (``encode(text, add_special_tokens=False).ids`` vs ``encode(text, allowed_special="all")``)."""
 
+HF_FILES |= {"mistral_v1": "mistral_v1.tokenizer.json", "gemma2": "gemma2.tokenizer.json",
+             "gemma3": "gemma3.tokenizer.json"}  # SentencePiece BPE with byte fallback
+
+SP_MODELS = {"llama2": "llama2.model", "mistral_v3": "mistral_v3.model"}
+"""Encodings compared with ``sentencepiece.SentencePieceProcessor(model_file=...).encode``
+(``encode_ordinary``)."""
+
 R50K_TIKTOKEN_PATTERN = (
     r"""'(?:[sdmt]|ll|ve|re)| ?\p{L}++| ?\p{N}++| ?[^\s\p{L}\p{N}]++|\s++$|\s+(?!\S)|\s"""
 )
@@ -80,6 +87,13 @@ def tiktoken_oracle(name: str):
 
 
 @cache
+def sp_processor(name: str):
+    """The ``sentencepiece`` library on the ``.model`` file of ``name``."""
+    sentencepiece = pytest.importorskip("sentencepiece")
+    return sentencepiece.SentencePieceProcessor(model_file=str(_ref(SP_MODELS[name])))
+
+
+@cache
 def tekken_oracle():
     """mistral-common's Tekkenizer on the original tekken_240718.json: text -> ids."""
     from mistral_common.tokens.tokenizers.tekken import Tekkenizer
@@ -95,7 +109,9 @@ def oracle_and_ours(name: str):
         return hf_oracle(name), lambda text: enc.encode(text, allowed_special="all")
     if name in TIKTOKEN_FILES:
         return tiktoken_oracle(name), enc.encode_ordinary
+    if name in SP_MODELS:
+        return sp_processor(name).encode, enc.encode_ordinary
     return tekken_oracle(), enc.encode_ordinary
 
 
-ZOO_NAMES = [*HF_FILES, *TIKTOKEN_FILES, "mistral_tekken"]
+ZOO_NAMES = [*HF_FILES, *TIKTOKEN_FILES, *SP_MODELS, "mistral_tekken"]
