@@ -60,7 +60,7 @@ class Vocab:
         self.merges = list(merges) if merges is not None else None
         self.ignore_merges = ignore_merges
         self.whole_tokens = {**added_tokens, **special_tokens}  # matched whole in raw text
-        self.decoder = {i: b for b, i in mergeable_ranks.items()}
+        self.decoder = dict(zip(mergeable_ranks.values(), mergeable_ranks))
         self.decoder.update({i: s.encode("utf-8") for s, i in self.whole_tokens.items()})
         self.surface = self.decoder  # what a token matches is what it decodes to
         self.whole_ids = frozenset(self.whole_tokens.values())  # shown as their text
@@ -69,7 +69,7 @@ class Vocab:
             ranks = mergeable_ranks
             self.pair_rank: PairRank = lambda left, right: ranks.get(left + right)
         else:
-            priority = {pair: i for i, pair in enumerate(self.merges)}
+            priority = dict(zip(self.merges, range(len(self.merges))))  # last of a repeat wins
             self.pair_rank = lambda left, right: priority.get((left, right))
 
     def bpe(self, piece: bytes) -> list[bytes]:
