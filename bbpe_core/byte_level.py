@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from operator import methodcaller
+from itertools import accumulate
 
 __all__ = [
     "bytes_to_unicode",
@@ -130,10 +130,12 @@ def from_gpt2_strs(texts: list[str]) -> list[bytes] | None:
     >>> from_gpt2_strs(["Ġa", "b"])
     [b' a', b'b']
     """
-    if _OUTSIDE_ALPHABET.search("".join(texts)) is not None:
+    joined = "".join(texts)
+    if _OUTSIDE_ALPHABET.search(joined) is not None:
         return None
-    latin = map(methodcaller("translate", _DECODE_TABLE), texts)
-    return list(map(methodcaller("encode", "latin-1"), latin))
+    data = joined.translate(_DECODE_TABLE).encode("latin-1")  # one byte per character
+    ends = list(accumulate(map(len, texts)))
+    return list(map(data.__getitem__, map(slice, [0, *ends], ends)))
 
 
 def fix_surrogates(text: str) -> str:

@@ -29,12 +29,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from itertools import accumulate
+from itertools import accumulate, chain
 
 import regex
 
 from . import bert_unicode
 from .patterns import (
+    SHIPPED_PATTERNS,
     PatternTimeoutError,
     check_pattern,
     code_point_ranges,
@@ -144,6 +145,19 @@ class Split(PreTokenizer):
         self.behavior = behavior
         self.invert = invert
         self.timeout = timeout
+        self._isolating = self._capturing() if behavior == "Isolated" and not invert else None
+
+    def _capturing(self) -> regex.Pattern | None:
+        """The pattern as one capturing group, so that ``split`` returns the gaps and the
+        matches in turn; None where that could mean something else (groups of its own)."""
+        if self._regex.groups:
+            return None
+        try:
+            wrapped = regex.compile(f"({self.pattern})")
+        except (regex.error, RecursionError):
+            return None
+        same = wrapped.groups == 1 and wrapped.flags == self._regex.flags
+        return wrapped if same else None
 
     def __repr__(self) -> str:
         return f"Split({self.pattern!r}, {self.behavior!r}, invert={self.invert})"
@@ -155,9 +169,23 @@ class Split(PreTokenizer):
 
     def chunks(self, text: str) -> list[str]:
         """``Isolated`` (not inverted) is one C-speed scan: a match, or the run of text
-        before the next match, is a chunk (``patterns.find_chunks``)."""
+        before the next match, is a chunk. A shipped pattern scans with
+        ``patterns.find_chunks`` (its Unicode classes pinned); another with ``regex``'s
+        ``split`` by the capturing pattern, which gives the gaps between the matches and
+        the matches in turn. A pattern with groups of its own, or one that matched the
+        empty string somewhere (a match HF skips), takes the reference fold instead."""
         if self.behavior == "Isolated" and not self.invert and text:
-            return find_chunks(text, self.pattern, timeout=self.timeout)
+            if self.pattern in SHIPPED_PATTERNS:
+                return find_chunks(text, self.pattern, timeout=self.timeout)
+            if self._isolating is not None:
+                try:
+                    parts = self._isolating.split(text, timeout=self.timeout)
+                except TimeoutError as e:
+                    raise PatternTimeoutError(
+                        f"the Split pattern took longer than {self.timeout} s on this text"
+                    ) from e
+                if "" not in parts[1::2]:  # matches sit at odd places; gaps may be empty
+                    return list(filter(None, parts))
         return super().chunks(text)
 
     def _pieces(self, text: str, start: int, end: int) -> list[tuple[int, int, bool]]:
@@ -244,7 +272,7 @@ class Sequence(PreTokenizer):
             return super().chunks(text)
         pieces = [text] if text else []
         for step in self.steps:
-            pieces = [c for piece in pieces for c in step.chunks(piece)]
+            pieces = list(chain.from_iterable(map(step.chunks, pieces)))
         return pieces
 
 

@@ -8,7 +8,7 @@ This module reads no files; the loaders in ``formats`` name file and line.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import chain
+from itertools import chain, starmap
 
 __all__ = ["MAX_TOKEN_ID", "check_vocab"]
 
@@ -17,9 +17,10 @@ MAX_TOKEN_ID = 10_000_000
 
 
 def _check_ids(kind: str, ids: list[int]) -> None:
-    for i in ids:
-        if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i <= MAX_TOKEN_ID:
-            raise ValueError(f"{kind} id {i!r} is not an int in 0..{MAX_TOKEN_ID}")
+    if set(map(type, ids)) - {int} or ids and not 0 <= min(ids) <= max(ids) <= MAX_TOKEN_ID:
+        for i in ids:  # checked at C speed above; this names the first fault
+            if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i <= MAX_TOKEN_ID:
+                raise ValueError(f"{kind} id {i!r} is not an int in 0..{MAX_TOKEN_ID}")
     if len(set(ids)) != len(ids):
         seen: set[int] = set()
         dup = next(i for i in ids if i in seen or seen.add(i))
@@ -49,9 +50,10 @@ def check_vocab(
     """
     if not isinstance(mergeable_ranks, dict) or not isinstance(special_tokens, dict):
         raise TypeError("mergeable_ranks and special_tokens must be dicts")
-    bad = next((t for t in mergeable_ranks if not isinstance(t, bytes) or not t), None)
-    if bad is not None:
-        raise ValueError(f"token {bad!r} is not a non-empty bytes value")
+    if set(map(type, mergeable_ranks)) != {bytes} or b"" in mergeable_ranks:
+        bad = next((t for t in mergeable_ranks if not isinstance(t, bytes) or not t), None)
+        if bad is not None:
+            raise ValueError(f"token {bad!r} is not a non-empty bytes value")
     missing = [b for b in range(256) if bytes([b]) not in mergeable_ranks]
     if missing:
         shown = ", ".join(f"0x{b:02x}" for b in missing[:8])
@@ -70,7 +72,7 @@ def check_vocab(
     merges = merges or ()
     known = mergeable_ranks.__contains__
     if all(map(known, chain.from_iterable(merges))) and all(
-        map(known, map(bytes.__add__, *zip(*merges))) if merges else ()
+        map(known, starmap(bytes.__add__, merges))
     ):
         merges = ()  # all good, checked at C speed; else the loop below names the first fault
     for k, (left, right) in enumerate(merges):

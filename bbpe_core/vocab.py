@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from . import validate
-from .bpe import PairRank, merge, merge_ranked
+from .bpe import PairRank, merge_listed, merge_ranked
 from .byte_level import to_gpt2_str
 from .token_table import lookup_bytes
 
@@ -60,7 +60,7 @@ class Vocab:
         self.merges = list(merges) if merges is not None else None
         self.ignore_merges = ignore_merges
         self.whole_tokens = {**added_tokens, **special_tokens}  # matched whole in raw text
-        self.decoder = {i: b for b, i in mergeable_ranks.items()}
+        self.decoder = dict(zip(mergeable_ranks.values(), mergeable_ranks))
         self.decoder.update({i: s.encode("utf-8") for s, i in self.whole_tokens.items()})
         self.surface = self.decoder  # what a token matches is what it decodes to
         self.whole_ids = frozenset(self.whole_tokens.values())  # shown as their text
@@ -69,7 +69,8 @@ class Vocab:
             ranks = mergeable_ranks
             self.pair_rank: PairRank = lambda left, right: ranks.get(left + right)
         else:
-            priority = {pair: i for i, pair in enumerate(self.merges)}
+            priority = dict(zip(self.merges, range(len(self.merges))))  # last of a repeat wins
+            self._priority = priority
             self.pair_rank = lambda left, right: priority.get((left, right))
 
     def bpe(self, piece: bytes) -> list[bytes]:
@@ -83,7 +84,7 @@ class Vocab:
         """
         if self.merges is None:
             return merge_ranked(piece, self.mergeable_ranks)
-        return merge(piece, self.pair_rank)
+        return merge_listed(piece, self._priority)
 
     def chunk_ids(self, chunk: str) -> list[int]:
         """The ids of one chunk: the token itself if the chunk is one and the vocabulary

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from samples import ADVERSARIAL, CORPORA, MULTILINGUAL, texts
 
 import bbpe_core
-from bbpe_core.bpe import merge, merge_ranked, textbook_merge
+from bbpe_core.bpe import merge, merge_listed, merge_ranked, textbook_merge
 from bbpe_core.encoders import FastEncoder, SimpleEncoder
 from bbpe_core.vocab import Vocab
 from oracles import ENCODING_NAMES, variant
@@ -76,6 +76,9 @@ def test_ranked_and_heap_merges_equal_the_textbook_loop(vocabulary, piece):
     priority = {pair: i for i, pair in enumerate(merges)}
     by_list = lambda left, right: priority.get((left, right))  # noqa: E731
     assert Vocab("v", ranks, {}, merges=merges).bpe(piece) == textbook_merge(piece, by_list)
+    backwards = {pair: i for i, pair in enumerate(reversed(merges))}  # a merge before its parts
+    by_backwards = lambda left, right: backwards.get((left, right))  # noqa: E731
+    assert merge_listed(piece, backwards) == textbook_merge(piece, by_backwards)
 
 
 @settings(max_examples=100, deadline=None)

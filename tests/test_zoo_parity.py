@@ -193,6 +193,18 @@ def test_split_chunks_and_spans_agree_for_every_behaviour(text, behaviors, inver
 
 
 @settings(max_examples=200)
+@given(text=st.text(alphabet="ab1 \n\u4e00\u00e9", max_size=30),
+       pattern=st.sampled_from([r"a+(?=b)|b", r"(a)b|\d", r"(?i)A+", r"\s+(?!\S)|\s+", r"b*(?=a)a",
+                                r"\p{L}+", r"1{1,3}", r"a*(?=b)"]))
+def test_isolated_split_chunks_agree_with_its_spans(text, pattern):
+    """The C-speed split of ``Split.chunks`` gives the pieces the reference fold gives, and
+    so do its fallbacks (groups of the pattern's own; a match of the empty string, which
+    is skipped, never a loss of the text after it)."""
+    stage = Split(pattern)
+    assert stage.chunks(text) == [text[a:b] for a, b in stage.split(text)]
+
+
+@settings(max_examples=200)
 @given(text=utf8_texts, behaviors=st.lists(st.sampled_from(BEHAVIORS), min_size=1, max_size=3),
        invert=st.booleans())
 def test_split_behaviours_match_hf_tokenizers(text, behaviors, invert):

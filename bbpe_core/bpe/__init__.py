@@ -2,15 +2,15 @@
 
 - ``textbook``: the O(n²) loop of openai/gpt-2's ``encoder.py``, one step at a time (the
   merge trace; the oracle of the fast merges).
-- ``ranked``: tiktoken's list algorithm (``merge_ranked``) and the heap over a linked list
-  (``merge``) for long chunks and merge lists.
+- ``ranked``: tiktoken's list algorithm (``merge_ranked``; ``merge_listed`` for a merge
+  list) and the heap over a linked list (``merge``) for long chunks.
 - ``runs``: one byte repeated (``"=" * 80``), by runs of equal parts.
 - ``recover``: the merge list behind tiktoken's ranks.
 
 Nothing here knows text, patterns, ids or caches.
 """
 
-from .ranked import HEAP_THRESHOLD, PairRank, merge, merge_parts, merge_ranked
+from .ranked import HEAP_THRESHOLD, PairRank, merge, merge_listed, merge_parts, merge_ranked
 from .recover import recover_merges
 from .textbook import MergeStep, merge_steps, textbook_merge
 
@@ -19,6 +19,7 @@ __all__ = [
     "MergeStep",
     "PairRank",
     "merge",
+    "merge_listed",
     "merge_parts",
     "merge_ranked",
     "merge_steps",

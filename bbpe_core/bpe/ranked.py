@@ -17,7 +17,7 @@ algorithm is quadratic (tiktoken#195). ``merge_ranked`` serves tiktoken's semant
 the shipped encodings' hot path: tiktoken's ``_byte_pair_merge`` (src/lib.rs), a list
 of pair ranks, O(n·m) for n bytes and m merges, fastest on the short chunks of real
 text, and the heap above ``HEAP_THRESHOLD`` bytes (one byte repeated that long goes by
-runs, ``runs``).
+runs, ``runs``). ``merge_listed`` is the same list algorithm for a merge list.
 
 This module knows nothing of text, patterns, ids or caches.
 
@@ -36,7 +36,7 @@ from collections.abc import Callable
 
 from .runs import merge_run
 
-__all__ = ["PairRank", "merge", "merge_parts", "merge_ranked", "HEAP_THRESHOLD"]
+__all__ = ["PairRank", "merge", "merge_listed", "merge_parts", "merge_ranked", "HEAP_THRESHOLD"]
 
 PairRank = Callable[[bytes, bytes], "int | None"]
 """``pair_rank(left, right)``: the merge priority of two adjacent parts (lower merges
@@ -86,6 +86,41 @@ def merge_ranked(piece: bytes, ranks: dict[bytes, int]) -> list[bytes]:
             pair_ranks[i - 1] = get(parts[i - 1] + parts[i], no_rank)
         if i < len(pair_ranks):
             pair_ranks[i] = get(parts[i] + parts[i + 1], no_rank)
+    return parts
+
+
+def merge_listed(piece: bytes, priority: dict[tuple[bytes, bytes], int]) -> list[bytes]:
+    """``merge`` with GPT-2 / HF semantics (a pair's rank is its place in the merge list,
+    ``priority[(left, right)]``): ``merge_ranked``'s list algorithm, the look-ups inlined,
+    for chunks up to ``HEAP_THRESHOLD`` bytes, else the heap. Both merge the leftmost pair
+    of lowest rank first, so they give the same parts.
+
+    Args:
+        piece: the chunk's UTF-8 bytes.
+        priority: ``(left, right)`` -> the pair's index in the merge list.
+
+    Returns:
+        The parts, in order.
+
+    >>> merge_listed(b"abab", {(b"b", b"a"): 0, (b"a", b"b"): 1})
+    [b'a', b'ba', b'b']
+    """
+    if len(piece) > HEAP_THRESHOLD:
+        return merge(piece, lambda left, right: priority.get((left, right)))
+    get, no_rank = priority.get, _NO_RANK
+    parts = list(map(_BYTES.__getitem__, piece))
+    pair_ranks = [get(pair, no_rank) for pair in zip(parts, parts[1:])]
+    while pair_ranks:
+        best = min(pair_ranks)
+        if best == no_rank:
+            break
+        i = pair_ranks.index(best)
+        parts[i] += parts.pop(i + 1)
+        del pair_ranks[i]
+        if i:
+            pair_ranks[i - 1] = get((parts[i - 1], parts[i]), no_rank)
+        if i < len(pair_ranks):
+            pair_ranks[i] = get((parts[i], parts[i + 1]), no_rank)
     return parts
 
 

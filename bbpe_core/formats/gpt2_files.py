@@ -19,10 +19,23 @@ from ..encoding import Encoding
 from ..patterns import GPT2_PATTERN
 from .source import VocabFileError, numbered_lines, read_bytes
 
-__all__ = ["parse_vocab", "parse_merges", "load_gpt2_files", "save_gpt2_files"]
+__all__ = ["ordinary_entries", "parse_vocab", "parse_merges", "load_gpt2_files", "save_gpt2_files"]
 
 MAX_ENTRIES = 2_000_000
 """vocab.json entries and merges.txt lines accepted at most."""
+
+
+def ordinary_entries(data: dict, special_tokens: dict) -> dict:
+    """A vocab.json object without the keys of ``special_tokens``, in ``data``'s order (the
+    order ``parse_vocab``'s ``mergeable_ranks`` has).
+
+    >>> ordinary_entries({"a": 0, "<s>": 1, "b": 2}, {"<s>": 1})
+    {'a': 0, 'b': 2}
+    """
+    ordinary = dict(data)
+    for key in special_tokens:
+        ordinary.pop(key, None)
+    return ordinary
 
 
 def parse_vocab(
@@ -50,12 +63,12 @@ def parse_vocab(
     specials = dict(special_tokens or {})
     if special_tokens is None and "<|endoftext|>" in data:
         specials["<|endoftext|>"] = data["<|endoftext|>"]
-    keys = [key for key in data if key not in specials]
-    ids = [data[key] for key in keys]
-    decoded = from_gpt2_strs(keys) if all(type(i) is int for i in data.values()) else None
+    ordinary = ordinary_entries(data, specials)
+    ints = set(map(type, data.values())) <= {int}
+    decoded = from_gpt2_strs(list(ordinary)) if ints else None
     if decoded is not None:  # the fast way; else the loop below names the fault
         specials.update({key: data[key] for key in specials if key in data})
-        return dict(zip(decoded, ids)), specials
+        return dict(zip(decoded, ordinary.values())), specials
     ranks: dict[bytes, int] = {}
     for key, tid in data.items():
         if not isinstance(tid, int) or isinstance(tid, bool):

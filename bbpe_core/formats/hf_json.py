@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import json
 import os
+from itertools import repeat
 
 from ..byte_level import from_gpt2_str, to_gpt2_str
 from ..encoding import Encoding
-from .gpt2_files import gpt2_vocab, merge_list, parse_vocab
+from .gpt2_files import gpt2_vocab, merge_list, ordinary_entries, parse_vocab
 from .hf_char_bpe import load_hf_char_bpe
 from .hf_stages import added_tokens, normalizer, post_processor, pre_tokenizer, refuse
 from .source import VocabFileError, read_json_object
@@ -57,18 +58,25 @@ def _check_model(doc: dict, name: str) -> dict:
     return model
 
 
-def _merges(raw: list, name: str) -> list[tuple[str, str]]:
-    if all(type(item) is str for item in raw):  # the common "a b" form, split at C speed
-        pairs = [item.split(" ") for item in raw]
-        if all(len(pair) == 2 for pair in pairs):
-            return pairs
-    pairs = []
+def _merge_parts(raw: list, name: str) -> tuple[list[str], list[str]]:
+    """``model.merges`` (``"a b"`` strings or ``["a", "b"]`` lists) as (lefts, rights).
+
+    Raises:
+        VocabFileError: naming the first item that is not a pair of strings.
+    """
+    if set(map(type, raw)) == {str}:  # the common "a b" form, split at C speed
+        words = " ".join(raw).split(" ")
+        # n items, each with a space, joined by n - 1 more: 2n words iff each has exactly one
+        if len(words) == 2 * len(raw) and all(map(str.__contains__, raw, repeat(" "))):
+            return words[0::2], words[1::2]
+    lefts, rights = [], []
     for k, item in enumerate(raw):
         pair = item.split(" ") if isinstance(item, str) else item
         if not isinstance(pair, list) or len(pair) != 2 or not all(isinstance(p, str) for p in pair):
             raise VocabFileError(f"{name}: model.merges[{k}] is not a pair: {item!r}")
-        pairs.append((pair[0], pair[1]))
-    return pairs
+        lefts.append(pair[0])
+        rights.append(pair[1])
+    return lefts, rights
 
 
 def load_hf_tokenizer_json(
@@ -101,7 +109,7 @@ def load_hf_tokenizer_json(
         merges = model.get("merges") or []
         if not isinstance(merges, list):
             raise VocabFileError(f"{name}: model.merges must be a list")
-        return load_hf_char_bpe(doc, name, _merges(merges, name))
+        return load_hf_char_bpe(doc, name, list(zip(*_merge_parts(merges, name))))
     model = _check_model(doc, name)
     norm = normalizer(doc.get("normalizer"), name)
     pat_str, add_prefix_space, stage = pre_tokenizer(
@@ -118,15 +126,14 @@ def load_hf_tokenizer_json(
     if not isinstance(merges, list):
         raise VocabFileError(f"{name}: model.merges must be a list")
     try:
-        keys = [key for key in vocab if key not in whole]  # in the order parse_vocab read
+        keys = ordinary_entries(vocab, whole)  # in the order parse_vocab read
         known = dict(zip(keys, ranks)) if len(keys) == len(ranks) else {}  # Ġ string -> bytes
-
-        strings = _merges(merges, name)
-        lefts = list(map(known.get, [a for a, _ in strings]))
-        rights = list(map(known.get, [b for _, b in strings]))
+        left_strs, right_strs = _merge_parts(merges, name)
+        lefts = list(map(known.get, left_strs))
+        rights = list(map(known.get, right_strs))
         if None in lefts or None in rights:  # a part outside the vocabulary: decode it alone
-            lefts = [from_gpt2_str(a) for a, _ in strings]
-            rights = [from_gpt2_str(b) for _, b in strings]
+            lefts = list(map(from_gpt2_str, left_strs))
+            rights = list(map(from_gpt2_str, right_strs))
         pairs = list(zip(lefts, rights))
         return Encoding(
             name,
