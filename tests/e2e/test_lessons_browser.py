@@ -25,7 +25,7 @@ def test_walk_every_lesson(page, app_url):
         details.get_by_role("button", name="Reveal").click()
         page.wait_for_function(
             "q => [...document.querySelectorAll('details')].some(d => d.open && d.innerText.includes(q) && d.querySelector('.bbpe-view'))",
-            arg=lesson.question, timeout=60_000)
+            arg=lesson.question, timeout=120_000)  # each Reveal reruns every lesson
         details.locator("[data-testid='stDataFrame'] canvas").first.wait_for()
         screenshot_element(details, f"lesson_{k + 1}_{lesson.key}")
     assert page.locator("details[open]").count() == len(LESSONS)
