@@ -4,8 +4,10 @@ import streamlit as st
 
 from playground.algorithm_training import CORPUS_CHARS, HELD_OUT_CHARS
 from playground.ui.algorithms_view import side_by_side, training_contrast
+from playground.ui.widgets import encoding_selector
 
 st.title("Algorithms")
+encoding_selector()  # the sidebar's control, on every page; this page shows one model of each kind
 st.caption(
     "Byte-level BPE (GPT-2: Radford et al. 2019, openai/gpt-2 encoder.py) merges bytes, so "
     "every text has tokens. SentencePiece BPE (Llama 2, Gemma: Kudo & Richardson 2018, after "
