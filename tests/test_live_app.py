@@ -28,7 +28,7 @@ def _tokens(at) -> str:
 
 
 def _views(at) -> list[str]:
-    return [h.proto.body for h in at.get("html") if "bbpe-tv" in h.proto.body]
+    return [h.proto.body for h in at.get("html") if 'class="bbpe-tv' in h.proto.body]
 
 
 def test_the_text_area_is_the_live_component_and_the_page_follows_its_value(app):
@@ -79,6 +79,41 @@ def test_chat_and_compare_say_which_encodings_they_show_and_why(app):
     app.multiselect(key="cmp_names").set_value(["o200k_base", "llama3"]).run()
     note = next(c.value for c in app.caption if c.value.startswith("Compare mode shows"))
     assert "the sidebar's encoding is `gpt2`" in note and "not among them" in note
+
+
+def test_compare_mode_says_what_it_leaves_out_and_shows_more(app):
+    text = "The quick brown fox jumps over the lazy dog. " * 360  # 3,600 gpt2 tokens
+    _mode(app, "Compare")
+    app.multiselect(key="cmp_names").set_value(["gpt2", "cl100k_base"]).run()
+    _type(app, text)
+    counts = {n: len(bbpe_core.get_encoding(n).encode(text)) for n in ("gpt2", "cl100k_base")}
+    for drawn in (1000, 2000):
+        views = _views(app)
+        assert [v.count('class="tok') for v in views] == [drawn, drawn]
+        assert all(f"Showing the first {drawn:,} of {counts[n]:,} tokens" in v
+                   for n, v in zip(counts, views))
+        [more] = [b for b in app.button if b.key == "cmp_more"]
+        more.click().run()
+    for _ in range(3):  # 3,000 drawn after the loop; 3,600 and more to go
+        more = [b for b in app.button if b.key == "cmp_more"]
+        if not more:
+            break
+        more[0].click().run()
+    assert not [b for b in app.button if b.key == "cmp_more"]
+    assert [v.count('class="tok') for v in _views(app)] == list(counts.values())
+    assert not any("Showing the first" in v for v in _views(app))
+
+
+def test_chat_mode_draws_a_long_prompt_to_its_end(app):
+    _mode(app, "Chat")
+    app.selectbox(key="chat_model").set_value("gpt-3.5-turbo").run()
+    content = next(t for t in app.text_area if t.key.startswith("chat_content_"))
+    content.set_value("Count every token of this sentence. " * 600).run()
+    n = int(next(m.value for m in app.metric if m.label == "Tokens in the prompt").replace(",", ""))
+    assert n > 3000 and _views(app)[0].count('class="tok') == 3000
+    assert f"Showing the first 3,000 of {n:,} tokens" in _views(app)[0]
+    [b for b in app.button if b.key == "chat_more"][0].click().run()
+    assert _views(app)[0].count('class="tok') == min(n, 6000)
 
 
 def _open(value: str) -> AppTest:

@@ -20,6 +20,7 @@ from .cached import load_encoding
 from .common import markdown_safe_name
 from .keys import CHAT_MESSAGES, CHAT_NEXT_ID
 from .share_link import LINKED_MESSAGES, share_button
+from .show_more import drawn_tokens, show_more, truncation_notice
 from .widgets import kept, set_kept
 
 CUSTOM = "custom…"
@@ -133,9 +134,9 @@ def _show(prompt: str, spans, messages: list[Message], counts: list[int], show_w
              for k, (m, c) in enumerate(zip(messages, counts))]
     table.append({"message": "separators + reply primer", "tokens": counts[-1]})
     st.dataframe(table, hide_index=True, width="content")
-    shown = spans[:MAX_RENDER_TOKENS]
-    notice = "" if len(shown) == len(spans) else (
-        f"Showing the first {len(shown):,} of {len(spans):,} tokens (the page draws at most "
-        f"{MAX_RENDER_TOKENS:,}); the counts cover the whole prompt.")
-    st.html(token_view_html(prompt, shown, show_whitespace=show_ws, notice=notice,
+    view = ("chat", len(prompt), hash(prompt))
+    drawn = drawn_tokens(view, MAX_RENDER_TOKENS)
+    st.html(token_view_html(prompt, spans[:drawn], show_whitespace=show_ws,
+                            notice=truncation_notice(min(drawn, len(spans)), len(spans), "prompt"),
                             standalone=False))
+    show_more(view, drawn, len(spans), MAX_RENDER_TOKENS, "chat_more")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ..analysis import MAX_RENDER_TOKENS
 from ..charts import token_count_bar
 from ..compare import differing_ends
 from ..encoding_labels import label
@@ -14,11 +13,12 @@ from .cached import cached_comparison
 from .common import markdown_safe_name, problem
 from .session import all_encoding_names, resolve
 from .share_link import share_button
+from .show_more import drawn_tokens, show_more, truncation_notice
 from .text_mode import text_input, view_options
 from .widgets import kept
 
 COMPARE_TOKENS = 1000
-"""Tokens drawn per encoding in compare mode."""
+"""Tokens drawn per encoding in compare mode at first, and added by each "Show more"."""
 
 
 def render(name: str) -> None:
@@ -35,10 +35,12 @@ def render(name: str) -> None:
     st.caption(f"Compare mode shows every encoding chosen above, side by side, to set their "
                f"counts against each other; the sidebar's encoding is {markdown_safe_name(name)}.{also}")
     resolved = {n: resolve(n) for n in chosen}
+    keys = tuple(k for _, k in resolved.values())
+    view = ("compare", keys, mode, len(text), hash(text))
+    drawn = drawn_tokens(view, COMPARE_TOKENS)
     try:
-        results = cached_comparison(tuple(k for _, k in resolved.values()), text, mode,
-                                    {n: e for n, (e, _) in resolved.items()},
-                                    min(COMPARE_TOKENS, MAX_RENDER_TOKENS))
+        results = cached_comparison(keys, text, mode, {n: e for n, (e, _) in resolved.items()},
+                                    drawn)
     except ValueError as e:
         problem("This text cannot be encoded.", str(e))
         return
@@ -54,5 +56,8 @@ def render(name: str) -> None:
     for r in results:
         head = f"<p><b>{esc(r.name)}</b>: {r.n_tokens:,} tokens</p>"
         st.html(head + token_view_html(text, r.spans, show_whitespace=show_ws,
-                                       marked_ends=marks[r.name], standalone=False))
+                                       marked_ends=marks[r.name], standalone=False,
+                                       notice=truncation_notice(len(r.spans), r.n_tokens)))
+    show_more(view, drawn, max(r.n_tokens for r in results), COMPARE_TOKENS, "cmp_more",
+              " in the longest")
     share_button(name, "Compare", text, {"special": mode, "compare": chosen})

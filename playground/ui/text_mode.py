@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ..analysis import MAX_RENDER_TOKENS, SPECIAL_MODES, Analysis
+from ..analysis import MAX_RENDER_TOKENS, SPECIAL_MODES
 from ..export import tokens_csv, tokens_json
 from ..samples import DEFAULT_TEXT
 from ..token_html import LAYERS, VIEWS, layers_html, token_view_html
 from .cached import cached_analysis
 from .common import metric_row, problem
-from .keys import SHOWN_TOKENS
 from .live_text import live_text_area
 from .session import resolve
 from .share_link import share_button
+from .show_more import drawn_tokens, show_more, truncation_notice
 from .widgets import kept
 
 
@@ -37,24 +37,6 @@ def view_options() -> tuple[str, bool]:
     return mode, show_ws
 
 
-def drawn_tokens(view: tuple) -> int:
-    """How many tokens to draw for ``view`` (any hashable naming text, encoding and mode):
-    ``MAX_RENDER_TOKENS`` for a new view, more after each "Show more"."""
-    shown = st.session_state.get(SHOWN_TOKENS)
-    return shown[1] if shown and shown[0] == view else MAX_RENDER_TOKENS
-
-
-def show_more(view: tuple, result: Analysis) -> None:
-    """The "Show more" button under a truncated view: each press draws
-    ``MAX_RENDER_TOKENS`` more tokens of the same text."""
-    def more() -> None:
-        st.session_state[SHOWN_TOKENS] = (view, len(result.spans) + MAX_RENDER_TOKENS)
-
-    left = result.n_tokens - len(result.spans)
-    st.button(f"Show more ({min(left, MAX_RENDER_TOKENS):,} of the {left:,} tokens not drawn)",
-              key="pg_more", on_click=more)
-
-
 def render(name: str) -> None:
     """Draw text mode for the encoding ``name``."""
     text = text_input()
@@ -65,7 +47,8 @@ def render(name: str) -> None:
     enc, key = resolve(name)
     view = (key, mode, len(text), hash(text))
     try:
-        result = cached_analysis(key, text, mode, enc, drawn_tokens(view))
+        result = cached_analysis(key, text, mode, enc,
+                                 drawn_tokens(view, MAX_RENDER_TOKENS))
     except ValueError as e:  # includes PatternTimeoutError
         problem("This text cannot be encoded with the chosen tokenizer.", str(e))
         return
@@ -79,14 +62,10 @@ def render(name: str) -> None:
     metric_row([("Tokens", f"{n_tokens:,}"), ("Characters", f"{result.n_chars:,}"),
                 ("UTF-8 bytes", f"{result.n_bytes:,}"),
                 ("Characters per token", f"{result.chars_per_token:.2f}")])
-    notice = ""
-    if result.truncated:
-        notice = (f"Showing the first {len(result.spans):,} of {result.n_tokens:,} tokens; "
-                  "the counts cover the whole text.")
+    notice = truncation_notice(len(result.spans), result.n_tokens)
     st.html(token_view_html(text, result.spans, show_whitespace=show_ws, notice=notice,
                             show=show, standalone=False))
-    if result.truncated:
-        show_more(view, result)
+    show_more(view, len(result.spans), result.n_tokens, MAX_RENDER_TOKENS, "pg_more")
     layers = st.multiselect("Layers", list(LAYERS), format_func=LAYERS.get,
                             **kept("pg_layers", ["chunks", "normalized", "tokens", "ids", "gs"]))
     if layers and result.spans:
