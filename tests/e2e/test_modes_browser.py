@@ -62,6 +62,23 @@ def test_chat_mode(page):
     screenshot(page, "chat_mode")
 
 
+def test_compare_mode_shows_more_of_a_long_text(page):
+    text = "The quick brown fox jumps over the lazy dog. " * 150  # 1,501 tokens in each
+    set_text(page, text)
+    choose_mode(page, "Compare")
+    page.wait_for_selector(".stPlotlyChart", timeout=30_000)
+    n = len(bbpe_core.get_encoding("gpt2").encode(text))
+    notice = f"Showing the first 1,000 of {n:,} tokens"
+    page.wait_for_function("t => document.body.innerText.includes(t)", arg=notice, timeout=30_000)
+    page.get_by_role("button", name="Show more").click()
+    page.wait_for_function("t => !document.body.innerText.includes(t)", arg=notice, timeout=30_000)
+    counts = page.eval_on_selector_all(".bbpe-view", "vs => vs.map(v => v.querySelectorAll('.tok').length)")
+    expected = [len(bbpe_core.get_encoding(n).encode(text)) for n in ("gpt2", "cl100k_base", "o200k_base")]
+    assert counts == expected
+    page.locator(".bbpe-view").last.scroll_into_view_if_needed()
+    screenshot(page, "compare_show_more")
+
+
 def test_decode_mode(page):
     choose_mode(page, "Decode")
     area = page.get_by_role("textbox", name="Token ids")
