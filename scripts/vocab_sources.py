@@ -56,7 +56,7 @@ class Source:
             ``"llama4_special_tokens"`` (the special-token names llama4/tokenizer.py builds),
             ``"packed_bpe"`` (a byte-level BPE tokenizer.json packed by
             ``bbpe_core.formats.packed_bpe``: its sections as JSON, vocabulary and merges as
-            binary arrays, which load several times faster).
+            binary arrays, read without decoding GPT-2 strings).
         sha256_converted: hex sha256 the conversion must give, where it is known.
         licence: the licence's name, as the manifest shows it.
         models: the models that use it (for display).
