@@ -38,7 +38,7 @@ def run(name: str, corpus: dict[str, str], repeats: int, workdir: Path) -> list[
         return hf.encode(text, add_special_tokens=False).ids
 
     rows = []
-    loads = first_load(name, path, 3)
+    loads = first_load(name, path, 5)
     load, hf_load = loads["ours load wall median"], loads["hf load wall median"]
     for label, text in corpus.items():
         if ours(text) != theirs(text):
@@ -61,7 +61,7 @@ def markdown(rows: list[dict], size: int) -> str:
         "",
         f"Texts of about {size:,} bytes; ratio = HF's time / ours (above 1: faster than "
         "HF tokenizers); cold = our caches emptied before each call. First load: our "
-        "`get_encoding` against `Tokenizer.from_file` (seconds, median of 3 fresh processes each: "
+        "`get_encoding` against `Tokenizer.from_file` (seconds, median of 5 fresh processes each: "
         "`bench_load.py`).",
         "",
         "| encoding | text | cold | warm | warm MB/s | first load (ours / HF) |",
