@@ -10,6 +10,9 @@ every time one is read.
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -106,9 +109,27 @@ def list_encoding_names() -> list[str]:
 
 @cache
 def _load(name: str) -> Encoding:
-    enc = _build(name)
+    with _gc_paused():
+        enc = _build(name)
     enc.register_loader(get_encoding)  # pickles by name
     return enc
+
+
+@contextmanager
+def _gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector inside the block (re-entrant: an inner block
+    leaves it as the outer one found it).
+
+    Building a vocabulary allocates a few hundred thousand tuples, lists and dicts that form
+    no cycles; the collector would scan them many times over while they are made.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _build(name: str) -> Encoding:

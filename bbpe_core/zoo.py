@@ -17,6 +17,7 @@ from importlib import resources
 from .encoding import Encoding
 from .formats.hf_json import load_hf_tokenizer_json
 from .formats.js_tiktoken import load_js_tiktoken
+from .formats.packed_bpe import load_packed_bpe
 from .formats.sentencepiece import load_sentencepiece_model
 from .formats.source import VocabFileError, read_bytes
 from .formats.tekken import load_tekken
@@ -135,18 +136,18 @@ def qwen3() -> Encoding:
 
 
 def _deepseek(name: str, file: str) -> Encoding:
-    return load_hf_tokenizer_json(data_file(file), name=name, pattern_timeout=None)
+    return load_packed_bpe(data_file(file), name=name, pattern_timeout=None)
 
 
 def deepseek_v3() -> Encoding:
     """DeepSeek V3 / V3.1 / R1: the official tokenizer.json (a ``Sequence`` of three
-    ``Split`` steps, then byte-level BPE by merges)."""
-    return _deepseek("deepseek_v3", "deepseek_v3.tokenizer.json.gz")
+    ``Split`` steps, then byte-level BPE by merges), shipped packed (``packed_bpe``)."""
+    return _deepseek("deepseek_v3", "deepseek_v3.packed.gz")
 
 
 def deepseek_v4() -> Encoding:
-    """DeepSeek V4: the same vocabulary as V3 with other added tokens."""
-    return _deepseek("deepseek_v4", "deepseek_v4.tokenizer.json.gz")
+    """DeepSeek V4: the same vocabulary as V3 with other added tokens, shipped packed."""
+    return _deepseek("deepseek_v4", "deepseek_v4.packed.gz")
 
 
 def mistral_tekken() -> Encoding:

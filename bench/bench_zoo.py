@@ -14,51 +14,15 @@ Writes ``bench/results/zoo.md``.
 from __future__ import annotations
 
 import argparse
-import gc
 import tempfile
-import time
 from pathlib import Path
 
 from bench_encode import best_time
+from bench_load import NAMES, first_load, hf_file
 from texts import MB, ROOT, texts
 from tokenizers import Tokenizer
 
 import bbpe_core
-from bbpe_core import registry
-
-REFS = ROOT / "tests" / ".refs"
-OFFICIAL = {"o200k_harmony": "o200k_harmony", "llama3": "llama3", "qwen3": "qwen3",
-            "deepseek_v3": "deepseek_v3", "deepseek_v4": "deepseek_v4",
-            "claude_legacy": "claude"}
-NAMES = ["p50k_base", "o200k_harmony", "llama3", "llama4", "qwen3", "deepseek_v3",
-         "deepseek_v4", "mistral_tekken", "claude_legacy"]
-
-
-def hf_file(name: str, workdir: Path) -> Path:
-    """The tokenizer.json HF tokenizers loads for ``name``."""
-    if name in OFFICIAL and (REFS / f"{OFFICIAL[name]}.tokenizer.json").exists():
-        return REFS / f"{OFFICIAL[name]}.tokenizer.json"
-    path = workdir / f"{name}.tokenizer.json"
-    bbpe_core.save_hf_tokenizer_json(bbpe_core.get_encoding(name), path)
-    return path
-
-
-def first_load(name: str, path: Path) -> tuple[float, float]:
-    """Best of 3 seconds: our first ``get_encoding`` (its base encoding loaded already) and
-    ``Tokenizer.from_file``."""
-    ours = theirs = float("inf")
-    for _ in range(3):
-        registry._load.cache_clear()
-        for base in ("o200k_base", "p50k_base") if name in ("o200k_harmony",) else ():
-            bbpe_core.get_encoding(base)
-        gc.collect()
-        start = time.perf_counter()
-        bbpe_core.get_encoding(name)
-        ours = min(ours, time.perf_counter() - start)
-        start = time.perf_counter()
-        Tokenizer.from_file(str(path))
-        theirs = min(theirs, time.perf_counter() - start)
-    return ours, theirs
 
 
 def run(name: str, corpus: dict[str, str], repeats: int, workdir: Path) -> list[dict]:
@@ -74,8 +38,8 @@ def run(name: str, corpus: dict[str, str], repeats: int, workdir: Path) -> list[
         return hf.encode(text, add_special_tokens=False).ids
 
     rows = []
-    load, hf_load = first_load(name, path)
-    enc = bbpe_core.get_encoding(name)
+    loads = first_load(name, path, 5)
+    load, hf_load = loads["ours load wall median"], loads["hf load wall median"]
     for label, text in corpus.items():
         if ours(text) != theirs(text):
             raise SystemExit(f"{name}: other ids than HF tokenizers on {label}")
@@ -97,7 +61,8 @@ def markdown(rows: list[dict], size: int) -> str:
         "",
         f"Texts of about {size:,} bytes; ratio = HF's time / ours (above 1: faster than "
         "HF tokenizers); cold = our caches emptied before each call. First load: our "
-        "`get_encoding` against `Tokenizer.from_file` (seconds, best of 3).",
+        "`get_encoding` against `Tokenizer.from_file` (seconds, median of 5 fresh processes each: "
+        "`bench_load.py`).",
         "",
         "| encoding | text | cold | warm | warm MB/s | first load (ours / HF) |",
         "|---|---|---|---|---|---|",

@@ -150,6 +150,14 @@ def convert(source: Source, data: bytes) -> bytes:
         return _llama4_special_tokens(data)
     if kind == "bert_vocab_txt":
         return _bert_vocab_txt(data)
+    if kind == "packed_bpe":
+        from bbpe_core.formats.packed_bpe import pack_tokenizer_json  # the project's own code
+        from bbpe_core.formats.source import VocabFileError
+
+        try:
+            return pack_tokenizer_json(data, name=source.member)
+        except VocabFileError as error:
+            raise SourceError(str(error)) from None
     if kind == "added_tokens":
         added = json.loads(data)["added_tokens"]
         return json.dumps(added, ensure_ascii=False, indent=0).encode("utf-8")

