@@ -7,6 +7,11 @@ plain HTML and the script ``assets/live_text.js``, no build step, no network. Th
 script debounces: it sends the value 150 ms after the last key (300 ms past 10 KB), and
 at once after a paste.
 
+The text area uses the token view's font (``--bbpe-mono`` in ``assets/style.css``), not
+the theme's: each key makes the browser shape the whole text again, and the theme's
+variable web font shapes a text mixing scripts (Latin and CJK) slower than system fonts
+do (tests/e2e/test_live_browser.py prints the cost of a key).
+
 The value is kept under ``kept__<key>`` like every ``widgets.kept`` widget, so it
 survives page and mode switches and ``widgets.set_kept`` (a shared link, a sample)
 replaces it.
@@ -28,7 +33,7 @@ _CSS = """
 label { display: block; font-size: 14px; line-height: 1.6; margin-bottom: 4px;
   color: var(--st-text-color, inherit); }
 textarea { box-sizing: border-box; width: 100%; resize: vertical; padding: 8px 12px;
-  font: 15px/1.5 var(--st-font, sans-serif); color: var(--st-text-color, inherit);
+  font: 15px/1.5 var(--bbpe-mono, monospace); color: var(--st-text-color, inherit);
   background: var(--st-secondary-background-color, #f0f2f6);
   border: 1px solid rgba(127, 127, 127, .3); border-radius: 8px; outline: none; }
 textarea:focus { border-color: var(--st-primary-color, #ff4b4b); }

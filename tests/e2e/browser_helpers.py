@@ -84,3 +84,83 @@ PASTE = """(area, text) => {
 def paste(page, text: str) -> None:
     """Paste ``text`` into the playground's text area: one input event, not a key per char."""
     text_area(page).evaluate(PASTE, text)
+
+
+KEY_LATENCY = """() => {
+    // Per key: performance.now() at keydown, then at the first animation frame after the
+    // input event (a task queued inside the frame callback runs after its layout and paint).
+    // This is latency: it includes waiting for the next frame, not only work.
+    window.bbpeKeyLatency = [];
+    if (window.bbpeKeyDown !== undefined) return;
+    window.bbpeKeyDown = 0;
+    document.addEventListener("keydown", () => { window.bbpeKeyDown = performance.now(); }, true);
+    document.addEventListener("input", () => requestAnimationFrame(() => setTimeout(
+        () => window.bbpeKeyLatency.push(performance.now() - window.bbpeKeyDown))), true);
+}"""
+"""Script recording each key's latency in ``window.bbpeKeyLatency`` (milliseconds)."""
+
+MAIN_THREAD = {"TaskDuration": "main_thread", "ScriptDuration": "script",
+               "LayoutDuration": "layout", "RecalcStyleDuration": "style"}
+"""Chromium's Performance.getMetrics durations (seconds of the page's main thread) and the
+names measurements print them under: every task, and its script, layout and style
+recalculation parts (paint and the compositor commit count in the task time only)."""
+
+
+def _main_thread(cdp) -> dict[str, float]:
+    """The page's ``MAIN_THREAD`` durations so far, in milliseconds."""
+    metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+    return {name: metrics[name] * 1000 for name in MAIN_THREAD}
+
+
+def _median(values: list[float]) -> float:
+    """The middle value (the upper one of an even count), rounded to 0.1."""
+    return round(sorted(values)[len(values) // 2], 1)
+
+
+def key_costs(page, keys: str, gap_ms: int = 120) -> dict[str, float]:
+    """Press ``keys`` one by one into the focused element of ``page`` (Chromium only) and
+    measure what each costs the page's main thread.
+
+    Each key owns the window from just before it to just before the next key, ``gap_ms``
+    later, and is charged with everything the main thread did in it (the key's events,
+    editing, style, layout, paint, commit): the growth of the CDP ``Performance.getMetrics``
+    durations over the window (Chrome DevTools Protocol, Performance domain). That is what
+    typing at that speed costs the main thread, unlike the latency (keydown to the next
+    frame), which includes waiting for the frame. Keys ``gap_ms`` apart must not let a
+    debounced page send the text (the live text area waits 300 ms past 10 KB), so that no
+    rerun falls in a window.
+
+    Args:
+        page: a playwright page of a Chromium browser, its text area focused.
+        keys: the characters to press.
+        gap_ms: milliseconds from one key to the next.
+
+    Returns:
+        Milliseconds per key: ``main_thread_ms_median``, ``_mean`` (which spreads the
+        occasional garbage collection over the keys) and ``_max``, the medians of its
+        ``script``, ``layout`` and ``style`` parts, and ``key_latency_ms_median`` and ``_max``.
+
+    Raises:
+        playwright.sync_api.Error: if the browser offers no CDP session (not Chromium).
+    """
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Performance.enable")
+    page.evaluate(KEY_LATENCY)
+    costs = {label: [] for label in MAIN_THREAD.values()}
+    before = _main_thread(cdp)
+    for key in keys:
+        page.keyboard.press(key)
+        page.wait_for_timeout(gap_ms)
+        after = _main_thread(cdp)
+        for name, label in MAIN_THREAD.items():
+            costs[label].append(after[name] - before[name])
+        before = after
+    cdp.detach()
+    latency = page.evaluate("window.bbpeKeyLatency")
+    task = costs["main_thread"]
+    return {"main_thread_ms_median": _median(task),
+            "main_thread_ms_mean": round(sum(task) / len(task), 1),
+            "main_thread_ms_max": round(max(task), 1),
+            **{f"{label}_ms_median": _median(costs[label]) for label in ("script", "layout", "style")},
+            "key_latency_ms_median": _median(latency),
+            "key_latency_ms_max": round(max(latency), 1)}
