@@ -29,27 +29,26 @@ class CjkCut:
         vocab: the vocabulary whose merges decide where no merge crosses.
 
     Attributes:
-        joined: after a successful build, the cut or a captured ``SEPARATOR``.
-        char_path: after a successful build, the ``CharPath``.
+        joined: after the build, the cut or a captured ``SEPARATOR``.
+        char_path: after the build, the ``CharPath``.
     """
 
     def __init__(self, vocab: Vocab) -> None:
         self._vocab = vocab
-        self._cut: re.Pattern | None | bool = True  # True: build on first use
+        self._cut: re.Pattern | None = None  # None: build on first use
         self.joined: re.Pattern | None = None
         self.char_path: CharPath | None = None
 
     @property
     def built(self) -> bool:
-        """Whether the cut was built (or found not to be exact) already."""
-        return self._cut is not True
+        """Whether the cut was built already."""
+        return self._cut is not None
 
     def find(self, text: str) -> re.Pattern | None:
-        """The cut if ``text`` holds two CJK_LETTERS side by side, else None (also None if
-        the vocabulary does not allow an exact cut: ``char_cuts.cjk_cut``)."""
-        if self._cut is None or not _PAIR.search(text):
+        """The cut if ``text`` holds two CJK_LETTERS side by side, else None."""
+        if not _PAIR.search(text):
             return None
-        if self._cut is True:
+        if self._cut is None:
             self._build()
         return self._cut
 
@@ -63,7 +62,7 @@ class CjkCut:
             merged = [left + right for left, right in vocab.merges]
             results = [*merged, *tokens]
         cut = cjk_cut(merged, vocab.bpe, tokens)
-        if cut is not None:  # set first: a thread that sees the cut sees these too
-            self.char_path = CharPath.build(results, vocab.bpe, ranks, whole=vocab.ignore_merges)
-            self.joined = re.compile(f"({SEPARATOR})|{cut.pattern}")
+        # set first: a thread that sees the cut sees these too
+        self.char_path = CharPath.build(results, vocab.bpe, ranks, whole=vocab.ignore_merges)
+        self.joined = re.compile(f"({SEPARATOR})|{cut.pattern}")
         self._cut = cut
