@@ -39,11 +39,12 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable
 from itertools import accumulate
 
-__all__ = ["CJK_LETTERS", "PAIRS_PER_GROUP", "Pairs", "Ranges", "char_class", "crossing_groups",
+__all__ = ["CJK_LETTERS", "CJK_RANGES", "PAIRS_PER_GROUP", "Pairs", "Ranges", "char_class", "crossing_groups",
            "crossing_pairs", "group_pairs", "cjk_cut", "unreachable"]
 
-_RANGES = ((0x3041, 0x3096), (0x30A1, 0x30FA), (0x4E00, 0x9FFF), (0xAC00, 0xD7A3))
-CJK_LETTERS = "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi in _RANGES)
+CJK_RANGES = ((0x3041, 0x3096), (0x30A1, 0x30FA), (0x4E00, 0x9FFF), (0xAC00, 0xD7A3))
+"""Hiragana, katakana, CJK Unified Ideographs, Hangul syllables (code points, inclusive)."""
+CJK_LETTERS = "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi in CJK_RANGES)
 """The characters the CJK cut may fall between (a ``re`` character-class body; all category Lo
 in Unicode 16.0, all three UTF-8 bytes: lead bytes E3 to ED)."""
 
@@ -131,7 +132,7 @@ Pairs = tuple[list[tuple[list[int], list[int]]], set[tuple[int, int]]]
 """``crossing_pairs``' answer: ``(wide, exact)``."""
 
 
-def crossing_pairs(merged: Iterable[bytes], ranges: Ranges = _RANGES, newline: bool = False) -> Pairs:
+def crossing_pairs(merged: Iterable[bytes], ranges: Ranges = CJK_RANGES, newline: bool = False) -> Pairs:
     """Which characters a merge could join (the shape of the module docstring, read off
     each merge result), before ``group_pairs`` groups them.
 
@@ -166,7 +167,7 @@ def crossing_pairs(merged: Iterable[bytes], ranges: Ranges = _RANGES, newline: b
     return wide, exact
 
 
-def crossing_groups(merged: Iterable[bytes], ranges: Ranges = _RANGES,
+def crossing_groups(merged: Iterable[bytes], ranges: Ranges = CJK_RANGES,
                     newline: bool = False) -> list[tuple[set[int], set[int]]]:
     """Which characters a merge could join, as groups ``(firsts, seconds)`` of code points:
     a boundary A|B may be crossed only if, in some group, A is a first and B a second.
@@ -216,28 +217,28 @@ def char_class(points: set[int]) -> str:
     return "".join(ranges)
 
 
-def unreachable(tokens: Iterable[bytes], merge_whole: Callable[[bytes], list[bytes]]) -> list[bytes]:
-    """The tokens holding a CJK_LETTERS character that BPE does not merge to themselves.
+def unreachable(tokens: Iterable[bytes], merge_whole: Callable[[bytes], list[bytes]]) -> list[str]:
+    """The tokens, as text, holding a CJK_LETTERS character that BPE does not merge to
+    themselves (a token that is no valid UTF-8 is never a chunk: left out).
 
     Args:
         tokens: tokens looked up whole before merging (empty if the encoding does not).
         merge_whole: the encoding's BPE of one chunk's bytes, without looking it up whole.
     """
-    return [token for token in tokens
-            if len(token) >= 3 and _ONE.search(token.decode("utf-8", "ignore"))
-            and merge_whole(token) != [token]]
-
-
-def _not_beside(tokens: list[bytes]) -> str:
-    """Look-arounds that fail where one of ``tokens`` (the valid UTF-8 ones: no text holds
-    the others) starts or ends: one look-ahead, and a look-behind per length (``re``'s must
-    have a fixed width)."""
-    texts = []
+    found = []
     for token in tokens:
         try:
-            texts.append(token.decode("utf-8"))
+            text = token.decode("utf-8")
         except UnicodeDecodeError:
             continue
+        if _ONE.search(text) and merge_whole(token) != [token]:
+            found.append(text)
+    return found
+
+
+def _not_beside(texts: list[str]) -> str:
+    """Look-arounds that fail where one of ``texts`` starts or ends: one look-ahead, and a
+    look-behind per length (``re``'s must have a fixed width)."""
     by_length: dict[int, list[str]] = {}
     for text in sorted(texts):
         by_length.setdefault(len(text), []).append(re.escape(text))
@@ -261,9 +262,9 @@ def cjk_cut(merged: Iterable[bytes], merge_whole: Callable[[bytes], list[bytes]]
     Returns:
         A pattern whose ``split`` cuts text at those places (zero-width).
     """
-    apart_tokens = unreachable(tokens, merge_whole)
+    whole = unreachable(tokens, merge_whole)
     # per group "not (A a first and B a second)": a look-ahead holding a look-behind is
     # 3x faster in ``re`` than the alternation (?<![firsts])|(?![seconds])
     apart = "".join(f"(?!(?<=[{char_class(firsts)}])[{char_class(seconds)}])"
-                    for firsts, seconds in crossing_groups([*merged, *apart_tokens]))
-    return re.compile(f"(?<=[{CJK_LETTERS}])(?=[{CJK_LETTERS}]){apart}{_not_beside(apart_tokens)}")
+                    for firsts, seconds in crossing_groups([*merged, *map(str.encode, whole)]))
+    return re.compile(f"(?<=[{CJK_LETTERS}])(?=[{CJK_LETTERS}]){apart}{_not_beside(whole)}")
