@@ -26,7 +26,7 @@ REFERENCES = {name: reference(name) for name in ENCODING_NAMES}
 def test_the_shipped_encodings_take_the_fast_path_and_fast_false_the_reference():
     for name in ENCODING_NAMES:
         assert isinstance(bbpe_core.get_encoding(name).encoder, FastEncoder)
-        assert isinstance(REFERENCES[name].encoder, SimpleEncoder)
+        assert type(REFERENCES[name].encoder) is SimpleEncoder  # not its subclass CjkPartsEncoder
 
 
 @pytest.mark.parametrize("name", ENCODING_NAMES)
