@@ -2,8 +2,9 @@
 
     text -> added/special tokens split out (``special``) -> normalizer (``normalizers``)
          -> pre-tokenizer (``pre_tokenizers``: where a chunk is cut)
-         -> model: an encoder (``encoders``: ``SimpleEncoder``, the reference, or
-            ``FastEncoder`` for the shipped patterns; a merge happens in ``bpe``) -> ids
+         -> model: an encoder (``encoders``: ``SimpleEncoder``, the reference,
+            ``FastEncoder`` for the shipped patterns, ``CjkPartsEncoder`` for the others;
+            a merge happens in ``bpe``) -> ids
          -> post-processor (``post_processors``, on request: ``post_process``)
     ids -> bytes (``vocab``) -> text
 
@@ -20,7 +21,7 @@ from collections.abc import Callable, Sequence
 from . import viewer
 from .byte_level import fix_surrogates
 from .decoders import Decoder
-from .encoders import Encoder, FastEncoder, SimpleEncoder
+from .encoders import CjkPartsEncoder, Encoder, FastEncoder, SimpleEncoder
 from .normalizers import Normalizer
 from .patterns import SHIPPED_PATTERNS
 from .post_processors import TemplateProcessing
@@ -68,8 +69,9 @@ class Encoding:
             ``<think>``): always, by ``encode`` and ``encode_ordinary`` alike.
         post_processor: what ``post_process`` adds around ids (Llama 3's BOS).
         fast: use ``FastEncoder`` where it applies (a shipped pattern, no pre-tokenizer
-            stage, no prefix space); False always takes the reference ``SimpleEncoder``
-            (for debugging and teaching: same ids, slower).
+            stage, no prefix space), else ``CjkPartsEncoder`` (the reference with the CJK
+            cut); False always takes the reference ``SimpleEncoder`` (for debugging and
+            teaching: same ids, slower).
 
     Raises:
         ValueError: if the vocabulary is inconsistent (see ``validate.check_vocab``)
@@ -110,8 +112,9 @@ class Encoding:
         )
         plain = pre_tokenizer is None and not add_prefix_space and pat_str in SHIPPED_PATTERNS
         encoder: Encoder = (
-            FastEncoder(vocab, pat_str, cache_size) if fast and plain
-            else SimpleEncoder(vocab, stage, cache_size)
+            SimpleEncoder(vocab, stage, cache_size) if not fast
+            else FastEncoder(vocab, pat_str, cache_size) if plain
+            else CjkPartsEncoder(vocab, stage, cache_size)
         )
         self._compose(name, vocab, encoder, stage, normalizer, post_processor, None)
         self.pat_str = pat_str

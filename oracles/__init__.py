@@ -24,8 +24,13 @@ TIKTOKEN_PATTERNS = {
     "cl100k_base": r"""'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+| ?[^\s\p{L}\p{N}]++[\r\n]*+|\s++$|\s*[\r\n]|\s+(?!\S)|\s""",
     # o200k_base's tiktoken pattern is the same string as ours (verbatim from openai_public.py)
     "o200k_base": bbpe_core.O200K_PATTERN,
+    # as llama_models' llama3/tokenizer.py writes it (for the CJK cut's tests: llama3 has
+    # tokens that its merges never reach)
+    "llama3": r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}"""
+              r"""| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+""",
 }
-DATA_FILES = {"gpt2": "r50k_base", "cl100k_base": "cl100k_base", "o200k_base": "o200k_base"}
+DATA_FILES = {"gpt2": "r50k_base", "cl100k_base": "cl100k_base", "o200k_base": "o200k_base",
+              "llama3": "llama3"}
 
 
 def _ranks(name: str) -> dict[bytes, int]:

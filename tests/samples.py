@@ -72,3 +72,23 @@ utf8_texts = st.lists(st.one_of(*_COMMON_PIECES[:-2], _ASSIGNED, _COMMON_PIECES[
 """Random text without surrogates (HF tokenizers refuses them) and without characters unassigned
 in Python's Unicode database (those new in Unicode 15-17 among them), where the reference
 libraries' regex engines may be older than ours."""
+
+
+@st.composite
+def random_vocabularies(draw, alphabet: bytes, words: list[str]
+                        ) -> tuple[dict[bytes, int], list[tuple[bytes, bytes]]]:
+    """Ranks of every byte plus tokens made by merging random pairs of tokens of
+    ``alphabet``'s bytes (each new token joins the pool), with their merge list, and up to
+    three of ``words`` as tokens that no merge makes (a chunk equal to one is that token,
+    if looked up whole; in rank order some merged tokens are never reached either)."""
+    ranks = {bytes([b]): b for b in range(256)}
+    pool, merges = sorted({bytes([b]) for b in alphabet}), []
+    for _ in range(draw(st.integers(0, 40))):
+        left, right = draw(st.sampled_from(pool)), draw(st.sampled_from(pool))
+        if left + right not in ranks and len(left + right) <= 8:
+            ranks[left + right] = len(ranks)
+            pool.append(left + right)
+            merges.append((left, right))
+    for word in draw(st.lists(st.sampled_from(words), max_size=3, unique=True)):
+        ranks.setdefault(word.encode(), len(ranks))
+    return ranks, merges

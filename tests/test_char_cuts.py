@@ -14,12 +14,14 @@ from samples import CORPORA
 
 import bbpe_core
 from bbpe_core.byte_level import fix_surrogates
-from bbpe_core.encoders.fast.char_cuts import CJK_LETTERS, cjk_cut, crossing_groups
+from bbpe_core.encoders.fast.char_cuts import CJK_LETTERS, cjk_cut, crossing_groups, unreachable
 from bbpe_core.encoders.fast.chunk_ids import CACHED_CHARS
 from bbpe_core.encoders.fast.packed_ids import unpack
 from oracles import ENCODING_NAMES, tiktoken_encoding, tiny_cache_encoding, variant
 
 RUN = re.compile(f"[{CJK_LETTERS}]{{2,}}")
+CUT_NAMES = [*ENCODING_NAMES, "llama3"]
+"""OpenAI's three, and llama3, whose tokens include some that its merges never reach."""
 
 
 @given(merged=merge_results())
@@ -36,14 +38,59 @@ def test_groups_and_cuts_on_a_small_vocabulary():
     assert cut.split("中国人民国民") == ["中国人", "民", "国", "民"]
 
 
-def test_a_token_that_does_not_merge_to_itself_turns_the_cut_off():
+def test_the_cut_never_falls_next_to_a_token_that_does_not_merge_to_itself():
     ranks = {bytes([b]): b for b in range(256)}
     ranks["中".encode()] = 256  # no merge of two bytes makes it: BPE never reaches it
-    assert cjk_cut(ranks, lambda piece: bbpe_core.bpe.merge_ranked(piece, ranks), ranks) is None
+    merge_whole = lambda piece: bbpe_core.bpe.merge_ranked(piece, ranks)  # noqa: E731
+    assert unreachable(ranks, merge_whole) == ["中"]
+    cut = cjk_cut(ranks, merge_whole, ranks)
+    assert cut.split("文文中文文中中") == ["文", "文中文", "文中中"]
+    assert cjk_cut(ranks, merge_whole).split("文中") == ["文", "中"]  # no whole look-up
     enc = bbpe_core.Encoding("t", pat_str=bbpe_core.CL100K_PATTERN, mergeable_ranks=ranks,
                              special_tokens={})
     assert enc.encode_ordinary("中\n" * 200) == [256, 10] * 200  # a whole chunk: looked up
     assert enc.encode_ordinary("中中" * 200) == [228, 184, 173] * 400  # merged: never reached
+    assert enc.encode_ordinary("文中" * 200) == list("文中".encode()) * 200
+
+
+def test_with_a_merge_list_the_cut_never_falls_inside_a_token_no_merge_reaches():
+    """Whole look-up with merges.txt: "中国" is a token but no merge makes it, so the chunk
+    "中国" is that token, and the cut must not fall between its characters."""
+    ranks = {bytes([b]): b for b in range(256)} | {"中国".encode(): 256}
+    merge_whole = lambda piece: [bytes([b]) for b in piece]  # noqa: E731 (no merges)
+    assert cjk_cut([], merge_whole, ranks).split("中国中") == ["中国中"]
+    assert cjk_cut([], merge_whole).split("中国中") == ["中", "国", "中"]
+    enc = bbpe_core.Encoding("t", pat_str=bbpe_core.CL100K_PATTERN, mergeable_ranks=ranks,
+                             special_tokens={}, merges=[])
+    assert enc.encode_ordinary("中国，中国中") == [256, *"，中国中".encode()]
+
+
+@lru_cache(maxsize=None)
+def unreachable_texts(name: str) -> list[str]:
+    """The encoding's tokens holding CJK_LETTERS that its merges never reach, as text
+    (llama3's "しない", "中文字幕", " 스타", ...; none in OpenAI's three)."""
+    vocab = bbpe_core.get_encoding(name).vocab
+    return sorted(unreachable(vocab.mergeable_ranks, vocab.bpe))
+
+
+def test_llama3_has_tokens_its_merges_never_reach():
+    assert "しない" in unreachable_texts("llama3") and "中文字幕" in unreachable_texts("llama3")
+    assert not any(map(unreachable_texts, ENCODING_NAMES))
+
+
+@pytest.mark.parametrize("context", ["{}", "東{}", "{}東", "東京{}で", "{}{}", "가{}가", "あ{}ア",
+                                     "1{}", "{}1", " {}。", "，{}\n"])
+def test_llama3_tokens_its_merges_never_reach_as_chunks_and_inside_runs(context):
+    """llama3 takes the CJK cut and the character path (read off a vocabulary holding such
+    tokens) with tiktoken's ids, on text holding each of those tokens as a whole chunk and
+    inside longer runs of letters."""
+    reference = tiktoken_encoding("llama3")
+    texts = [context.format(token, token) for token in unreachable_texts("llama3")]
+    for text in [*texts, "".join(texts), "".join(texts) * (1 + CACHED_CHARS // len("".join(texts)))]:
+        for enc in (bbpe_core.get_encoding("llama3"), tiny_cache_encoding("llama3")):
+            enc.clear_cache()
+            assert enc.encode_ordinary(text) == reference.encode_ordinary(text), text
+    assert tiny_cache_encoding("llama3").encoder.chunks.cut.built
 
 
 @lru_cache(maxsize=None)
@@ -58,10 +105,11 @@ def vocabulary_runs(name: str) -> list[str]:
 def mixed_texts(name: str, min_size: int):
     """Vocabulary runs, random ideographs, kana and Hangul, with the punctuation,
     spaces, newlines, Latin letters, marks and contractions around them."""
+    unreached = unreachable_texts(name)
     pieces = st.one_of(
-        st.sampled_from(vocabulary_runs(name)),
+        st.sampled_from(vocabulary_runs(name) + unreached),
         st.text(alphabet=st.characters(min_codepoint=0x4E00, max_codepoint=0x9FFF), min_size=1, max_size=6),
-        st.text(alphabet="あいうアイウー한국어中文", min_size=1, max_size=6),
+        st.text(alphabet="あいうアイウー한국어中文" + "".join(unreached), min_size=1, max_size=6),
         st.sampled_from(["，", "。", "\n", " ", "  ", "'s", "A", "bc", "\u0301", "1", "《", "é", "\u3000",
                          "😀", "\ud800", "\U00020000", "\u3400", "ー", "\r\n", "\t", "\x00", "\u0660",
                          "\u0661\u0662"]),
@@ -70,7 +118,7 @@ def mixed_texts(name: str, min_size: int):
     return text.map(lambda t: t * (1 + min_size // len(t)))
 
 
-@pytest.mark.parametrize("name", ENCODING_NAMES)
+@pytest.mark.parametrize("name", CUT_NAMES)
 @given(data=st.data())
 def test_long_and_short_pieces_encode_as_tiktoken(name, data):
     text = data.draw(mixed_texts(name, data.draw(st.sampled_from([0, CACHED_CHARS]))))
@@ -95,7 +143,7 @@ def test_parts_chunked_in_one_scan_as_each_on_its_own(name, data):
     assert {p: unpack(ids) for p, ids in found.items()} == expected
 
 
-@pytest.mark.parametrize("name", ENCODING_NAMES)
+@pytest.mark.parametrize("name", CUT_NAMES)
 def test_chinese_corpus_with_cold_caches(name):
     text = (CORPORA / "zh_tang_poems.txt").read_text(encoding="utf-8")
     enc = bbpe_core.get_encoding(name)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from samples import ADVERSARIAL, CORPORA, MULTILINGUAL, texts
+from samples import ADVERSARIAL, CORPORA, MULTILINGUAL, random_vocabularies, texts
 
 import bbpe_core
 from bbpe_core.bpe import merge, merge_listed, merge_ranked, textbook_merge
@@ -26,7 +26,7 @@ REFERENCES = {name: reference(name) for name in ENCODING_NAMES}
 def test_the_shipped_encodings_take_the_fast_path_and_fast_false_the_reference():
     for name in ENCODING_NAMES:
         assert isinstance(bbpe_core.get_encoding(name).encoder, FastEncoder)
-        assert isinstance(REFERENCES[name].encoder, SimpleEncoder)
+        assert type(REFERENCES[name].encoder) is SimpleEncoder  # not its subclass CjkPartsEncoder
 
 
 @pytest.mark.parametrize("name", ENCODING_NAMES)
@@ -50,25 +50,11 @@ def test_fast_path_equals_reference_on_corpora_and_hard_cases(name):
 ALPHABET = b"ab \xe4\xb8\xad"  # ASCII, a space and the bytes of 中
 
 
-@st.composite
-def random_vocabularies(draw) -> tuple[dict[bytes, int], list[tuple[bytes, bytes]]]:
-    """Ranks built by merging random pairs of existing tokens, with their merge list."""
-    ranks = {bytes([b]): b for b in range(256)}
-    merges = []
-    for _ in range(draw(st.integers(0, 40))):
-        tokens = sorted(ranks)
-        left, right = draw(st.sampled_from(tokens)), draw(st.sampled_from(tokens))
-        if left + right not in ranks and len(left + right) <= 8:
-            ranks[left + right] = len(ranks)
-            merges.append((left, right))
-    return ranks, merges
-
-
 pieces = st.binary(max_size=40).map(lambda b: bytes(ALPHABET[x % len(ALPHABET)] for x in b))
 
 
 @settings(max_examples=300, deadline=None)
-@given(vocabulary=random_vocabularies(), piece=pieces)
+@given(vocabulary=random_vocabularies(ALPHABET, ["中", "中中", "a中"]), piece=pieces)
 def test_ranked_and_heap_merges_equal_the_textbook_loop(vocabulary, piece):
     ranks, merges = vocabulary
     by_rank = lambda left, right: ranks.get(left + right)  # noqa: E731
@@ -82,7 +68,7 @@ def test_ranked_and_heap_merges_equal_the_textbook_loop(vocabulary, piece):
 
 
 @settings(max_examples=100, deadline=None)
-@given(vocabulary=random_vocabularies(), text=st.lists(
+@given(vocabulary=random_vocabularies(ALPHABET, ["中", "中中", "a中"]), text=st.lists(
     st.sampled_from(["a", "b", "ab", " ", "中", "中中", "\n", "1"]), max_size=30).map("".join))
 def test_fast_path_equals_reference_on_random_vocabularies(vocabulary, text):
     ranks, merges = vocabulary

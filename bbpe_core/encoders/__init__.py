@@ -4,13 +4,16 @@
 - ``simple.SimpleEncoder``: the reference (read it first); any pre-tokenizer.
 - ``fast.FastEncoder``: the fast path for the three shipped patterns (its README says why it
   is exact and what each step gained).
+- ``cjk_parts.CjkPartsEncoder``: the reference with the fast path's CJK cut, for every other
+  pattern (``Encoding``'s default off the fast path).
 - ``char_bpe.CharBPEEncoder``: SentencePiece BPE over characters with byte fallback (Llama 2,
   Mistral 7B, Gemma), for ``Encoding.from_model``.
 """
 
 from .base import Encoder
 from .char_bpe import CharBPEEncoder
+from .cjk_parts import CjkPartsEncoder
 from .fast import FastEncoder
 from .simple import SimpleEncoder
 
-__all__ = ["CharBPEEncoder", "Encoder", "FastEncoder", "SimpleEncoder"]
+__all__ = ["CharBPEEncoder", "CjkPartsEncoder", "Encoder", "FastEncoder", "SimpleEncoder"]

@@ -17,8 +17,11 @@ characters with gpt2 and cl100k_base, and 87% with o200k_base (whose 2-character
 make the groups' products coarse).
 
 The parts are merged on their own, each looked up whole first as tiktoken does with a
-chunk; that is exact only if every token holding these characters merges to itself.
-``cjk_cut`` checks it and gives None if not (true of the shipped encodings).
+chunk. A token that merges to itself gives the same ids either way; one that does not
+(``unreachable``: Llama 3's "しない" and ten others, tokens of the file that no sequence of
+its merges reaches) is its own id only as a whole chunk. So the cut never falls next to
+one of those (a look-ahead and look-behinds), nor inside one (each counts as a merge
+result): a part, or a chunk of a part, that equals one is a whole chunk of the text.
 The cut falls between two letters of one letter run, so each part's chunks, split on
 their own, are the run's chunks cut there (``tests/test_char_cuts.py`` checks all of it
 against tiktoken). ``crossing_pairs`` and ``group_pairs`` serve ``char_path`` too, over more
@@ -36,11 +39,12 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable
 from itertools import accumulate
 
-__all__ = ["CJK_LETTERS", "PAIRS_PER_GROUP", "Pairs", "Ranges", "char_class", "crossing_groups",
-           "crossing_pairs", "group_pairs", "cjk_cut"]
+__all__ = ["CJK_LETTERS", "CJK_RANGES", "PAIRS_PER_GROUP", "Pairs", "Ranges", "char_class", "crossing_groups",
+           "crossing_pairs", "group_pairs", "cjk_cut", "unreachable"]
 
-_RANGES = ((0x3041, 0x3096), (0x30A1, 0x30FA), (0x4E00, 0x9FFF), (0xAC00, 0xD7A3))
-CJK_LETTERS = "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi in _RANGES)
+CJK_RANGES = ((0x3041, 0x3096), (0x30A1, 0x30FA), (0x4E00, 0x9FFF), (0xAC00, 0xD7A3))
+"""Hiragana, katakana, CJK Unified Ideographs, Hangul syllables (code points, inclusive)."""
+CJK_LETTERS = "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi in CJK_RANGES)
 """The characters the CJK cut may fall between (a ``re`` character-class body; all category Lo
 in Unicode 16.0, all three UTF-8 bytes: lead bytes E3 to ED)."""
 
@@ -128,7 +132,7 @@ Pairs = tuple[list[tuple[list[int], list[int]]], set[tuple[int, int]]]
 """``crossing_pairs``' answer: ``(wide, exact)``."""
 
 
-def crossing_pairs(merged: Iterable[bytes], ranges: Ranges = _RANGES, newline: bool = False) -> Pairs:
+def crossing_pairs(merged: Iterable[bytes], ranges: Ranges = CJK_RANGES, newline: bool = False) -> Pairs:
     """Which characters a merge could join (the shape of the module docstring, read off
     each merge result), before ``group_pairs`` groups them.
 
@@ -163,7 +167,7 @@ def crossing_pairs(merged: Iterable[bytes], ranges: Ranges = _RANGES, newline: b
     return wide, exact
 
 
-def crossing_groups(merged: Iterable[bytes], ranges: Ranges = _RANGES,
+def crossing_groups(merged: Iterable[bytes], ranges: Ranges = CJK_RANGES,
                     newline: bool = False) -> list[tuple[set[int], set[int]]]:
     """Which characters a merge could join, as groups ``(firsts, seconds)`` of code points:
     a boundary A|B may be crossed only if, in some group, A is a first and B a second.
@@ -213,28 +217,54 @@ def char_class(points: set[int]) -> str:
     return "".join(ranges)
 
 
+def unreachable(tokens: Iterable[bytes], merge_whole: Callable[[bytes], list[bytes]]) -> list[str]:
+    """The tokens, as text, holding a CJK_LETTERS character that BPE does not merge to
+    themselves (a token that is no valid UTF-8 is never a chunk: left out).
+
+    Args:
+        tokens: tokens looked up whole before merging (empty if the encoding does not).
+        merge_whole: the encoding's BPE of one chunk's bytes, without looking it up whole.
+    """
+    found = []
+    for token in tokens:
+        try:
+            text = token.decode("utf-8")
+        except UnicodeDecodeError:
+            continue
+        if _ONE.search(text) and merge_whole(token) != [token]:
+            found.append(text)
+    return found
+
+
+def _not_beside(texts: list[str]) -> str:
+    """Look-arounds that fail where one of ``texts`` starts or ends: one look-ahead, and a
+    look-behind per length (``re``'s must have a fixed width)."""
+    by_length: dict[int, list[str]] = {}
+    for text in sorted(texts):
+        by_length.setdefault(len(text), []).append(re.escape(text))
+    ahead = f"(?!{'|'.join(map(re.escape, sorted(texts)))})" if texts else ""
+    return ahead + "".join(f"(?<!{'|'.join(group)})" for _, group in sorted(by_length.items()))
+
+
 def cjk_cut(merged: Iterable[bytes], merge_whole: Callable[[bytes], list[bytes]],
-                  tokens: Iterable[bytes] = ()) -> re.Pattern | None:
-    """The compiled the CJK cut for one encoding, or None if cutting would not be exact.
+            tokens: Iterable[bytes] = ()) -> re.Pattern:
+    """The compiled CJK cut for one encoding.
 
     Cuts between two CJK_LETTERS no merge can join: for every group of
-    ``crossing_groups``, A is not a first or B not a second.
+    ``crossing_groups``, A is not a first or B not a second; and not next to an
+    ``unreachable`` token (the module docstring says why).
 
     Args:
         merged: every byte string a merge can produce (``crossing_groups``).
         merge_whole: the encoding's BPE of one chunk's bytes, without looking it up whole.
-        tokens: tokens looked up whole before merging (empty if the encoding does not):
-            each holding an CJK_LETTERS character must merge to itself.
+        tokens: tokens looked up whole before merging (empty if the encoding does not).
 
     Returns:
-        A pattern whose ``split`` cuts text at those places (zero-width), or None.
+        A pattern whose ``split`` cuts text at those places (zero-width).
     """
-    for token in tokens:
-        if len(token) >= 3 and _ONE.search(token.decode("utf-8", "ignore")):
-            if merge_whole(token) != [token]:
-                return None
+    whole = unreachable(tokens, merge_whole)
     # per group "not (A a first and B a second)": a look-ahead holding a look-behind is
     # 3x faster in ``re`` than the alternation (?<![firsts])|(?![seconds])
     apart = "".join(f"(?!(?<=[{char_class(firsts)}])[{char_class(seconds)}])"
-                    for firsts, seconds in crossing_groups(merged))
-    return re.compile(f"(?<=[{CJK_LETTERS}])(?=[{CJK_LETTERS}]){apart}")
+                    for firsts, seconds in crossing_groups([*merged, *map(str.encode, whole)]))
+    return re.compile(f"(?<=[{CJK_LETTERS}])(?=[{CJK_LETTERS}]){apart}{_not_beside(whole)}")

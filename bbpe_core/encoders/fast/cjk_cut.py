@@ -9,14 +9,16 @@ characters side by side) and survive ``clear_cache``.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
 from ...vocab import Vocab
 from .char_cuts import CJK_LETTERS, cjk_cut
 from .char_path import CharPath
 
-__all__ = ["CjkCut", "SEPARATOR"]
+__all__ = ["CJK_PAIR", "CjkCut", "SEPARATOR", "merge_results"]
 
-_PAIR = re.compile(f"[{CJK_LETTERS}]{{2}}")
+CJK_PAIR = re.compile(f"[{CJK_LETTERS}]{{2}}")
+"""Two CJK_LETTERS side by side: text the cut may fall in."""
 
 SEPARATOR = "\x00"
 """Joins new phrases for one CJK-cut scan (``long_pieces``); never an CJK_LETTERS character."""
@@ -29,41 +31,50 @@ class CjkCut:
         vocab: the vocabulary whose merges decide where no merge crosses.
 
     Attributes:
-        joined: after a successful build, the cut or a captured ``SEPARATOR``.
-        char_path: after a successful build, the ``CharPath``.
+        joined: after the build, the cut or a captured ``SEPARATOR``.
+        char_path: after the build, the ``CharPath``.
     """
 
     def __init__(self, vocab: Vocab) -> None:
         self._vocab = vocab
-        self._cut: re.Pattern | None | bool = True  # True: build on first use
+        self._cut: re.Pattern | None = None  # None: build on first use
         self.joined: re.Pattern | None = None
         self.char_path: CharPath | None = None
 
     @property
     def built(self) -> bool:
-        """Whether the cut was built (or found not to be exact) already."""
-        return self._cut is not True
+        """Whether the cut was built already."""
+        return self._cut is not None
 
     def find(self, text: str) -> re.Pattern | None:
-        """The cut if ``text`` holds two CJK_LETTERS side by side, else None (also None if
-        the vocabulary does not allow an exact cut: ``char_cuts.cjk_cut``)."""
-        if self._cut is None or not _PAIR.search(text):
+        """The cut if ``text`` holds two CJK_LETTERS side by side, else None."""
+        if not CJK_PAIR.search(text):
             return None
-        if self._cut is True:
+        if self._cut is None:
             self._build()
         return self._cut
 
     def _build(self) -> None:
         vocab = self._vocab
-        ranks = vocab.mergeable_ranks
-        tokens = ranks if vocab.ignore_merges else {}
-        if vocab.merges is None:
-            merged, results = ranks, ranks  # every token is a merge result
-        else:
-            merged = [left + right for left, right in vocab.merges]
-            results = [*merged, *tokens]
+        merged, tokens = merge_results(vocab)
         cut = cjk_cut(merged, vocab.bpe, tokens)
-        if cut is not None:  # set first: a thread that sees the cut sees these too
-            self.char_path = CharPath.build(results, vocab.bpe, ranks, whole=vocab.ignore_merges)
-            self.joined = re.compile(f"({SEPARATOR})|{cut.pattern}")
+        results = merged if vocab.merges is None else [*merged, *tokens]
+        # set first: a thread that sees the cut sees these too
+        self.char_path = CharPath.build(results, vocab.bpe, vocab.mergeable_ranks,
+                                        whole=vocab.ignore_merges)
+        self.joined = re.compile(f"({SEPARATOR})|{cut.pattern}")
         self._cut = cut
+
+
+def merge_results(vocab: Vocab) -> tuple[Collection[bytes], dict[bytes, int]]:
+    """What a merge of ``vocab`` can produce (every token, under tiktoken's semantics; else
+    ``left + right`` of each listed merge), and the tokens looked up whole before merging
+    (none without ``ignore_merges``): the arguments of ``char_cuts.cjk_cut``.
+
+    Args:
+        vocab: a byte-level vocabulary.
+    """
+    ranks = vocab.mergeable_ranks
+    tokens = ranks if vocab.ignore_merges else {}
+    merged = ranks if vocab.merges is None else [left + right for left, right in vocab.merges]
+    return merged, tokens
