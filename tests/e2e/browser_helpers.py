@@ -49,6 +49,15 @@ def wait_for_metric(page, label: str, value: str) -> None:
         arg=[label, value], timeout=30_000)
 
 
+def wait_for_idle(page, timeout: int = 120_000) -> None:
+    """Wait until the app's script is not running (Streamlit marks its root element with
+    ``data-test-script-state``): a click sent during a rerun may land on an element the
+    rerun is about to replace."""
+    page.wait_for_function(
+        "() => { const app = document.querySelector('[data-testid=\"stApp\"]');"
+        " return app && app.dataset.testScriptState !== 'running'; }", timeout=timeout)
+
+
 def wait_for_chips(page, count: int) -> None:
     """Wait until the (first) token view shows ``count`` chips: Streamlit updates the metrics
     and the HTML views in separate steps, so a metric alone does not mean the view is new."""
