@@ -62,6 +62,10 @@ class PreTokenizer:
         """The chunks of ``text`` as strings (what the encoder merges)."""
         return [text[a:b] for a, b in self.split(text)]
 
+    def chunks_each(self, pieces: list[str]) -> list[str]:
+        """The chunks of every piece in ``pieces``, in order (one step of ``Sequence``)."""
+        return list(chain.from_iterable(map(self.chunks, pieces)))
+
     def iter_split(self, text: str) -> Iterator[Span]:
         """``split``'s spans lazily, where the stage can scan as they are taken."""
         return iter(self.split(text))
@@ -178,15 +182,45 @@ class Split(PreTokenizer):
             if self.pattern in SHIPPED_PATTERNS:
                 return find_chunks(text, self.pattern, timeout=self.timeout)
             if self._isolating is not None:
-                try:
-                    parts = self._isolating.split(text, timeout=self.timeout)
-                except TimeoutError as e:
-                    raise PatternTimeoutError(
-                        f"the Split pattern took longer than {self.timeout} s on this text"
-                    ) from e
-                if "" not in parts[1::2]:  # matches sit at odd places; gaps may be empty
-                    return list(filter(None, parts))
+                return self._isolated_chunks(text)
         return super().chunks(text)
+
+    def _isolated_chunks(self, text: str) -> list[str]:
+        """``chunks`` by the capturing pattern's ``split`` (``_isolating`` is set)."""
+        try:
+            parts = self._isolating.split(text, timeout=self.timeout)
+        except TimeoutError as e:
+            raise PatternTimeoutError(
+                f"the Split pattern took longer than {self.timeout} s on this text"
+            ) from e
+        if "" not in parts[1::2]:  # matches sit at odd places; gaps may be empty
+            return list(filter(None, parts))
+        return super().chunks(text)
+
+    def chunks_each(self, pieces: list[str]) -> list[str]:
+        """``chunks`` of every piece, scanning each distinct piece once: a piece that
+        recurs (a comma, a common word between digits) takes its first chunks again, and
+        a one-character piece is its own chunk under every behaviour that keeps the text
+        (so is not scanned, nor timed). Chunks are those of ``chunks`` piece by piece.
+
+        Raises:
+            PatternTimeoutError: if one piece's scan runs past ``timeout``.
+        """
+        shipped = self.pattern in SHIPPED_PATTERNS
+        isolating = self.behavior == "Isolated" and not self.invert and not shipped
+        chunks_of = self._isolated_chunks if isolating and self._isolating else self.chunks
+        keeps = self.tiles
+        known: dict[str, list[str]] = {}
+        out: list[str] = []
+        for piece in pieces:
+            if keeps and len(piece) == 1:
+                out.append(piece)
+                continue
+            chunks = known.get(piece)
+            if chunks is None:
+                chunks = known[piece] = chunks_of(piece)
+            out += chunks
+        return out
 
     def _pieces(self, text: str, start: int, end: int) -> list[tuple[int, int, bool]]:
         """Alternating ``(start, end, is_match)`` pieces covering ``text[start:end]``."""
@@ -272,7 +306,7 @@ class Sequence(PreTokenizer):
             return super().chunks(text)
         pieces = [text] if text else []
         for step in self.steps:
-            pieces = list(chain.from_iterable(map(step.chunks, pieces)))
+            pieces = step.chunks_each(pieces)
         return pieces
 
 
