@@ -34,6 +34,7 @@ from itertools import accumulate, chain
 import regex
 
 from . import bert_unicode
+from .ascii_splits import ASCII_SPLITS
 from .patterns import (
     SHIPPED_PATTERNS,
     PatternTimeoutError,
@@ -150,6 +151,7 @@ class Split(PreTokenizer):
         self.invert = invert
         self.timeout = timeout
         self._isolating = self._capturing() if behavior == "Isolated" and not invert else None
+        self._ascii = ASCII_SPLITS.get(pattern) if self._isolating is not None else None
 
     def _capturing(self) -> regex.Pattern | None:
         """The pattern as one capturing group, so that ``split`` returns the gaps and the
@@ -176,7 +178,8 @@ class Split(PreTokenizer):
         before the next match, is a chunk. A shipped pattern scans with
         ``patterns.find_chunks`` (its Unicode classes pinned); another with ``regex``'s
         ``split`` by the capturing pattern, which gives the gaps between the matches and
-        the matches in turn. A pattern with groups of its own, or one that matched the
+        the matches in turn (on ASCII-only text, ``ascii_splits``' ``re`` equivalent of a
+        DeepSeek pattern, where it has one). A pattern with groups of its own, or one that matched the
         empty string somewhere (a match HF skips), takes the reference fold instead."""
         if self.behavior == "Isolated" and not self.invert and text:
             if self.pattern in SHIPPED_PATTERNS:
@@ -186,9 +189,13 @@ class Split(PreTokenizer):
         return super().chunks(text)
 
     def _isolated_chunks(self, text: str) -> list[str]:
-        """``chunks`` by the capturing pattern's ``split`` (``_isolating`` is set)."""
+        """``chunks`` by the capturing pattern's ``split`` (``_isolating`` is set), or on
+        ASCII-only text by its ``re`` equivalent where ``ascii_splits`` has one."""
         try:
-            parts = self._isolating.split(text, timeout=self.timeout)
+            if self._ascii is not None and text.isascii():
+                parts = self._ascii.split(text)
+            else:
+                parts = self._isolating.split(text, timeout=self.timeout)
         except TimeoutError as e:
             raise PatternTimeoutError(
                 f"the Split pattern took longer than {self.timeout} s on this text"
