@@ -194,6 +194,8 @@ class Split(PreTokenizer):
         try:
             if self._ascii is not None and text.isascii():
                 parts = self._ascii.split(text)
+            elif self.timeout is None:  # the keyword alone slows a short piece's scan
+                parts = self._isolating.split(text)
             else:
                 parts = self._isolating.split(text, timeout=self.timeout)
         except TimeoutError as e:

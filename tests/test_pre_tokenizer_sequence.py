@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from samples import WHITESPACE
 
 import bbpe_core
+from bbpe_core.patterns import PatternTimeoutError
 from bbpe_core.pre_tokenizers import BEHAVIORS, Sequence, Split
 
 ALPHABET = (
@@ -68,3 +69,12 @@ def test_deepseek_chunks_on_the_corpora_are_the_reference_folds(name):
     for file in ("en_python_docs.txt", "zh_tang_poems.txt"):
         text = (CORPORA / file).read_text(encoding="utf-8")[:30_000]
         assert stage.chunks(text) == reference_fold(stage, text), file
+
+
+def test_a_step_past_its_timeout_on_one_piece_raises():
+    """The time limit holds for every piece a step scans (``(a|aa)+b`` backtracks
+    exponentially on a run of ``a``)."""
+    stage = Sequence([Split(r"\d"), Split(r"(?:a|aa)+b|\s", timeout=0.2)])
+    assert stage.chunks("1aab 2") == ["1", "aab", " ", "2"]
+    with pytest.raises(PatternTimeoutError):
+        stage.chunks("1" + "a" * 40 + "1")
