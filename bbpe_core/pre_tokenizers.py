@@ -34,7 +34,7 @@ from itertools import accumulate, chain
 import regex
 
 from . import bert_unicode
-from .ascii_splits import ASCII_SPLITS
+from .bmp_splits import bmp_split
 from .patterns import (
     SHIPPED_PATTERNS,
     PatternTimeoutError,
@@ -151,7 +151,7 @@ class Split(PreTokenizer):
         self.invert = invert
         self.timeout = timeout
         self._isolating = self._capturing() if behavior == "Isolated" and not invert else None
-        self._ascii = ASCII_SPLITS.get(pattern) if self._isolating is not None else None
+        self._bmp = bmp_split(pattern) if self._isolating is not None else None
 
     def _capturing(self) -> regex.Pattern | None:
         """The pattern as one capturing group, so that ``split`` returns the gaps and the
@@ -178,8 +178,8 @@ class Split(PreTokenizer):
         before the next match, is a chunk. A shipped pattern scans with
         ``patterns.find_chunks`` (its Unicode classes pinned); another with ``regex``'s
         ``split`` by the capturing pattern, which gives the gaps between the matches and
-        the matches in turn (on ASCII-only text, ``ascii_splits``' ``re`` equivalent of a
-        DeepSeek pattern, where it has one). A pattern with groups of its own, or one that matched the
+        the matches in turn (on text within the BMP, ``bmp_splits``' ``re`` equivalent
+        of a DeepSeek pattern, where it has one). A pattern with groups of its own, or one that matched the
         empty string somewhere (a match HF skips), takes the reference fold instead."""
         if self.behavior == "Isolated" and not self.invert and text:
             if self.pattern in SHIPPED_PATTERNS:
@@ -190,10 +190,11 @@ class Split(PreTokenizer):
 
     def _isolated_chunks(self, text: str) -> list[str]:
         """``chunks`` by the capturing pattern's ``split`` (``_isolating`` is set), or on
-        ASCII-only text by its ``re`` equivalent where ``ascii_splits`` has one."""
+        text without characters beyond U+FFFF by its ``re`` equivalent where
+        ``bmp_splits`` has one."""
         try:
-            if self._ascii is not None and text.isascii():
-                parts = self._ascii.split(text)
+            if self._bmp is not None and (text.isascii() or max(text) < "\U00010000"):
+                parts = self._bmp.split(text)
             elif self.timeout is None:  # the keyword alone slows a short piece's scan
                 parts = self._isolating.split(text)
             else:
