@@ -179,8 +179,9 @@ class Split(PreTokenizer):
         ``patterns.find_chunks`` (its Unicode classes pinned); another with ``regex``'s
         ``split`` by the capturing pattern, which gives the gaps between the matches and
         the matches in turn (on text within the BMP, ``bmp_splits``' ``re`` equivalent
-        of a DeepSeek pattern, where it has one). A pattern with groups of its own, or one that matched the
-        empty string somewhere (a match HF skips), takes the reference fold instead."""
+        of a DeepSeek pattern, where it has one). A pattern with groups of its own, or one
+        that matched the empty string somewhere (a match HF skips), takes the reference
+        fold instead."""
         if self.behavior == "Isolated" and not self.invert and text:
             if self.pattern in SHIPPED_PATTERNS:
                 return find_chunks(text, self.pattern, timeout=self.timeout)
@@ -191,7 +192,12 @@ class Split(PreTokenizer):
     def _isolated_chunks(self, text: str) -> list[str]:
         """``chunks`` by the capturing pattern's ``split`` (``_isolating`` is set), or on
         text without characters beyond U+FFFF by its ``re`` equivalent where
-        ``bmp_splits`` has one."""
+        ``bmp_splits`` has one (a pattern known to scan in linear time, so ``re`` runs it
+        without the time limit, which it has not).
+
+        Raises:
+            PatternTimeoutError: if the ``regex`` scan runs past ``timeout``.
+        """
         try:
             if self._bmp is not None and (text.isascii() or max(text) < "\U00010000"):
                 parts = self._bmp.split(text)
@@ -216,9 +222,8 @@ class Split(PreTokenizer):
         Raises:
             PatternTimeoutError: if one piece's scan runs past ``timeout``.
         """
-        shipped = self.pattern in SHIPPED_PATTERNS
-        isolating = self.behavior == "Isolated" and not self.invert and not shipped
-        chunks_of = self._isolated_chunks if isolating and self._isolating else self.chunks
+        isolating = self._isolating is not None and self.pattern not in SHIPPED_PATTERNS
+        chunks_of = self._isolated_chunks if isolating else self.chunks
         keeps = self.tiles
         known: dict[str, list[str]] = {}
         out: list[str] = []
