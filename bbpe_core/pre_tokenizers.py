@@ -34,6 +34,7 @@ from itertools import accumulate, chain
 import regex
 
 from . import bert_unicode
+from .bmp_splits import bmp_split
 from .patterns import (
     SHIPPED_PATTERNS,
     PatternTimeoutError,
@@ -61,6 +62,10 @@ class PreTokenizer:
     def chunks(self, text: str) -> list[str]:
         """The chunks of ``text`` as strings (what the encoder merges)."""
         return [text[a:b] for a, b in self.split(text)]
+
+    def chunks_each(self, pieces: list[str]) -> list[str]:
+        """The chunks of every piece in ``pieces``, in order (one step of ``Sequence``)."""
+        return list(chain.from_iterable(map(self.chunks, pieces)))
 
     def iter_split(self, text: str) -> Iterator[Span]:
         """``split``'s spans lazily, where the stage can scan as they are taken."""
@@ -146,6 +151,7 @@ class Split(PreTokenizer):
         self.invert = invert
         self.timeout = timeout
         self._isolating = self._capturing() if behavior == "Isolated" and not invert else None
+        self._bmp = bmp_split(pattern) if self._isolating is not None else None
 
     def _capturing(self) -> regex.Pattern | None:
         """The pattern as one capturing group, so that ``split`` returns the gaps and the
@@ -172,21 +178,64 @@ class Split(PreTokenizer):
         before the next match, is a chunk. A shipped pattern scans with
         ``patterns.find_chunks`` (its Unicode classes pinned); another with ``regex``'s
         ``split`` by the capturing pattern, which gives the gaps between the matches and
-        the matches in turn. A pattern with groups of its own, or one that matched the
-        empty string somewhere (a match HF skips), takes the reference fold instead."""
+        the matches in turn (on text within the BMP, ``bmp_splits``' ``re`` equivalent
+        of a DeepSeek pattern, where it has one). A pattern with groups of its own, or one
+        that matched the empty string somewhere (a match HF skips), takes the reference
+        fold instead."""
         if self.behavior == "Isolated" and not self.invert and text:
             if self.pattern in SHIPPED_PATTERNS:
                 return find_chunks(text, self.pattern, timeout=self.timeout)
             if self._isolating is not None:
-                try:
-                    parts = self._isolating.split(text, timeout=self.timeout)
-                except TimeoutError as e:
-                    raise PatternTimeoutError(
-                        f"the Split pattern took longer than {self.timeout} s on this text"
-                    ) from e
-                if "" not in parts[1::2]:  # matches sit at odd places; gaps may be empty
-                    return list(filter(None, parts))
+                return self._isolated_chunks(text)
         return super().chunks(text)
+
+    def _isolated_chunks(self, text: str) -> list[str]:
+        """``chunks`` by the capturing pattern's ``split`` (``_isolating`` is set), or on
+        text without characters beyond U+FFFF by its ``re`` equivalent where
+        ``bmp_splits`` has one (a pattern known to scan in linear time, so ``re`` runs it
+        without the time limit, which it has not).
+
+        Raises:
+            PatternTimeoutError: if the ``regex`` scan runs past ``timeout``.
+        """
+        try:
+            if self._bmp is not None and (text.isascii() or max(text) < "\U00010000"):
+                parts = self._bmp.split(text)
+            elif self.timeout is None:  # the keyword alone slows a short piece's scan
+                parts = self._isolating.split(text)
+            else:
+                parts = self._isolating.split(text, timeout=self.timeout)
+        except TimeoutError as e:
+            raise PatternTimeoutError(
+                f"the Split pattern took longer than {self.timeout} s on this text"
+            ) from e
+        if "" not in parts[1::2]:  # matches sit at odd places; gaps may be empty
+            return list(filter(None, parts))
+        return super().chunks(text)
+
+    def chunks_each(self, pieces: list[str]) -> list[str]:
+        """``chunks`` of every piece, scanning each distinct piece once: a piece that
+        recurs (a comma, a common word between digits) takes its first chunks again, and
+        a one-character piece is its own chunk under every behaviour that keeps the text
+        (so is not scanned, nor timed). Chunks are those of ``chunks`` piece by piece.
+
+        Raises:
+            PatternTimeoutError: if one piece's scan runs past ``timeout``.
+        """
+        isolating = self._isolating is not None and self.pattern not in SHIPPED_PATTERNS
+        chunks_of = self._isolated_chunks if isolating else self.chunks
+        keeps = self.tiles
+        known: dict[str, list[str]] = {}
+        out: list[str] = []
+        for piece in pieces:
+            if keeps and len(piece) == 1:
+                out.append(piece)
+                continue
+            chunks = known.get(piece)
+            if chunks is None:
+                chunks = known[piece] = chunks_of(piece)
+            out += chunks
+        return out
 
     def _pieces(self, text: str, start: int, end: int) -> list[tuple[int, int, bool]]:
         """Alternating ``(start, end, is_match)`` pieces covering ``text[start:end]``."""
@@ -272,7 +321,7 @@ class Sequence(PreTokenizer):
             return super().chunks(text)
         pieces = [text] if text else []
         for step in self.steps:
-            pieces = list(chain.from_iterable(map(step.chunks, pieces)))
+            pieces = step.chunks_each(pieces)
         return pieces
 
 
