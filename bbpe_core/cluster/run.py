@@ -71,8 +71,11 @@ def open_client(scheduler: str | None = None, workers: int = 1,
         with client, _quiet_on_interrupt():
             yield client
         return
+    # the workers' own logs stay quiet (CRITICAL only): a failed block reaches the user through
+    # its future, and on Ctrl+C a worker process whose scheduler closed first would log a
+    # heartbeat traceback at ERROR
     with LocalCluster(n_workers=workers, threads_per_worker=1, processes=workers > 1,
-                      dashboard_address=None, silence_logs=logging.ERROR) as cluster:
+                      dashboard_address=None, silence_logs=logging.CRITICAL) as cluster:
         with Client(cluster) as client, _quiet_on_interrupt():
             yield client
 
