@@ -17,6 +17,8 @@ from functools import lru_cache
 
 import regex
 
+from .patterns import code_point_ranges
+
 __all__ = ["DEEPSEEK_WORDS", "bmp_split"]
 
 DEEPSEEK_WORDS = (  # the file has CR and LF themselves in its classes, not \r and \n
@@ -27,11 +29,11 @@ DEEPSEEK_WORDS = (  # the file has CR and LF themselves in its classes, not \r a
 non-letter, punctuation runs, newlines, spaces. Source: DeepSeek-V3's tokenizer.json."""
 
 
-def _bmp_class(name: str) -> str:
-    """The inside of a ``re`` class holding the BMP code points ``regex``'s ``name`` matches."""
-    bmp = "".join(map(chr, range(0x10000)))
-    return "".join(f"\\u{m.start():04x}-\\u{m.end() - 1:04x}"
-                   for m in regex.finditer(f"(?:{name})+", bmp))
+def _bmp_class(name: str, bmp: str) -> str:
+    """The inside of a ``re`` class holding the BMP code points ``regex``'s ``name`` matches
+    (``bmp``: every BMP character, in order)."""
+    return code_point_ranges([(m.start(), m.end() - 1)
+                              for m in regex.finditer(f"(?:{name})+", bmp)])
 
 
 @lru_cache(maxsize=4)
@@ -45,7 +47,8 @@ def bmp_split(pattern: str) -> re.Pattern | None:
     """
     if pattern != DEEPSEEK_WORDS:
         return None
-    letters, marks, ws = _bmp_class(r"\p{L}"), _bmp_class(r"\p{M}"), _bmp_class(r"\s")
-    punct = _bmp_class(r"\p{P}") + _bmp_class(r"\p{S}")
+    bmp = "".join(map(chr, range(0x10000)))
+    letters, marks, ws = (_bmp_class(name, bmp) for name in (r"\p{L}", r"\p{M}", r"\s"))
+    punct = _bmp_class(r"\p{P}", bmp) + _bmp_class(r"\p{S}", bmp)
     return re.compile(rf"([!-/:-@\[-`{{-~][A-Za-z]+|[^\r\n{letters}{punct}]?[{letters}{marks}]+"
                       rf"| ?[{punct}]+[\r\n]*|[{ws}]*[\r\n]+|[{ws}]+(?![^{ws}])|[{ws}]+)")
