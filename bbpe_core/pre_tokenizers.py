@@ -28,7 +28,8 @@ and unmatched pieces, then
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
 from itertools import accumulate, chain
 
 import regex
@@ -182,12 +183,18 @@ class Split(PreTokenizer):
         of a DeepSeek pattern, where it has one). A pattern with groups of its own, or one
         that matched the empty string somewhere (a match HF skips), takes the reference
         fold instead."""
-        if self.behavior == "Isolated" and not self.invert and text:
+        return self._scanner()(text) if text else super().chunks(text)
+
+    def _scanner(self) -> Callable[[str], list[str]]:
+        """What cuts one piece into chunks (see ``chunks``): ``find_chunks`` for a shipped
+        pattern, ``_isolated_chunks`` for another ``Isolated`` one with a capturing form,
+        else the reference fold."""
+        if self.behavior == "Isolated" and not self.invert:
             if self.pattern in SHIPPED_PATTERNS:
-                return find_chunks(text, self.pattern, timeout=self.timeout)
+                return partial(find_chunks, pat_str=self.pattern, timeout=self.timeout)
             if self._isolating is not None:
-                return self._isolated_chunks(text)
-        return super().chunks(text)
+                return self._isolated_chunks
+        return super().chunks
 
     def _isolated_chunks(self, text: str) -> list[str]:
         """``chunks`` by the capturing pattern's ``split`` (``_isolating`` is set), or on
@@ -222,8 +229,7 @@ class Split(PreTokenizer):
         Raises:
             PatternTimeoutError: if one piece's scan runs past ``timeout``.
         """
-        isolating = self._isolating is not None and self.pattern not in SHIPPED_PATTERNS
-        chunks_of = self._isolated_chunks if isolating else self.chunks
+        chunks_of = self._scanner()
         keeps = self.tiles
         known: dict[str, list[str]] = {}
         out: list[str] = []
