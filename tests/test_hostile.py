@@ -19,6 +19,7 @@ import pytest
 from apptest import new_app
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from limits import run_limited
 from streamlit.testing.v1 import AppTest
 
 import bbpe_core
@@ -189,12 +190,7 @@ def test_u0295_is_a_lowercase_letter_for_the_pinned_patterns_as_for_tiktoken():
 
 def _under_memory_limit(code: str) -> str:
     """Run ``code`` in a fresh Python limited to 1 GiB of address space; its stdout."""
-    import subprocess
-    import sys
-
-    limit = ("import resource; resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))\n")
-    done = subprocess.run([sys.executable, "-c", limit + code], capture_output=True, text=True,
-                          timeout=120, cwd=ROOT)
+    done = run_limited(code, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     return done.stdout
 
