@@ -3,8 +3,7 @@
 import streamlit as st
 
 from bbpe_core import trace
-from playground.trace_html import (chunk_form, parts_html, runner_up_rows, step_sentence,
-                                   trees_html)
+from playground.trace_html import chunk_form, parts_html, runner_up_rows, step_sentence, trees_html
 from playground.ui.common import problem
 from playground.ui.session import resolve
 from playground.ui.widgets import encoding_selector, kept
