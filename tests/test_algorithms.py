@@ -105,7 +105,7 @@ def test_segmentation_of_a_sample(trained):
 def test_the_page_runs():
     at = new_app()
     at.run()
-    at.switch_page("pages/algorithms.py").run()
+    at.switch_page("views/algorithms.py").run()
     assert not at.exception
     names = available()
     assert [m.value for m in at.metric] == [
