@@ -23,7 +23,7 @@ def test_every_system_of_the_survey_has_a_row_with_a_shipped_encoding_or_the_rea
 def test_the_algorithms_page_links_each_shipped_system_to_the_playground():
     at = new_app()
     at.run()
-    at.switch_page("pages/algorithms.py").run()
+    at.switch_page("views/algorithms.py").run()
     assert not at.exception
     table = next(d.value for d in at.dataframe if "system" in d.value.columns)
     assert list(table["system"]) == [system for _, system, _ in SURVEY]
