@@ -13,12 +13,12 @@ import threading
 import time
 
 import pytest
+from limits import run_limited
 
 import bbpe_core
 from bbpe_core.__main__ import MAX_INPUT_BYTES
 from bbpe_core.cluster import MIN_BLOCK_SIZE
 from bbpe_core.cluster.encodings import MAX_TOKENIZER_JSON_BYTES
-from limits import run_limited
 
 MEMORY = 1 << 30
 
