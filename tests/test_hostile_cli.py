@@ -216,3 +216,43 @@ def test_an_encoding_item_that_is_a_fifo_or_device_is_not_read(tmp_path, fifo):
     os.mkfifo(tmp_path / "dir" / "tokenizer.json")
     one_line_error(cli("count", "README.md", "--encoding", str(tmp_path / "dir"), "--workers",
                        "1", timeout=30), "unknown encoding")
+
+
+# ---- one long chunk through BPE (the engine's heap merge) ---------------------------
+
+def test_one_long_chunk_is_merged_in_bounded_memory_with_the_same_ids():
+    """6 MB of U+200D is one chunk under GPT-2's pattern, merged by ``bpe.merge_parts``'s heap:
+    810 MB of address space on main (VmPeak), about 320 MB with C-array links and one int per
+    heap entry. The ids are tiktoken's."""
+    from hashlib import sha256
+
+    from bbpe_core.encoders.fast.packed_ids import pack
+    from oracles import tiktoken_encoding
+
+    text_code = "'\\u200d' * 2_000_000"
+    code = ("import hashlib, bbpe_core\n"
+            "from bbpe_core.encoders.fast.packed_ids import pack\n"
+            f"ids = bbpe_core.get_encoding('gpt2').encode({text_code})\n"
+            "print(len(ids), hashlib.sha256(pack(ids)).hexdigest())")
+    proc = run_limited(code, memory_bytes=512 << 20, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    expected = tiktoken_encoding("gpt2").encode_ordinary(eval(text_code))
+    assert proc.stdout.split() == [str(len(expected)), sha256(pack(expected)).hexdigest()]
+
+
+def test_the_heap_merge_packs_int_ranks_without_changing_the_order():
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from bbpe_core.bpe import merge_parts
+
+    @settings(max_examples=300, deadline=None, derandomize=True)
+    @given(st.text("abc", max_size=60), st.dictionaries(
+        st.text("abc", min_size=2, max_size=4), st.integers(-5, 5), max_size=20))
+    def same_parts(text, priority):
+        as_ints = merge_parts(list(text), lambda left, right: priority.get(left + right))
+        as_floats = merge_parts(list(text), lambda left, right: (
+            None if (r := priority.get(left + right)) is None else r + 0.5))
+        assert as_ints == as_floats
+
+    same_parts()
