@@ -36,6 +36,9 @@ MAX_INPUT_BYTES = 8 << 20
 input: room for ``decode``'s 1,000,000 ids (``id_list.parse_ids``) written as ``"123456, "``;
 ``count`` reads files of any size in blocks."""
 
+MAX_WORKERS = 4 * (os.cpu_count() or 1)
+"""The most local worker processes ``--workers`` starts (each a Python process of its own)."""
+
 
 def _positive(text: str) -> int:
     """argparse type: a whole number of at least 1."""
@@ -45,6 +48,15 @@ def _positive(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"{value} must be at least 1")
+    return value
+
+
+def _workers(text: str) -> int:
+    """argparse type: worker processes, 1 to ``MAX_WORKERS``."""
+    value = _positive(text)
+    if value > MAX_WORKERS:
+        raise argparse.ArgumentTypeError(f"{value} is above the maximum, {MAX_WORKERS} "
+                                         "(4 per CPU); use --scheduler for more")
     return value
 
 
@@ -77,7 +89,7 @@ def _cluster_options(p: argparse.ArgumentParser, workers: int) -> None:
     """Where ``count`` and ``train`` run, and how they read files."""
     p.add_argument("--scheduler", help="a Dask scheduler's address, e.g. tcp://HOST:8786 "
                    "(default: a local cluster of --workers processes)")
-    p.add_argument("--workers", type=_positive, default=workers,
+    p.add_argument("--workers", type=_workers, default=workers,
                    help="local worker processes, without --scheduler (1: in this process)")
     p.add_argument("--block-size", type=_block_size, default=64 << 20,
                    help="bytes per block of a large file, e.g. 64M (cut only at line starts; "

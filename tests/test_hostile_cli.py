@@ -92,6 +92,21 @@ def test_count_refuses_a_device_and_a_fifo_by_name_and_counts_the_others(tmp_pat
     assert files[3]["tokens"] == {"gpt2": 3} and files[3]["error"] == ""
 
 
+def test_train_refuses_a_device_by_name(tmp_path):
+    one_line_error(cli("train", "/dev/zero", "--vocab-size", "300", "--out", str(tmp_path / "t")),
+                   "error: /dev/zero: not a regular file (a device, FIFO or socket)")
+
+
+def test_local_workers_are_capped_at_four_per_cpu():
+    from bbpe_core.__main__ import MAX_WORKERS
+
+    assert MAX_WORKERS == 4 * (os.cpu_count() or 1)
+    proc = cli("count", "README.md", "--workers", str(MAX_WORKERS + 1), timeout=30)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert (f"--workers: {MAX_WORKERS + 1} is above the maximum, {MAX_WORKERS} (4 per CPU)"
+            in proc.stderr)
+
+
 @pytest.mark.parametrize("size", ["1", "7", "64", "1K", "63K"])
 def test_a_block_size_below_the_minimum_is_refused_and_says_the_minimum(tmp_path, size):
     path = tmp_path / "f.txt"
