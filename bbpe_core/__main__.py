@@ -36,6 +36,10 @@ MAX_INPUT_BYTES = 8 << 20
 input: room for ``decode``'s 1,000,000 ids (``id_list.parse_ids``) written as ``"123456, "``;
 ``count`` reads files of any size in blocks."""
 
+MAX_ENCODINGS = 32
+"""The most encodings one ``count`` takes (each loaded on the client and every worker; a file's
+up to ``cluster.encodings.MAX_TOKENIZER_JSON_BYTES``)."""
+
 MAX_WORKERS = 4 * (os.cpu_count() or 1)
 """The most local worker processes ``--workers`` starts (each a Python process of its own)."""
 
@@ -214,9 +218,15 @@ def _count(args) -> int:
     from .cluster.encodings import spec_for
     from .cluster.run import count_files, open_client
 
-    specs = [spec_for(item.strip()) for item in args.encoding.split(",") if item.strip()]
-    if not specs:
+    items = [item.strip() for item in args.encoding.split(",") if item.strip()]
+    if not items:
         raise ValueError("--encoding names no encoding")
+    if len(items) > MAX_ENCODINGS:
+        raise ValueError(f"--encoding names {len(items)} encodings; the most one count takes "
+                         f"is {MAX_ENCODINGS}")
+    if len(set(items)) < len(items):
+        raise ValueError(f"--encoding names {next(i for i in items if items.count(i) > 1)} twice")
+    specs = [spec_for(item) for item in items]
     with open_client(args.scheduler, args.workers, args.connect_timeout) as client:
         results = count_files(client, args.paths, specs, block_size=args.block_size,
                               errors=args.errors, progress=_block_bar)

@@ -204,6 +204,17 @@ def test_a_connect_timeout_must_be_finite_and_above_zero(value):
 
 # ---- count --encoding FILE ----------------------------------------------------------
 
+def test_count_takes_at_most_32_distinct_encodings():
+    from bbpe_core.__main__ import MAX_ENCODINGS
+
+    many = ",".join(["gpt2"] * (MAX_ENCODINGS + 1))
+    one_line_error(cli("count", "README.md", "--encoding", many, "--workers", "1"),
+                   f"error: --encoding names {MAX_ENCODINGS + 1} encodings; the most one count "
+                   f"takes is {MAX_ENCODINGS}")
+    one_line_error(cli("count", "README.md", "--encoding", "gpt2,llama3,gpt2", "--workers", "1"),
+                   "error: --encoding names gpt2 twice")
+
+
 def test_an_oversized_tokenizer_json_is_refused_before_it_is_read(tmp_path):
     big = sparse(tmp_path / "tokenizer.json", MAX_TOKENIZER_JSON_BYTES + 1)
     one_line_error(cli("count", "README.md", "--encoding", big, "--workers", "1"),
