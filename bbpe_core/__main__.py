@@ -117,8 +117,9 @@ def _read_input(path: str | None, command: str) -> bytes:
     """
     cap = f"{MAX_INPUT_BYTES >> 20} MiB, the most {command} reads"
     if path is None:
-        raw = getattr(sys.stdin, "buffer", None)
-        data = raw.read(MAX_INPUT_BYTES + 1) if raw is not None else sys.stdin.read(MAX_INPUT_BYTES + 1).encode()
+        raw = getattr(sys.stdin, "buffer", None)  # None for a text stream (tests)
+        data = (raw.read(MAX_INPUT_BYTES + 1) if raw is not None
+                else sys.stdin.read(MAX_INPUT_BYTES + 1).encode())
         if len(data) > MAX_INPUT_BYTES:
             raise ValueError(f"standard input holds more than {cap}")
         return data

@@ -32,7 +32,7 @@ a future): 1.3 TB in the default 64 MiB blocks. More is refused before any work 
 BATCH_FILES = 500
 """The most small files (each no larger than a block) that share one task."""
 
-_WHOLE_FILE_BATCH_BYTES = 64 << 20  # the bytes small files share a task up to, when files are read whole
+_WHOLE_FILE_BATCH_BYTES = 64 << 20  # the bytes files share a task up to, when read whole
 
 Progress = Callable[[int, int, int], None]
 """Called with (blocks done, blocks in all, bytes done) as each block finishes."""
@@ -80,7 +80,8 @@ def open_client(scheduler: str | None = None, workers: int = 1,
         handshake without one, so a port that accepts and never answers would hang."""
 
         def start(self, **kwargs) -> None:
-            kwargs.setdefault("callback_timeout", kwargs.get("timeout"))  # read by distributed's sync
+            # ``callback_timeout`` is read by distributed's ``sync``: the whole start, bounded
+            kwargs.setdefault("callback_timeout", kwargs.get("timeout"))
             super().start(**kwargs)
 
     if scheduler:
