@@ -15,13 +15,19 @@ from pathlib import Path
 
 from ..encoding import Encoding
 from ..formats.hf_json import load_hf_tokenizer_json
+from ..formats.source import read_bytes
 from ..patterns import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN
 from ..pre_tokenizers import RegexSplit
 from ..registry import ENCODING_ALIASES, get_encoding, list_encoding_names
 from ..replace_normalizers import NormalizerSequence, Prepend
 from ..zoo import QWEN_PATTERN
 
-__all__ = ["EncodingSpec", "LINE_START_PATTERNS", "cuts_at_line_starts", "load", "spec_for"]
+__all__ = ["EncodingSpec", "LINE_START_PATTERNS", "MAX_TOKENIZER_JSON_BYTES", "cuts_at_line_starts",
+           "load", "spec_for"]
+
+MAX_TOKENIZER_JSON_BYTES = 64 << 20
+"""The largest ``tokenizer.json`` ``count --encoding`` reads (64 MiB; Llama 3's is 9 MB), checked
+before it is read."""
 
 
 LINE_START_PATTERNS = frozenset([GPT2_PATTERN, CL100K_PATTERN, O200K_PATTERN, QWEN_PATTERN])
@@ -65,7 +71,9 @@ def spec_for(item: str) -> EncodingSpec:
 
     Raises:
         ValueError: for an item that is neither (the message lists the shipped names);
-            VocabFileError (a ValueError) for a file that does not load.
+            VocabFileError (a ValueError) for a file that does not load or is larger than
+            ``MAX_TOKENIZER_JSON_BYTES``.
+        OSError: for a file that cannot be read.
     """
     if item in list_encoding_names() or item in ENCODING_ALIASES:
         return EncodingSpec(ENCODING_ALIASES.get(item, item))
@@ -74,7 +82,7 @@ def spec_for(item: str) -> EncodingSpec:
         path = path / "tokenizer.json"
     if not path.is_file():
         get_encoding(item)  # raises: unknown encoding, with the known names
-    spec = EncodingSpec(item, path.read_bytes())
+    spec = EncodingSpec(item, read_bytes(path, name=item, max_bytes=MAX_TOKENIZER_JSON_BYTES)[0])
     load(spec)  # a bad file fails here, on the client, once
     return spec
 
