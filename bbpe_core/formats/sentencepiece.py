@@ -32,7 +32,7 @@ from .hf_stages import refuse
 from .sentencepiece_model import SentencePieceModel, read_sentencepiece_model
 from .source import VocabFileError
 
-__all__ = ["load_sentencepiece_model"]
+__all__ = ["load_sentencepiece_model", "sentencepiece_encoding"]
 
 
 def _check(model: SentencePieceModel, name: str) -> None:
@@ -69,6 +69,16 @@ def load_sentencepiece_model(source: str | os.PathLike | bytes, *, name: str = "
     """
     model = read_sentencepiece_model(source, name=name, max_bytes=max_bytes,
                                      expected_hash=expected_hash)
+    return sentencepiece_encoding(model, name)
+
+
+def sentencepiece_encoding(model: SentencePieceModel, name: str) -> Encoding:
+    """The ``Encoding`` of a SentencePiece BPE model already read (from a ``.model``, or
+    from a GGUF file's ``llama`` tokenizer: ``formats.gguf``).
+
+    Raises:
+        VocabFileError: for a setting we do not reproduce (named) or inconsistent pieces.
+    """
     _check(model, name)
     pieces = {i: p.piece for i, p in enumerate(model.pieces)}
     token_bytes: dict[int, bytes] = {}
