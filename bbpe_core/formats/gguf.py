@@ -40,7 +40,7 @@ from ..wordpiece import load_wordpiece
 from .gguf_header import read_gguf_typed
 from .gguf_pre import PRE_TOKENIZERS, REFUSED
 from .hf_char_bpe import load_hf_char_bpe
-from .hf_json import DEFAULT_PATTERN_TIMEOUT, byte_level_encoding
+from .hf_json import DEFAULT_PATTERN_TIMEOUT, _merge_parts, byte_level_encoding
 from .hf_stages import refuse
 from .sentencepiece import sentencepiece_encoding
 from .sentencepiece_model import PIECE_TYPES, Piece, SentencePieceModel
@@ -110,16 +110,10 @@ def _tokens(f: _Fields) -> tuple[list[str], list[int]]:
 
 
 def _merges(f: _Fields) -> list[tuple[str, str]]:
-    """``"a b"`` strings as pairs, split at the first space after the first character
-    (``word.find(' ', 1)`` in llama-vocab.cpp)."""
+    """``"a b"`` strings as pairs (llama-vocab.cpp cuts at the first space after the first
+    character; a merge with a space elsewhere is refused by ``hf_json``'s reader, naming it)."""
     raw = f.get("tokenizer.ggml.merges", ("array[string]",), required=True)
-    pairs = []
-    for k, word in enumerate(raw):
-        cut = word.find(" ", 1)
-        if cut < 0:
-            raise VocabFileError(f"{f.name}: tokenizer.ggml.merges[{k}] is not 'a b': {word[:60]!r}")
-        pairs.append((word[:cut], word[cut + 1:]))
-    return pairs
+    return list(zip(*_merge_parts(raw, f"{f.name}: tokenizer.ggml.merges")))
 
 
 def _post(f: _Fields, n: int, add_bos: bool) -> TemplateProcessing | None:
