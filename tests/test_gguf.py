@@ -386,3 +386,14 @@ def test_user_defined_tokens_match_whole_and_control_tokens_when_allowed():
     enc = load_gguf(_tiny_gpt2(tokens=tokens, types=[1] * 257 + [3, 4]))
     assert enc.encode_ordinary("a<tool>") == [enc.encode_ordinary("a")[0], 258]
     assert 257 not in enc.encode_ordinary("<|eos|>")
+
+
+@pytest.mark.parametrize(("model", "name"), [
+    ("gemini-2.5-pro", "gemma3"), ("gemini-2.0-flash-001", "gemma3"),
+    ("gemini-3-flash-preview", "gemma3"), ("gemini-3.1-pro-preview", "gemma4"),
+    ("gemini-3.5-flash", "gemma4"), ("google/gemma-4-E4B-it", "gemma4"),
+    ("BAAI/bge-small-en-v1.5", "bert_base_uncased"), ("microsoft/Phi-3.5-mini-instruct", "phi3"),
+])
+def test_model_names_resolve(model, name):
+    """google-genai 3.3.0's local tokenizer table (quoted in ``catalogue``)."""
+    assert bbpe_core.encoding_name_for_model(model) == name
