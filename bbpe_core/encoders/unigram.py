@@ -19,11 +19,12 @@ Memory is three arrays of ``len(text) + 1`` entries and the time is linear in th
 times the longest piece, so a 1 MB line without spaces is safe. Where the two libraries
 differ, ``flavour`` picks one:
 
-- ``"sentencepiece"``: pieces of type NORMAL and USER_DEFINED are matched (UNUSED, CONTROL,
-  UNKNOWN and BYTE never); ``min_score`` is over the NORMAL pieces; path scores are stored as
-  32-bit floats (``BestPathNode::best_path_score`` is a ``float``) and the unknown
-  candidate is summed in 32 bits; a USER_DEFINED piece of ``n`` UTF-8 bytes scores
-  ``n * max_score - 0.1`` (``max_score`` starts from ``FLT_MIN``), so it always wins.
+- ``"sentencepiece"`` (the library's 0.2.3 source, which differs from its repository's older
+  ``EncodeOptimized``): pieces of type NORMAL and USER_DEFINED are matched (UNUSED, CONTROL,
+  UNKNOWN and BYTE never); ``min_score`` is over the NORMAL pieces; path scores are 32-bit
+  floats, summed in 32 bits, and rebased to 0 when the one extended leaves
+  [-100000, 100000]; a USER_DEFINED piece of ``n`` UTF-8 bytes scores ``0.1 * (n - 1)``
+  (``GetUserDefinedScore``), so it always wins.
 - ``"hf"``: every piece is matched; ``min_score`` is over all of them; scores are 64-bit;
   a fused unknown run that happens to be a piece is that piece.
 
@@ -48,7 +49,7 @@ the lowest piece score minus this."""
 
 FLAVOURS = ("sentencepiece", "hf")
 
-_FLT_MIN = 1.1754943508222875e-38  # FLT_MIN, sentencepiece's starting max_score
+_RESET = 100000.0  # sentencepiece's kScoreResetThreshold
 _MATCHED = {"sentencepiece": ("NORMAL", "USER_DEFINED"), "hf": None}
 _CACHED_LENGTH = 256  # longer chunks are not cached (HF's cache MAX_LENGTH)
 
@@ -117,13 +118,12 @@ class UnigramEncoder(Encoder):
         if flavour == "hf":
             values = [float(s) for s in scores]
             return values, min(values) - UNK_PENALTY if values else -UNK_PENALTY
-        values = [_f32(s) for s in scores]
-        normal = [s for s, t in zip(values, types) if t == "NORMAL"]
-        lowest = min(normal, default=3.4028234663852886e38)  # FLT_MAX
-        highest = max([_FLT_MIN, *normal])
+        values = list(array("f", scores))
+        lowest = min((s for s, t in zip(values, types) if t == "NORMAL"),
+                     default=3.4028234663852886e38)  # FLT_MAX
         for i, t in enumerate(types):
             if t == "USER_DEFINED":
-                values[i] = _f32(len(self.pieces[i].encode("utf-8")) * highest) - 0.1
+                values[i] = _f32(0.1 * (len(self.pieces[i].encode("utf-8")) - 1))
         return values, _f32(lowest - UNK_PENALTY)
 
     # ---- the Encoder interface -------------------------------------------------
@@ -206,38 +206,13 @@ class UnigramEncoder(Encoder):
         """
         if self._trie is None:
             self._trie = self._build_trie()
-        trie_get = self._trie.get
-        scores = self.scores
         n = len(text)
-        best: list[float] | array = (array("f", bytes(4 * (n + 1))) if self.flavour
-                                     == "sentencepiece" else [0.0] * (n + 1))
         starts = [-1] * (n + 1)
         ids = [-1] * (n + 1)
-        unk_score = self.unk_score
-        f32 = self.flavour == "sentencepiece"
-        for i in range(n):
-            base = best[i]
-            single = False
-            j = i + 1
-            while j <= n:
-                pid = trie_get(text[i:j])
-                if pid is None:
-                    break
-                if pid >= 0:
-                    candidate = base + scores[pid]
-                    if starts[j] < 0 or candidate > best[j]:
-                        best[j] = candidate
-                        starts[j] = i
-                        ids[j] = pid
-                    if j == i + 1:
-                        single = True
-                j += 1
-            if not single:
-                candidate = _f32(unk_score + base) if f32 else unk_score + base
-                if starts[i + 1] < 0 or candidate > best[i + 1]:
-                    best[i + 1] = candidate
-                    starts[i + 1] = i
-                    ids[i + 1] = -1
+        if self.flavour == "sentencepiece":
+            self._forward_f32(text, starts, ids)
+        else:
+            self._forward(text, starts, ids)
         path = []
         end = n
         while end > 0:
@@ -245,3 +220,53 @@ class UnigramEncoder(Encoder):
             end = starts[end]
         path.reverse()
         return path
+
+    def _forward(self, text: str, starts: list[int], ids: list[int]) -> None:
+        """HF's forward pass: 64-bit path scores."""
+        trie_get, scores, unk_score = self._trie.get, self.scores, self.unk_score
+        n = len(text)
+        best = [0.0] * (n + 1)
+        for i in range(n):
+            base = best[i]
+            single = False
+            j = i + 1
+            while j <= n and (pid := trie_get(text[i:j])) is not None:
+                if pid >= 0:
+                    candidate = base + scores[pid]
+                    if starts[j] < 0 or candidate > best[j]:
+                        best[j], starts[j], ids[j] = candidate, i, pid
+                    single = single or j == i + 1
+                j += 1
+            if not single and (starts[i + 1] < 0 or unk_score + base > best[i + 1]):
+                best[i + 1], starts[i + 1], ids[i + 1] = unk_score + base, i, -1
+
+    def _forward_f32(self, text: str, starts: list[int], ids: list[int]) -> None:
+        """sentencepiece 0.2.3's forward pass: 32-bit sums, and every path score rebased on
+        the one it extends when that one leaves [-100000, 100000] (``kScoreResetThreshold``)."""
+        trie_get, scores, unk_score = self._trie.get, self.scores, self.unk_score
+        n = len(text)
+        best = array("f", bytes(4 * (n + 1)))
+        cand = array("f", b"\0\0\0\0")  # rounds a sum to 32 bits
+        frontier = 0
+        for i in range(n):
+            base = best[i]
+            if not -_RESET <= base <= _RESET:
+                for k in range(i, frontier + 1):
+                    if k == i or starts[k] >= 0:
+                        best[k] -= base
+                base = 0.0
+            single = False
+            j = i + 1
+            while j <= n and (pid := trie_get(text[i:j])) is not None:
+                if pid >= 0:
+                    frontier = max(frontier, j)
+                    cand[0] = base + scores[pid]
+                    if starts[j] < 0 or cand[0] > best[j]:
+                        best[j], starts[j], ids[j] = cand[0], i, pid
+                    single = single or j == i + 1
+                j += 1
+            if not single:
+                frontier = max(frontier, i + 1)
+                cand[0] = unk_score + base
+                if starts[i + 1] < 0 or cand[0] > best[i + 1]:
+                    best[i + 1], starts[i + 1], ids[i + 1] = cand[0], i, -1
