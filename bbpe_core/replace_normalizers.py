@@ -145,13 +145,17 @@ class RegexReplace:
         return self.normalize_with_offsets(text)[0] if self.regex.search(text) else text
 
     def normalize_with_offsets(self, text: str) -> tuple[str, Spans]:
-        """The normalized text; replacement characters come from the match they replaced."""
+        """The normalized text; the replacement's characters come from the last characters of
+        the match they replaced (as HF's ``NormalizedString::replace`` aligns them)."""
         spans: Spans = []
         out: list[str] = []
         pos = 0
+        size = len(self.content)
         for start, end in self._matches(text):
             spans.extend((i, i + 1) for i in range(pos, start))
-            spans.extend([(start, end)] * len(self.content))
+            # HF aligns the new characters with the last ones of the match
+            spans.extend((p, p + 1) for p in (min(max(start, end - size + k), end - 1)
+                                              for k in range(size)))
             out.append(text[pos:start] + self.content)
             pos = end
         spans.extend((i, i + 1) for i in range(pos, len(text)))

@@ -10,7 +10,7 @@ The stages the ``sentencepiece`` library runs for ``encode(text)``, from the mod
 - model: ``encoders.unigram.UnigramEncoder`` with the ``sentencepiece`` flavour, on the whole
   normalized text (the library does not pre-tokenize);
 - decoder: each piece's bytes (``▁`` -> space, ``<0xNN>`` -> its byte, the unknown piece
-  -> `` ⁇ ``, the library's ``kDefaultUnknownSymbol``), then leading spaces removed as the
+  -> `` ⁇ ``, the library's ``kDefaultUnknownSymbol``, a CONTROL piece -> nothing), then leading spaces removed as the
   library does (``decoders.SentencePieceStrip``).
 
 CONTROL and UNKNOWN pieces are special tokens here, matched only when allowed (the library
@@ -88,6 +88,8 @@ def sentencepiece_unigram(model: SentencePieceModel, name: str) -> Encoding:
     for i, p in enumerate(model.pieces):
         if p.type in ("CONTROL", "UNKNOWN"):
             special[p.piece] = i
+            if p.type == "CONTROL":
+                token_bytes[i] = b""  # invisible, as the library decodes it
         elif p.type == "BYTE":
             token_bytes[i] = surface[i] = bytes([_byte_value(p.piece, name, i)])
         else:
@@ -114,7 +116,9 @@ def sentencepiece_unigram(model: SentencePieceModel, name: str) -> Encoding:
     return Encoding.from_model(
         name, table=table, encoder=encoder, pre_tokenizer=Sequence([]), normalizer=normalizer,
         post_processor=TemplateProcessing((bos,)) if bos is not None else None,
-        decoder=SentencePieceStrip(model.remove_extra_whitespaces, frozenset(
-            i for i, p in enumerate(model.pieces) if p.type == "BYTE"))
+        decoder=SentencePieceStrip(
+            model.remove_extra_whitespaces,
+            frozenset(i for i, p in enumerate(model.pieces) if p.type == "BYTE"),
+            frozenset(special.values()))
         if model.add_dummy_prefix or model.remove_extra_whitespaces else None,
     )
