@@ -19,6 +19,8 @@ never matches them in text), so ``encode_ordinary`` equals the library's ``encod
 
 from __future__ import annotations
 
+import math
+
 from ..decoders import SentencePieceStrip
 from ..encoders.unigram import UnigramEncoder
 from ..encoding import Encoding
@@ -49,8 +51,11 @@ def _byte_value(piece: str, name: str, i: int) -> int:
 
 def _check(model: SentencePieceModel, name: str) -> int:
     """The unknown piece's id, after the checks ``ModelInterface::InitializePieces`` makes."""
-    if any(not p.piece for p in model.pieces):
-        raise VocabFileError(f"{name}: a piece is empty")
+    for i, p in enumerate(model.pieces):
+        if not p.piece or "\0" in p.piece or len(p.piece.encode("utf-8")) >= 8000:
+            raise VocabFileError(f"{name}: piece {i} is empty, holds NUL or is too long")
+        if not math.isfinite(p.score):
+            raise VocabFileError(f"{name}: piece {i} ({p.piece!r}) has the score {p.score}")
     if len({p.piece for p in model.pieces}) != len(model.pieces):
         raise VocabFileError(f"{name}: a piece is listed twice")
     unknown = [i for i, p in enumerate(model.pieces) if p.type == "UNKNOWN"]
@@ -76,9 +81,9 @@ def sentencepiece_unigram(model: SentencePieceModel, name: str) -> Encoding:
         The encoding; ``post_process`` adds ``<s>`` when the model has it.
 
     Raises:
-        VocabFileError: for an empty, repeated or malformed piece, no or several UNKNOWN
-            pieces, BYTE pieces that do not match ``byte_fallback``, or a damaged
-            precompiled map.
+        VocabFileError: for an empty, repeated, too long (8,000 bytes) or malformed piece, a
+            score that is NaN or infinite, no or several UNKNOWN pieces, BYTE pieces that do
+            not match ``byte_fallback``, or a damaged precompiled map.
     """
     unk = _check(model, name)
     pieces = {i: p.piece for i, p in enumerate(model.pieces)}
