@@ -31,7 +31,8 @@ NORMALIZED = [
 characters, XLM-R's combining kana, whitespace and control characters."""
 
 EDGES = ["", " ", "▁", " ▁ a ▁", "a" * 200_000, " " * 100_000, "👩‍👩‍👧‍👦 🏳️‍🌈 👍🏽",
-         "\x00\x01\x07\x1b[0m\x7f", "unknown: \U0001d538 \U0001f9ec \u2430 \u0f3a \ue000"]
+         "\x00\x01\x07\x1b[0m\x7f", "unknown: \U0001d538 \U0001f9ec \u2430 \u0f3a \ue000",
+         "clause\n----------------\n# " + "_" * 33]  # ties HF breaks by its parsed scores
 TEXTS = MULTILINGUAL + ADVERSARIAL + NORMALIZED + EDGES
 
 SP_FIXTURES = {"botchan": "botchan_en_unigram_1000.model",

@@ -5,8 +5,8 @@ files converted from a SentencePiece ``.model``).
 Accepted, as HF tokenizers reads them (``models/unigram/serialization.rs``,
 ``normalizers``, ``pre_tokenizers/metaspace.rs``, ``decoders``):
 
-- model: ``vocab`` (a list of ``[piece, score]``), ``unk_id`` (an id or null),
-  ``byte_fallback`` (optional); encoded by ``encoders.unigram.UnigramEncoder`` with the
+- model: ``vocab`` (a list of ``[piece, score]``, scores as HF's JSON parser reads them:
+  ``serde_f64``), ``unk_id`` (an id or null), ``byte_fallback`` (optional); encoded by ``encoders.unigram.UnigramEncoder`` with the
   ``hf`` flavour, one Metaspace chunk at a time;
 - normalizer: ``Precompiled`` (HF's reading of the map, ``precompiled.HFPrecompiled``),
   ``Replace`` (``String`` or ``Regex``), ``Prepend``, a Unicode form, or a ``Sequence``;
@@ -29,7 +29,37 @@ from .hf_char_bpe import byte_value, metaspace_stage, normalizer_steps, piece_de
 from .hf_stages import added_tokens, post_processor, refuse
 from .source import VocabFileError
 
-__all__ = ["load_hf_unigram"]
+__all__ = ["load_hf_unigram", "serde_f64"]
+
+
+_POW10 = [float(f"1e{k}") for k in range(309)]
+
+
+def serde_f64(value: float) -> float:
+    """``value`` as HF tokenizers reads it from JSON: serde_json's default float parser
+    (``de.rs``, ``f64_from_parts``, without ``float_roundtrip``) turns the digits into an
+    integer, converts it to a float, then multiplies or divides by a power of ten, so a
+    17-digit score can come out one unit in the last place off the correctly rounded value
+    Python reads; Unigram ties then break differently. The digits are ``repr(value)``, the
+    shortest form that reads back as ``value``, which is how HF and Python write scores.
+
+    >>> serde_f64(-12.130167007446289) == -12.130167007446289
+    False
+    """
+    text = repr(value)
+    mantissa, _, exp = text.lstrip("-").partition("e")
+    whole, _, fraction = mantissa.partition(".")
+    significand = int(whole + fraction)
+    exponent = (int(exp) if exp else 0) - len(fraction)
+    if significand <= 1 << 53 and abs(exponent) <= 22:
+        return value  # both steps exact or correctly rounded: Python's value
+    f = float(significand)
+    while abs(exponent) > 308 and f != 0.0:
+        f /= 1e308
+        exponent += 308
+    if abs(exponent) <= 308:
+        f = f * _POW10[exponent] if exponent >= 0 else f / _POW10[-exponent]
+    return -f if text.startswith("-") else f
 
 
 def _vocab(model: dict, name: str) -> tuple[list[str], list[float]]:
@@ -45,7 +75,7 @@ def _vocab(model: dict, name: str) -> tuple[list[str], list[float]]:
             raise VocabFileError(f"{name}: model.vocab[{k}] is not [piece, score]: "
                                  f"{str(entry)[:80]}")
         pieces.append(entry[0])
-        scores.append(float(entry[1]))
+        scores.append(serde_f64(entry[1]) if isinstance(entry[1], float) else float(entry[1]))
     return pieces, scores
 
 
