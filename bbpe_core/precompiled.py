@@ -32,6 +32,12 @@ import regex
 __all__ = ["CharsMap", "HFPrecompiled"]
 
 _GRAPHEME = regex.compile(r"\X")
+_JOINING = regex.compile(
+    r"[\r\p{GCB=Extend}\p{GCB=ZWJ}\p{GCB=SpacingMark}\p{GCB=Prepend}\p{GCB=Regional_Indicator}"
+    r"\p{GCB=L}\p{GCB=V}\p{GCB=T}]")
+"""A character without which no cluster has two characters (UAX #29: CR, the extending,
+joining and prepended classes, regional indicators, conjoining jamo; a precomposed Hangul
+syllable only joins a following V or T jamo)."""
 
 
 def _offset(unit: int) -> int:
@@ -165,9 +171,16 @@ class HFPrecompiled:
         return "".join(c if (found := lookup(c)) is None else found for c in cluster)
 
     def normalize(self, text: str) -> str:
-        """The normalized text."""
-        if not any(map(self.charsmap.can_start, set(text))):
+        """The normalized text. Where no character can join the next one into a grapheme
+        cluster, each character is its own cluster and the text is translated in one
+        C-speed pass."""
+        distinct = set(text)
+        if not any(map(self.charsmap.can_start, distinct)):
             return text
+        if _JOINING.search(text) is None:
+            lookup = self.charsmap.shortest_prefix
+            table = {ord(c): found for c in distinct if (found := lookup(c)) is not None}
+            return text.translate(table)
         return "".join(map(self._cluster, _GRAPHEME.findall(text)))
 
     def normalize_with_offsets(self, text: str) -> tuple[str, list[tuple[int, int]]]:

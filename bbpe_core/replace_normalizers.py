@@ -137,12 +137,19 @@ class RegexReplace:
         try:
             return [m.span() for m in self.regex.finditer(text, timeout=self.timeout)]
         except TimeoutError as e:
-            raise PatternTimeoutError(f"the Replace pattern {self.pattern!r} took longer "
-                                      f"than {self.timeout} s on this text") from e
+            raise self._timeout() from e
+
+    def _timeout(self) -> PatternTimeoutError:
+        return PatternTimeoutError(f"the Replace pattern {self.pattern!r} took longer than "
+                                   f"{self.timeout} s on this text")
 
     def normalize(self, text: str) -> str:
         """The text with every match replaced."""
-        return self.normalize_with_offsets(text)[0] if self.regex.search(text) else text
+        try:
+            return self.regex.sub(self.content.replace("\\", "\\\\"), text,
+                                  timeout=self.timeout)
+        except TimeoutError as e:
+            raise self._timeout() from e
 
     def normalize_with_offsets(self, text: str) -> tuple[str, Spans]:
         """The normalized text; the replacement's characters come from the last characters of

@@ -37,9 +37,10 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Sequence
+from itertools import chain
 
 from ..pre_tokenizers import PreTokenizer
-from .base import ChunkCache, Encoder
+from .base import Encoder
 
 __all__ = ["FLAVOURS", "UNK_PENALTY", "UnigramEncoder"]
 
@@ -110,7 +111,8 @@ class UnigramEncoder(Encoder):
         self._matched = [matched is None or t in matched for t in types]
         self.scores, self.unk_score = self._path_scores(scores, types, flavour)
         self._trie: dict[str, int] | None = None  # built on first use (loading stays fast)
-        self._cache = ChunkCache(self._chunk_ids, cache_size)
+        self.cache_size = cache_size
+        self._cache: dict[str, list[int]] = {}
 
     def _path_scores(self, scores: Sequence[float], types: list[str], flavour: str
                      ) -> tuple[list[float], float]:
@@ -132,16 +134,27 @@ class UnigramEncoder(Encoder):
         self._cache.clear()
 
     def encode_segment(self, segment: str) -> list[int]:
-        """The ids of a normalized segment: each chunk (or the whole segment) encoded."""
+        """The ids of a normalized segment: each chunk (or the whole segment) encoded; at C
+        speed when every chunk was seen before."""
         if self.pre_tokenizer is None:
             return self.encode_chunk(segment)
-        return [i for chunk in self.pre_tokenizer.chunks(segment) for i in self.encode_chunk(chunk)]
+        chunks = self.pre_tokenizer.chunks(segment)
+        try:
+            return list(chain.from_iterable(map(self._cache.__getitem__, chunks)))
+        except KeyError:
+            return list(chain.from_iterable(map(self.encode_chunk, chunks)))
 
     def encode_chunk(self, chunk: str) -> list[int]:
-        """The ids of one chunk (cached when short)."""
-        if len(chunk) > _CACHED_LENGTH:
-            return self._chunk_ids(chunk)
-        return self._cache.ids(chunk)
+        """The ids of one chunk (remembered when short: HF's cache takes words under 256
+        characters)."""
+        found = self._cache.get(chunk)
+        if found is None:
+            found = [i for i, _ in self.pieces_of(chunk)]
+            if len(chunk) <= _CACHED_LENGTH:
+                if len(self._cache) >= self.cache_size:
+                    self._cache.clear()
+                self._cache[chunk] = found
+        return list(found)
 
     def chunk_surfaces(self, chunk: str, ids: list[int], surface: dict[int, bytes]
                        ) -> list[bytes]:
@@ -150,9 +163,6 @@ class UnigramEncoder(Encoder):
         return [data for _, data in self.pieces_of(chunk)]
 
     # ---- the model -------------------------------------------------------------
-    def _chunk_ids(self, chunk: str) -> list[int]:
-        return [i for i, _ in self.pieces_of(chunk)]
-
     def pieces_of(self, text: str) -> list[tuple[int, bytes]]:
         """Each id of ``text`` with the UTF-8 bytes of ``text`` it covers (a byte piece its
         one byte, a fused unknown piece all its characters).
@@ -228,17 +238,17 @@ class UnigramEncoder(Encoder):
         best = [0.0] * (n + 1)
         for i in range(n):
             base = best[i]
-            single = False
-            j = i + 1
+            pid = trie_get(text[i], -1)  # a piece of one character, else the unknown one
+            candidate = base + (unk_score if pid < 0 else scores[pid])
+            if starts[i + 1] < 0 or candidate > best[i + 1]:
+                best[i + 1], starts[i + 1], ids[i + 1] = candidate, i, pid
+            j = i + 2
             while j <= n and (pid := trie_get(text[i:j])) is not None:
                 if pid >= 0:
                     candidate = base + scores[pid]
                     if starts[j] < 0 or candidate > best[j]:
                         best[j], starts[j], ids[j] = candidate, i, pid
-                    single = single or j == i + 1
                 j += 1
-            if not single and (starts[i + 1] < 0 or unk_score + base > best[i + 1]):
-                best[i + 1], starts[i + 1], ids[i + 1] = unk_score + base, i, -1
 
     def _forward_f32(self, text: str, starts: list[int], ids: list[int]) -> None:
         """sentencepiece 0.2.3's forward pass: 32-bit sums, and every path score rebased on

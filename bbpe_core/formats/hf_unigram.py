@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from ..encoders.unigram import UnigramEncoder
 from ..encoding import Encoding
-from ..pre_tokenizers import Sequence
+from ..pre_tokenizers import MarkSplit, Sequence
 from ..replace_normalizers import SPACE_MARK, NormalizerSequence
 from ..token_table import TokenTable
 from .hf_char_bpe import byte_value, metaspace_stage, normalizer_steps, piece_decoder
@@ -110,6 +110,8 @@ def load_hf_unigram(doc: dict, name: str) -> Encoding:
     if pre is not None and not (isinstance(pre, dict) and pre.get("type") == "Metaspace"):
         raise refuse(name, f"a Unigram model with the pre_tokenizer {str(pre)[:120]}")
     extra, split = metaspace_stage(pre, name)
+    if split is not None:  # Split on ▁ with MergedWithNext, in one scan
+        split = MarkSplit(SPACE_MARK)
     steps = normalizer_steps(doc.get("normalizer"), name) + extra
     strip = piece_decoder(doc.get("decoder"), name) if doc.get("decoder") is not None else None
     special, plain = added_tokens(doc.get("added_tokens"), name)
