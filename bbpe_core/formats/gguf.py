@@ -13,9 +13,11 @@ field's type and builds the encoding with the engine's existing builders, by
 - ``gemma4``: SentencePiece-style BPE with merges (``▁`` for spaces, no dummy prefix, byte
   fallback); built as a HF ``tokenizer.json`` with byte fallback (``hf_char_bpe``);
 - ``bert``: WordPiece, BERT's normalizer (lowercased) and pre-tokenizer
-  (``wordpiece.load_wordpiece``).
+  (``wordpiece.load_wordpiece``);
+- ``t5``: SentencePiece Unigram with its precompiled normalization map, built as a
+  ``.model`` file's (``sentencepiece_unigram``).
 
-``t5`` (Unigram) and every other kind are refused by name. Token types
+Every other kind (``rwkv``, ``plamo2``, ...) is refused by name. Token types
 (``tokenizer.ggml.token_type``, llama.cpp's ``llama_token_type``: 1 normal, 2 unknown,
 3 control, 4 user-defined, 5 unused, 6 byte) decide what text matches: control, unknown
 and unused tokens are special tokens (matched only when allowed, so ``encode_ordinary``
@@ -192,13 +194,19 @@ def _gpt2_bytes(text: str) -> bytes | None:
         return None
 
 
-def _sentencepiece_bpe(f: _Fields, name: str) -> Encoding:
+def _sentencepiece(f: _Fields, name: str, model_type: str) -> Encoding:
+    """A SentencePiece model (``BPE`` for ``llama``, ``UNIGRAM`` for ``t5``) as its ``.model``
+    would be read: pieces, scores, types, the precompiled normalization map
+    (``tokenizer.ggml.precompiled_charsmap``) and the normalizer flags."""
     tokens, types = _tokens(f)
     scores = f.array("tokenizer.ggml.scores", ("float32",), len(tokens))
+    charsmap = f.get("tokenizer.ggml.precompiled_charsmap", ("array[uint8]", "array[int8]"), [])
     model = SentencePieceModel(
         pieces=tuple(Piece(t, s, PIECE_TYPES[k]) for t, s, k in zip(tokens, scores, types)),
-        model_type="BPE", byte_fallback=_BYTE in types, normalizer_name="identity",
-        precompiled_charsmap=b"", add_dummy_prefix=f.flag("add_space_prefix", True),
+        model_type=model_type, byte_fallback=_BYTE in types,
+        normalizer_name="precompiled" if charsmap else "identity",
+        precompiled_charsmap=bytes(b & 0xFF for b in charsmap),
+        add_dummy_prefix=f.flag("add_space_prefix", True),
         remove_extra_whitespaces=f.flag("remove_extra_whitespaces", False),
         escape_whitespaces=True)
     return sentencepiece_encoding(model, name)
@@ -289,8 +297,8 @@ def load_gguf(source: str | os.PathLike | bytes, *, name: str | None = None,
     try:
         if kind == "gpt2":
             return _byte_level_bpe(f, name, pattern_timeout)
-        if kind == "llama":
-            return _sentencepiece_bpe(f, name)
+        if kind in ("llama", "t5"):
+            return _sentencepiece(f, name, "BPE" if kind == "llama" else "UNIGRAM")
         if kind == "gemma4":
             return _gemma4(f, name)
         if kind == "bert":
@@ -299,6 +307,4 @@ def load_gguf(source: str | os.PathLike | bytes, *, name: str | None = None,
         raise
     except ValueError as e:  # the engine's checks of the tables
         raise VocabFileError(f"{name}: {e}") from e
-    if kind == "t5":
-        raise refuse(name, "tokenizer.ggml.model 't5' (Unigram)")
     raise refuse(name, f"tokenizer.ggml.model {kind[:60]!r}")
