@@ -103,6 +103,9 @@ _ROWS: list[tuple[str, str, str, tuple[str, ...]]] = [
      ("qwen2.5", "qwen3", "qwq", "Qwen/Qwen2.5-7B-Instruct", "Qwen/Qwen2.5-72B-Instruct",
       "Qwen/Qwen2.5-Coder-7B-Instruct", "Qwen/Qwen3-8B", "Qwen/Qwen3-32B",
       "Qwen/Qwen3-235B-A22B", "Qwen/QwQ-32B")),
+    ("qwen3_6", "Qwen 3.5 / 3.6", "Qwen",
+     ("qwen3.5", "qwen3.6", "qwen3.5-27b", "qwen3.5-35b-a3b", "qwen3.6-27b", "qwen3.6-35b-a3b",
+      "Qwen/Qwen3.6-27B")),
     ("deepseek_v3", "DeepSeek V3 / R1", "DeepSeek",
      ("deepseek-v3", "deepseek-v3.1", "deepseek-r1", "deepseek-ai/DeepSeek-V3",
       "deepseek-ai/DeepSeek-V3.1", "deepseek-ai/DeepSeek-R1")),
@@ -198,7 +201,7 @@ def _manifest_by_name() -> dict[str, dict]:
              "phi3": "phi3.gguf",
              "t5": "t5.tokenizer", "umt5": "umt5", "jurassic2": "jurassic2",
              "whisper": "whisper_multilingual", "whisper_v3": "whisper_multilingual",
-             "whisper_en": "whisper_languages"}
+             "whisper_en": "whisper_languages", "qwen3_6": "qwen3_6.tiktoken"}
     text = (resources.files("bbpe_core") / "data" / "MANIFEST.json").read_text("utf-8")
     entries = json.loads(text)
     return {name: next(e for e in entries if e["file"].startswith(prefix))

