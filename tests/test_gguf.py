@@ -429,7 +429,8 @@ def test_sentencepiece_kinds_equal_sentencepiece_on_the_same_model(stem):
     unknown-type pieces do not load in sentencepiece; its pairs test it)."""
     path = _vocab(stem)
     reference, enc = _sentencepiece_from_gguf(path), load_gguf(path)
-    texts = MULTILINGUAL + ADVERSARIAL + [
+    kana = ["\u30d5\u309a \u30af\u3099 ﾌﾟ ｸﾞ", "①②③ ﬁ ＡＢＣ ｶﾀｶﾅ"]  # HAZARDS 28: the map
+    texts = MULTILINGUAL + ADVERSARIAL + kana + [
         (CORPORA / f).read_text(encoding="utf-8")[:30_000]
         for f in ("en_python_docs.txt", "zh_tang_poems.txt")]
     for text in texts:
