@@ -1,5 +1,8 @@
 """Command line: ``python -m bbpe_core encode|decode|tokenize|count``.
 
+``--encoding`` (and ``train --pattern``) takes a shipped name or the path of a GGUF model
+file (``model.gguf``: its tokenizer, read from the header alone; ``load_gguf``).
+
 - ``encode|tokenize [FILE]``: read FILE (UTF-8) or standard input; print the ids
   separated by spaces, or one GPT-2 Ġ string per line. Special-token text is
   encoded as special tokens with ``--allow-special``, otherwise refused as in
@@ -28,6 +31,7 @@ import sys
 from dataclasses import asdict
 
 from .cluster import MIN_BLOCK_SIZE
+from .formats.gguf import load_gguf
 from .id_list import parse_ids
 from .registry import get_encoding, list_encoding_names
 
@@ -42,6 +46,12 @@ up to ``cluster.encodings.MAX_TOKENIZER_JSON_BYTES``)."""
 
 MAX_WORKERS = 4 * (os.cpu_count() or 1)
 """The most local worker processes ``--workers`` starts (each a Python process of its own)."""
+
+
+def _encoding(item: str):
+    """The encoding ``--encoding`` names: a GGUF file's (a path ending in ``.gguf``) or a
+    shipped one (``get_encoding``'s ValueError lists the names)."""
+    return load_gguf(item) if item.lower().endswith(".gguf") else get_encoding(item)
 
 
 def _positive(text: str) -> int:
@@ -146,20 +156,23 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("paths", nargs="+", help="UTF-8 text files, globs or fsspec URLs")
     t.add_argument("--vocab-size", type=_positive, required=True)
     t.add_argument("--out", required=True, help="directory for the saved files")
-    t.add_argument("--pattern", default="gpt2", choices=list_encoding_names() + ["none"])
+    t.add_argument("--pattern", default="gpt2",
+                   help="the split pattern of a shipped encoding or of a GGUF file "
+                   f"(path.gguf), or none; names: {', '.join(list_encoding_names())}")
     t.add_argument("--special", action="append", default=[], help="a special token (repeatable)")
     t.add_argument("--min-frequency", type=_positive, default=2)
     _cluster_options(t, workers=1)
     c = sub.add_parser("count")
     c.add_argument("paths", nargs="+", help="UTF-8 text files, globs or fsspec URLs")
     c.add_argument("--encoding", default="gpt2",
-                   help="comma-separated: shipped names, tokenizer.json files or directories "
-                   "holding one (as train --out writes)")
+                   help="comma-separated: shipped names, GGUF model files (.gguf), "
+                   "tokenizer.json files or directories holding one (as train --out writes)")
     c.add_argument("--json", action="store_true", help="print JSON instead of a table")
     _cluster_options(c, workers=os.cpu_count() or 1)
     for command in ("encode", "decode", "tokenize"):
         p = sub.add_parser(command)
-        p.add_argument("--encoding", default="gpt2", choices=names)
+        p.add_argument("--encoding", default="gpt2",
+                       help=f"a GGUF model file (path.gguf) or one of: {', '.join(names)}")
         p.add_argument("file", nargs="?", help="input file (UTF-8); standard input if omitted")
         p.add_argument("--allow-special", action="store_true",
                        help="encode special-token text as special tokens")
@@ -242,7 +255,7 @@ def _train(args) -> int:
     from .formats import save_all
     from .training import train_from_counts
 
-    pattern = None if args.pattern == "none" else get_encoding(args.pattern).pat_str
+    pattern = None if args.pattern == "none" else _encoding(args.pattern).pat_str
     if pattern == "":
         raise ValueError(f"{args.pattern} has no split pattern (it is not byte-level BPE); "
                          "choose a byte-level encoding's pattern or none")
@@ -270,7 +283,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "count":
             return _count(args)
         text = _read_input(args.file, args.command).decode("utf-8", errors=args.errors)
-        enc = get_encoding(args.encoding)
+        enc = _encoding(args.encoding)
         special = {"allowed_special": "all"} if args.allow_special else {}
         if args.command == "encode":
             print(" ".join(map(str, enc.encode(text, **special))))
