@@ -245,6 +245,17 @@ def test_an_encoding_item_that_is_a_fifo_or_device_is_not_read(tmp_path, fifo):
                        "1", timeout=30), "unknown encoding")
 
 
+@pytest.mark.parametrize("command", ["encode", "count"])
+def test_a_gguf_encoding_that_is_a_fifo_or_device_is_refused_by_name(tmp_path, command):
+    pipe = tmp_path / "model.gguf"
+    os.mkfifo(pipe)
+    device = tmp_path / "zero.gguf"
+    device.symlink_to("/dev/zero")
+    for item in (pipe, device):
+        one_line_error(cli(command, "README.md", "--encoding", str(item), timeout=30),
+                       "not a regular file")
+
+
 # ---- one long chunk through BPE (the engine's heap merge) ---------------------------
 
 def test_one_long_chunk_is_merged_in_bounded_memory_with_the_same_ids():

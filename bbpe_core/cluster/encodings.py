@@ -87,8 +87,9 @@ def spec_for(item: str) -> EncodingSpec:
         return EncodingSpec(ENCODING_ALIASES.get(item, item))
     path = Path(item)
     if item.lower().endswith(".gguf"):
+        size = header_length(path)  # refuses a device or FIFO before anything opens it
         with open(path, "rb") as f:  # the header alone: at most MAX_HEADER_BYTES, mapped
-            header = f.read(header_length(path))
+            header = f.read(size)
         spec = EncodingSpec(path.name.removesuffix(".gguf"), gguf_header=header)
         load(spec)
         return spec

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import mmap
 import os
+import stat
 import struct
 
 from .source import VocabFileError
@@ -219,6 +220,8 @@ def _with_buffer(source, name: str | None, work):
     if isinstance(source, (bytes, bytearray, memoryview)):
         return work(memoryview(source), name or "<upload>")
     name = name or os.fspath(source)
+    if not stat.S_ISREG(os.stat(source).st_mode):  # opening a FIFO would block
+        raise VocabFileError(f"{name}: not a regular file (a device, FIFO or socket)")
     with open(source, "rb") as f:
         size = os.fstat(f.fileno()).st_size
         if size == 0:
