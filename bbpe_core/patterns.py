@@ -27,6 +27,8 @@ from functools import lru_cache
 
 import regex
 
+from .pattern_deadline import PatternTimeoutError, run_scan
+from .pattern_guard import check_pattern, compile_checked
 from .unicode_pin import PINNED_CLASSES
 
 __all__ = [
@@ -138,58 +140,6 @@ SHIPPED_PATTERNS = frozenset([GPT2_PATTERN, CL100K_PATTERN, O200K_PATTERN])
 """Patterns compiled with ``pin_unicode`` (any other pattern is compiled as written)."""
 
 
-class PatternTimeoutError(ValueError):
-    """A split pattern that did not ship with bbpe_core ran past its time limit
-    (a ReDoS guard, e.g. ``(a+)+`` on ``"a" * 30 + "b"``)."""
-
-
-MAX_PATTERN_CHARS = 5000
-"""Longest split pattern accepted from a user (the shipped ones are under 400 characters)."""
-MAX_REPEAT = 1000
-"""Largest ``{n}`` / ``{n,m}`` bound accepted in a user's pattern: ``a{1000000000}`` makes the
-``regex`` package allocate gigabytes while compiling."""
-MAX_NESTING = 20
-"""Deepest group nesting accepted in a user's pattern."""
-
-_REPEAT = regex.compile(r"(?<!\\)\{\s*(\d+)\s*(?:,\s*(\d*)\s*)?\}")
-
-
-def check_pattern(pat_str: str) -> None:
-    """Refuse a split pattern that could take the process down before it is compiled:
-    too long, a repeat bound over ``MAX_REPEAT``, or groups nested deeper than
-    ``MAX_NESTING``. (Catastrophic backtracking at match time is bounded by the timeout
-    that every pattern from a user runs with.)
-
-    Raises:
-        ValueError: naming what is too large.
-    """
-    if not isinstance(pat_str, str):
-        raise ValueError(f"a split pattern must be a str, not {type(pat_str).__name__}")
-    if len(pat_str) > MAX_PATTERN_CHARS:
-        raise ValueError(f"the split pattern has {len(pat_str):,} characters; at most "
-                         f"{MAX_PATTERN_CHARS:,} are accepted")
-    for match in _REPEAT.finditer(pat_str):
-        bounds = [int(b) for b in match.groups() if b]
-        if max(bounds) > MAX_REPEAT:
-            raise ValueError(f"the split pattern repeats {max(bounds):,} times "
-                             f"({match.group()}); at most {MAX_REPEAT:,} are accepted")
-    depth = deepest = 0
-    escaped = False
-    for char in pat_str:
-        if escaped:
-            escaped = False
-        elif char == "\\":
-            escaped = True
-        elif char == "(":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif char == ")":
-            depth -= 1
-    if deepest > MAX_NESTING:
-        raise ValueError(f"the split pattern nests groups {deepest} deep; at most "
-                         f"{MAX_NESTING} are accepted")
-
-
 @lru_cache(maxsize=64)
 def compile_pattern(pat_str: str) -> regex.Pattern:
     """Compile a split pattern so that it covers every character (cached, 64 patterns).
@@ -210,23 +160,12 @@ def compile_pattern(pat_str: str) -> regex.Pattern:
         ValueError: if a user's pattern fails ``check_pattern``, does not compile (the
             regex error is chained), or matches the empty string (it would split nowhere).
     """
-    if pat_str not in SHIPPED_PATTERNS:
-        check_pattern(pat_str)
-    try:
-        if regex.compile(pat_str).fullmatch("") is not None:
-            raise ValueError(f"split pattern {pat_str!r} matches the empty string")
-        if pat_str in SHIPPED_PATTERNS:
-            return regex.compile(pin_unicode(pat_str), flags=regex.V1)
-        return regex.compile(f"(?:{pat_str})|(?:(?!(?:{pat_str}))(?s:.))+")
-    except (regex.error, TypeError, OverflowError, RecursionError) as e:
-        raise ValueError(f"split pattern does not compile: {e}") from e
-
-
-def _timeout_error(timeout: float | None) -> PatternTimeoutError:
-    return PatternTimeoutError(
-        f"the split pattern took longer than {timeout} s on this text; it may backtrack "
-        "catastrophically (nested quantifiers such as (a+)+)"
-    )
+    if pat_str in SHIPPED_PATTERNS:
+        return regex.compile(pin_unicode(pat_str), flags=regex.V1)
+    pattern = compile_checked(f"(?:{pat_str})|(?:(?!(?:{pat_str}))(?s:.))+", check=pat_str)
+    if pattern.fullmatch("") is not None:  # only the first alternative can match nothing
+        raise ValueError(f"split pattern {pat_str!r} matches the empty string")
+    return pattern
 
 
 def find_chunks(text: str, pat_str: str, *, timeout: float | None = None) -> list[str]:
@@ -249,12 +188,12 @@ def find_chunks(text: str, pat_str: str, *, timeout: float | None = None) -> lis
     if text.isascii() and pat_str in ASCII_PATTERNS:
         return ASCII_PATTERNS[pat_str].findall(text)
     pattern = compile_pattern(pat_str)
-    try:
-        if pattern.groups == 0:
-            return pattern.findall(text, timeout=timeout)
-        return [m.group() for m in pattern.finditer(text, timeout=timeout)]
-    except TimeoutError as e:
-        raise _timeout_error(timeout) from e
+    if pattern.groups == 0:
+        if timeout is None:  # the keyword alone slows a short text's scan
+            return pattern.findall(text)
+        return run_scan(lambda limit: pattern.findall(text, timeout=limit), timeout)
+    return run_scan(lambda limit: [m.group() for m in pattern.finditer(text, timeout=limit)],
+                    timeout)
 
 
 def iter_split(
@@ -265,14 +204,18 @@ def iter_split(
     Arguments and errors as for ``split``.
     """
     if text.isascii() and pat_str in ASCII_PATTERNS:
-        matches = ASCII_PATTERNS[pat_str].finditer(text)
-    else:
-        matches = compile_pattern(pat_str).finditer(text, timeout=timeout)
-    try:
-        for m in matches:
+        for m in ASCII_PATTERNS[pat_str].finditer(text):
             yield m.group(), m.start(), m.end()
-    except TimeoutError as e:
-        raise _timeout_error(timeout) from e
+        return
+    pattern = compile_pattern(pat_str)
+    if timeout is None:
+        for m in pattern.finditer(text):
+            yield m.group(), m.start(), m.end()
+        return
+    # each step may run for what was left when the scan began; each is charged what it took
+    matches = run_scan(lambda limit: pattern.finditer(text, timeout=limit), timeout)
+    while (m := run_scan(lambda _: next(matches, None), timeout)) is not None:
+        yield m.group(), m.start(), m.end()
 
 
 def split(text: str, pat_str: str, *, timeout: float | None = None) -> list[tuple[str, int, int]]:

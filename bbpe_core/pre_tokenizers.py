@@ -36,14 +36,9 @@ import regex
 
 from . import bert_unicode
 from .bmp_splits import bmp_split
-from .patterns import (
-    SHIPPED_PATTERNS,
-    PatternTimeoutError,
-    check_pattern,
-    code_point_ranges,
-    find_chunks,
-    iter_split,
-)
+from .pattern_deadline import run_scan
+from .pattern_guard import compile_checked
+from .patterns import SHIPPED_PATTERNS, code_point_ranges, find_chunks, iter_split
 
 __all__ = ["BEHAVIORS", "BertPreTokenizer", "PreTokenizer", "RegexSplit", "Sequence", "Split"]
 
@@ -55,6 +50,11 @@ Span = tuple[int, int]
 
 class PreTokenizer:
     """A stage that cuts text into chunks; subclasses define ``split_piece``."""
+
+    timeout: float | None = None
+    """Seconds a scan by the stage's pattern may take (a pattern from a user), or None
+    (a shipped pattern, or no pattern): ``Encoding`` gives each call this budget for all
+    of them (``pattern_deadline``)."""
 
     def split(self, text: str) -> list[Span]:
         """The chunks of ``text`` as character spans ``(start, end)``, in order."""
@@ -140,11 +140,7 @@ class Split(PreTokenizer):
                  timeout: float | None = None) -> None:
         if behavior not in BEHAVIORS:
             raise ValueError(f"unknown Split behavior {behavior!r}; expected one of {BEHAVIORS}")
-        check_pattern(pattern)
-        try:
-            self._regex = regex.compile(pattern)
-        except (regex.error, TypeError, OverflowError, RecursionError) as e:
-            raise ValueError(f"Split pattern does not compile: {e}") from e
+        self._regex = compile_checked(pattern)
         if self._regex.fullmatch(""):
             raise ValueError(f"Split pattern {pattern!r} matches the empty string")
         self.pattern = pattern
@@ -160,8 +156,8 @@ class Split(PreTokenizer):
         if self._regex.groups:
             return None
         try:
-            wrapped = regex.compile(f"({self.pattern})")
-        except (regex.error, RecursionError):
+            wrapped = compile_checked(f"({self.pattern})", check=self.pattern)
+        except ValueError:
             return None
         same = wrapped.groups == 1 and wrapped.flags == self._regex.flags
         return wrapped if same else None
@@ -203,19 +199,15 @@ class Split(PreTokenizer):
         without the time limit, which it has not).
 
         Raises:
-            PatternTimeoutError: if the ``regex`` scan runs past ``timeout``.
+            PatternTimeoutError: if the ``regex`` scan runs past its time (``run_scan``).
         """
-        try:
-            if self._bmp is not None and (text.isascii() or max(text) < "\U00010000"):
-                parts = self._bmp.split(text)
-            elif self.timeout is None:  # the keyword alone slows a short piece's scan
-                parts = self._isolating.split(text)
-            else:
-                parts = self._isolating.split(text, timeout=self.timeout)
-        except TimeoutError as e:
-            raise PatternTimeoutError(
-                f"the Split pattern took longer than {self.timeout} s on this text"
-            ) from e
+        if self._bmp is not None and (text.isascii() or max(text) < "\U00010000"):
+            parts = self._bmp.split(text)
+        elif self.timeout is None:  # the keyword alone slows a short piece's scan
+            parts = self._isolating.split(text)
+        else:
+            parts = run_scan(lambda limit: self._isolating.split(text, timeout=limit),
+                             self.timeout)
         if "" not in parts[1::2]:  # matches sit at odd places; gaps may be empty
             return list(filter(None, parts))
         return super().chunks(text)
@@ -248,19 +240,16 @@ class Split(PreTokenizer):
         pieces = []
         previous = start
         piece = text[start:end]  # a piece is matched alone: $ and look-aheads end with it
-        try:
-            for match in self._regex.finditer(piece, timeout=self.timeout):
-                a, b = match.start() + start, match.end() + start
-                if a == b:
-                    continue
-                if a > previous:
-                    pieces.append((previous, a, self.invert))
-                pieces.append((a, b, not self.invert))
-                previous = b
-        except TimeoutError as e:
-            raise PatternTimeoutError(
-                f"the Split pattern took longer than {self.timeout} s on this text"
-            ) from e
+        spans = run_scan(lambda limit: [m.span() for m in self._regex.finditer(piece, timeout=limit)],
+                         self.timeout)
+        for a, b in spans:
+            a, b = a + start, b + start
+            if a == b:
+                continue
+            if a > previous:
+                pieces.append((previous, a, self.invert))
+            pieces.append((a, b, not self.invert))
+            previous = b
         if previous < end:
             pieces.append((previous, end, self.invert))
         return pieces
@@ -302,6 +291,8 @@ class Sequence(PreTokenizer):
 
     def __init__(self, steps: list[PreTokenizer]) -> None:
         self.steps = list(steps)
+        timeouts = [step.timeout for step in self.steps if step.timeout is not None]
+        self.timeout = max(timeouts) if timeouts else None
 
     def __repr__(self) -> str:
         return f"Sequence({self.steps!r})"
