@@ -7,8 +7,10 @@ call (``Encoding.encode``, ``pre_tokenize``, ``encode_detailed``, a vocabulary s
 one budget (``pattern_budget``, or ``within_budget`` for a lazy iterator) and every scan in
 it (``run_scan``) takes what is left and is charged the time it took. Only time spent
 scanning is charged, not the merges between scans, so a long ordinary text is not refused
-for being long. Outside any budget, a scan has its own timeout alone. Shipped patterns run
-untimed (``timeout=None``) and never touch the clock.
+for being long. Times are CPU seconds, as the ``regex`` package's ``timeout`` counts them
+(its limit is process CPU time; a scan is charged its thread's), so a busy machine slows a
+refusal down but does not cause one. Outside any budget, a scan has its own timeout alone.
+Shipped patterns run untimed (``timeout=None``) and never touch the clock.
 
 >>> with pattern_budget(1.0):
 ...     run_scan(lambda limit: limit is not None and limit <= 1.0, 1.0)
@@ -20,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from time import monotonic
+from time import thread_time
 from typing import TypeVar
 
 __all__ = ["PatternTimeoutError", "pattern_budget", "run_scan", "timeout_error", "within_budget"]
@@ -126,11 +128,11 @@ def run_scan(scan: Callable[[float | None], T], timeout: float | None) -> T:
     seconds = timeout if budget is None else budget.seconds
     if limit <= 0:
         raise timeout_error(seconds)
-    start = monotonic()
+    start = thread_time()
     try:
         return scan(limit)
     except TimeoutError:
         raise timeout_error(seconds) from None
     finally:
         if budget is not None:
-            budget.left -= monotonic() - start
+            budget.left -= thread_time() - start

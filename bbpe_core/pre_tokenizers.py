@@ -38,7 +38,14 @@ from . import bert_unicode
 from .bmp_splits import bmp_split
 from .pattern_deadline import run_scan
 from .pattern_guard import compile_checked
-from .patterns import SHIPPED_PATTERNS, code_point_ranges, find_chunks, iter_split
+from .patterns import (
+    SHIPPED_PATTERNS,
+    code_point_ranges,
+    find_chunks,
+    iter_split,
+    needs_pin,
+    pinned,
+)
 
 __all__ = ["BEHAVIORS", "BertPreTokenizer", "PreTokenizer", "RegexSplit", "Sequence", "Split"]
 
@@ -140,26 +147,34 @@ class Split(PreTokenizer):
                  timeout: float | None = None) -> None:
         if behavior not in BEHAVIORS:
             raise ValueError(f"unknown Split behavior {behavior!r}; expected one of {BEHAVIORS}")
-        self._regex = compile_checked(pattern)
+        source, flags = pinned(pattern)
+        self._regex = compile_checked(source, flags, check=pattern)
         if self._regex.fullmatch(""):
             raise ValueError(f"Split pattern {pattern!r} matches the empty string")
         self.pattern = pattern
         self.behavior = behavior
         self.invert = invert
         self.timeout = timeout
-        self._isolating = self._capturing() if behavior == "Isolated" and not invert else None
+        isolating = behavior == "Isolated" and not invert
+        self._isolating = self._capturing(source, self._regex) if isolating else None
         self._bmp = bmp_split(pattern) if self._isolating is not None else None
+        # a pinned pattern as written too, for text the pin cannot change (faster)
+        self._pinned = source != pattern
+        self._plain_regex = compile_checked(pattern) if self._pinned else self._regex
+        self._plain_isolating = (self._capturing(pattern, self._plain_regex)
+                                 if self._pinned and isolating else self._isolating)
 
-    def _capturing(self) -> regex.Pattern | None:
-        """The pattern as one capturing group, so that ``split`` returns the gaps and the
-        matches in turn; None where that could mean something else (groups of its own)."""
-        if self._regex.groups:
+    def _capturing(self, source: str, compiled: regex.Pattern) -> regex.Pattern | None:
+        """``source`` (compiled as ``compiled``) as one capturing group, so that ``split``
+        returns the gaps and the matches in turn; None where that could mean something else
+        (groups of its own)."""
+        if compiled.groups:
             return None
         try:
-            wrapped = compile_checked(f"({self.pattern})", check=self.pattern)
+            wrapped = compile_checked(f"({source})", compiled.flags, check=self.pattern)
         except ValueError:
             return None
-        same = wrapped.groups == 1 and wrapped.flags == self._regex.flags
+        same = wrapped.groups == 1 and wrapped.flags == compiled.flags
         return wrapped if same else None
 
     def __repr__(self) -> str:
@@ -203,11 +218,13 @@ class Split(PreTokenizer):
         """
         if self._bmp is not None and (text.isascii() or max(text) < "\U00010000"):
             parts = self._bmp.split(text)
-        elif self.timeout is None:  # the keyword alone slows a short piece's scan
-            parts = self._isolating.split(text)
         else:
-            parts = run_scan(lambda limit: self._isolating.split(text, timeout=limit),
-                             self.timeout)
+            isolating = (self._isolating if self._pinned and needs_pin(text)
+                         else self._plain_isolating)
+            if self.timeout is None:  # the keyword alone slows a short piece's scan
+                parts = isolating.split(text)
+            else:
+                parts = run_scan(lambda limit: isolating.split(text, timeout=limit), self.timeout)
         if "" not in parts[1::2]:  # matches sit at odd places; gaps may be empty
             return list(filter(None, parts))
         return super().chunks(text)
@@ -240,7 +257,8 @@ class Split(PreTokenizer):
         pieces = []
         previous = start
         piece = text[start:end]  # a piece is matched alone: $ and look-aheads end with it
-        spans = run_scan(lambda limit: [m.span() for m in self._regex.finditer(piece, timeout=limit)],
+        pattern = self._regex if self._pinned and needs_pin(piece) else self._plain_regex
+        spans = run_scan(lambda limit: [m.span() for m in pattern.finditer(piece, timeout=limit)],
                          self.timeout)
         for a, b in spans:
             a, b = a + start, b + start
