@@ -95,11 +95,12 @@ class RegexSplit(PreTokenizer):
 
     Args:
         pat_str: the split pattern (``regex`` syntax), e.g. ``pre_tokenizer.GPT2_PATTERN``.
-        timeout: seconds one scan may take (for patterns users supplied), or None.
+        timeout: seconds its scans may take (for patterns users supplied: one budget per
+            ``Encoding`` call, ``pattern_deadline``), or None.
 
     Raises:
-        ValueError: if the pattern fails ``check_pattern``, does not compile or matches
-            the empty string.
+        ValueError: if the pattern fails ``pattern_guard.check_pattern``, does not compile
+            or matches the empty string.
     """
 
     def __init__(self, pat_str: str, *, timeout: float | None = None) -> None:
@@ -133,14 +134,16 @@ class Split(PreTokenizer):
 
     Args:
         pattern: the regex (``regex`` package syntax; HF files' Oniguruma patterns read the
-            same for the constructs they use).
+            same for the constructs they use). A shipped encoding's pattern
+            (``patterns.PINNED_PATTERNS``) has its Unicode classes pinned to HF's version.
         behavior: one of ``BEHAVIORS``.
         invert: swap matched and unmatched pieces first.
-        timeout: seconds one scan may take (for patterns from users' files), or None.
+        timeout: seconds its scans may take (for patterns from users' files: one budget per
+            ``Encoding`` call, ``pattern_deadline``), or None.
 
     Raises:
-        ValueError: if the behaviour is unknown, or the pattern does not compile or
-            matches the empty string.
+        ValueError: if the behaviour is unknown, or the pattern fails
+            ``pattern_guard.check_pattern``, does not compile or matches the empty string.
     """
 
     def __init__(self, pattern: str, behavior: str = "Isolated", *, invert: bool = False,

@@ -22,9 +22,14 @@ from zoo_oracles import oracle_and_ours
 import bbpe_core
 from bbpe_core.byte_level import to_gpt2_str
 from bbpe_core.formats.hf_json import load_hf_tokenizer_json
-from bbpe_core.pattern_guard import MAX_REPEAT_PRODUCT, check_pattern
+from bbpe_core.patterns import check_pattern
 from bbpe_core.pre_tokenizers import Split
-from bbpe_core.unicode_pin import PINNED_CLASSES, UNICODE_VERSION
+from bbpe_core.unicode_pin import PINNED_CLASSES
+
+MAX_REPEAT_PRODUCT = 10_000
+"""``pattern_guard.MAX_REPEAT_PRODUCT``: the largest product of nested repeat bounds."""
+UNICODE_VERSION = "16.0.0"
+"""The Unicode version of the reference engines' tables (tiktoken's, HF tokenizers')."""
 
 BYTE_RANKS = {bytes([b]): b for b in range(256)}
 
@@ -290,7 +295,9 @@ def test_hf_tokenizers_reads_the_unicode_version_we_pin():
         split = pre_tokenizers.Split(Regex(rf"\p{{{prop}}}"), "removed")
         return split.pre_tokenize_str(char) == []
 
-    assert UNICODE_VERSION == "16.0.0"
+    from bbpe_core import unicode_pin
+
+    assert unicode_pin.UNICODE_VERSION == UNICODE_VERSION
     assert matches("L", "\U00010d4a") and matches("L", "\U00016100")
     assert not matches("L", "\U000323b0") and not matches("L", "\U00010940")
     assert matches("S", "\u2b95") and not matches("S", "\U0001f8d8")
