@@ -116,6 +116,18 @@ def test_the_worst_accepted_patterns_compile_within_a_fixed_budget():
     assert done.stdout.strip() == "ok", done.stderr[-2000:]
 
 
+def test_running_out_of_memory_while_compiling_is_the_documented_value_error():
+    """Where the process has less memory left than an accepted pattern needs (8 MB here),
+    the MemoryError becomes the ValueError the API documents."""
+    code = ("import resource, sys\nfrom bbpe_core.patterns import compile_pattern\n"
+            "size = int(open('/proc/self/status').read().split('VmSize:')[1].split()[0]) << 10\n"
+            "resource.setrlimit(resource.RLIMIT_AS, (size + (8 << 20),) * 2)\n"
+            "try:\n    compile_pattern(sys.argv[1])\n"
+            "except ValueError as e:\n    print(e)\n")
+    done = run_limited(code, timeout=60, args=("(?:(a)|(b)|(c)){6000}",))
+    assert done.stdout.strip() == "the pattern is too large to compile", done.stderr[-2000:]
+
+
 def test_each_cap_accepts_its_limit_and_refuses_one_more():
     check_pattern("a{10000}")
     check_pattern("(?:a{100}){100}")
