@@ -108,9 +108,11 @@ def _precompiled(spec: dict, name: str) -> HFPrecompiled:
         raise VocabFileError(f"{name}: Precompiled.{e}") from e
 
 
-def metaspace_stage(spec: object, name: str) -> tuple[list, PreTokenizer | None]:
+def metaspace_stage(spec: object, name: str, timeout: float | None = None
+                    ) -> tuple[list, PreTokenizer | None]:
     """Normalizer steps a Metaspace pre-tokenizer adds (``▁`` for spaces, the prefix), and
-    the split stage (None for none).
+    the split stage (None for none); a ``Split`` pattern's scans get ``timeout`` seconds in
+    all per call (None: no limit).
 
     Raises:
         VocabFileError: for another pre-tokenizer or a Metaspace we do not reproduce.
@@ -121,7 +123,7 @@ def metaspace_stage(spec: object, name: str) -> tuple[list, PreTokenizer | None]
     if kind == "Metaspace":
         return _metaspace(spec, name)
     if kind == "Split":
-        return [], split_step(spec, name, None)
+        return [], split_step(spec, name, timeout)
     raise refuse(name, f"byte_fallback with the pre_tokenizer {str(spec)[:120]}")
 
 
@@ -185,19 +187,22 @@ def byte_value(piece: str) -> int | None:
     return None
 
 
-def load_hf_char_bpe(doc: dict, name: str, merges: list[tuple[str, str]]) -> Encoding:
+def load_hf_char_bpe(doc: dict, name: str, merges: list[tuple[str, str]],
+                     pattern_timeout: float | None) -> Encoding:
     """Build an ``Encoding`` from a parsed tokenizer.json whose BPE has byte fallback.
 
     Args:
         doc: the file's JSON object.
         name: the encoding's name (also used in messages).
         merges: the model's merges as pairs of piece strings, in priority order.
+        pattern_timeout: seconds all scans by a ``Split`` pattern of the file may take in
+            one call (``pattern_deadline``), or None for a shipped file.
 
     Raises:
         VocabFileError: naming what is malformed or not reproduced.
     """
     model = doc["model"]
-    extra, split = metaspace_stage(doc.get("pre_tokenizer"), name)
+    extra, split = metaspace_stage(doc.get("pre_tokenizer"), name, pattern_timeout)
     for key, allowed in _MODEL_VALUES.items():
         if model.get(key) not in allowed:
             raise refuse(name, f"model.{key} = {model.get(key)!r}")

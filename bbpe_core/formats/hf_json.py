@@ -38,7 +38,8 @@ __all__ = [
 ]
 
 DEFAULT_PATTERN_TIMEOUT = 2.0
-"""Seconds a split by a pattern read from a file may take per call (ReDoS guard)."""
+"""Seconds all the scans by a pattern read from a file may take in one call (``encode``,
+``encode_detailed``...; a ReDoS guard: ``pattern_deadline``)."""
 
 _ALLOWED_MODEL_VALUES = {
     "dropout": (None,),
@@ -118,7 +119,8 @@ def load_hf_tokenizer_json(
         merges = model.get("merges") or []
         if not isinstance(merges, list):
             raise VocabFileError(f"{name}: model.merges must be a list")
-        return load_hf_char_bpe(doc, name, list(zip(*_merge_parts(merges, name))))
+        return load_hf_char_bpe(doc, name, list(zip(*_merge_parts(merges, name))),
+                                pattern_timeout)
     options = byte_level_options(doc, name, pattern_timeout)
     model = doc["model"]
     whole = {**options["special_tokens"], **options["added_tokens"]}
