@@ -27,7 +27,7 @@ MAX_CHAT_MESSAGES = 100
 """Messages in Chat mode (added by hand or carried by a link)."""
 MAX_CHAT_CHARS = 100_000
 """Characters of all chat messages together (contents and role names)."""
-MAX_DECODE_CHARS = 1_000_000
+MAX_DECODE_CHARS = 800_000
 """Characters typed into Decode mode's id list."""
 MAX_DECODE_IDS = 100_000
 """Items (ids) in Decode mode's list."""

@@ -96,11 +96,15 @@ def prompt_ranges(model: str, messages: list[dict[str, str]]
 
     A message's part ends where the prompt of the conversation up to it (without the reply
     primer) ends, so a message's share is what adding it to the conversation adds, its
-    header and end-of-turn tokens included. The prompt is encoded once; only the renders of
-    the shorter conversations are repeated, one per message (``caps.MAX_CHAT_MESSAGES`` of
-    them at most). Where a template rewrites earlier turns when one is added (Mistral puts
-    the system prompt in the last user turn) the shorter prompt is not a prefix of the
-    whole: that message's range is empty and its tokens count with the next message's.
+    header and end-of-turn tokens included. Where a template writes a turn differently once
+    later turns follow (Qwen 3 drops the empty thinking block of an earlier assistant turn,
+    Mistral moves the system prompt into the last user turn), that shorter prompt is not a
+    prefix of the whole: the part then ends after the message's content as the whole prompt
+    has it, and after the end-of-turn text that followed the content in the shorter prompt;
+    a content the whole prompt does not hold after the previous part gives an empty range
+    (its tokens count with the next message's). The prompt is encoded once; only the
+    renders of the shorter conversations repeat, one per message
+    (``caps.MAX_CHAT_MESSAGES`` of them at most).
 
     Args:
         model: as for ``render_chat_prompt``.
@@ -123,5 +127,21 @@ def prompt_ranges(model: str, messages: list[dict[str, str]]
         start = end
         if len(part) > end and prompt.startswith(part):
             end = len(part)
+        else:
+            end = _content_end(prompt, end, str(messages[k - 1].get("content", "")), part)
         ranges.append((start, end))
     return prompt, ranges
+
+
+def _content_end(prompt: str, start: int, content: str, part: str) -> int:
+    """Where a message's part ends in ``prompt`` when the shorter prompt ``part`` (ending
+    with the message) is not a prefix of it: after the content's first place at or after
+    ``start`` and the end-of-turn text that follows the content in ``part``; ``start`` if
+    the content is not there."""
+    at = prompt.find(content, start) if content else -1
+    if at < 0:
+        return start
+    end = at + len(content)
+    cut = part.rfind(content)
+    trailer = part[cut + len(content):] if cut >= 0 else ""
+    return end + len(trailer) if trailer and prompt.startswith(trailer, end) else end
