@@ -25,18 +25,6 @@ def hostile_tokenizer_json(max_bytes: int) -> bytes:
     tokens = [bytes([b]) for b in range(256)]
     vocab = {to_gpt2_str(t): i for i, t in enumerate(tokens)}
     merges: list[str] = []
-    size = 2000  # the fixed fields, generously
-    while True:
-        k = len(tokens) - 256
-        left, right = tokens[k // 256], bytes([k % 256])
-        new = left + right
-        entry = f'"{to_gpt2_str(new)}": {len(tokens)}, "{to_gpt2_str(left)} {to_gpt2_str(right)}", '
-        size += len(entry.encode()) + 4  # json.dumps escapes a few characters
-        if size > max_bytes:
-            break
-        vocab[to_gpt2_str(new)] = len(tokens)
-        merges.append(f"{to_gpt2_str(left)} {to_gpt2_str(right)}")
-        tokens.append(new)
     doc = {"version": "1.0", "truncation": None, "padding": None, "added_tokens": [],
            "normalizer": None,
            "pre_tokenizer": {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True,
@@ -45,6 +33,21 @@ def hostile_tokenizer_json(max_bytes: int) -> bytes:
            "model": {"type": "BPE", "dropout": None, "unk_token": None,
                      "continuing_subword_prefix": None, "end_of_word_suffix": None,
                      "fuse_unk": False, "byte_fallback": False, "vocab": vocab, "merges": merges}}
-    data = json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode()
+    size = len(_dumps(doc))
+    while True:
+        k = len(tokens) - 256
+        left, right = tokens[k // 256], bytes([k % 256])
+        token, merge = to_gpt2_str(left + right), f"{to_gpt2_str(left)} {to_gpt2_str(right)}"
+        size += len(_dumps(token)) + len(str(len(tokens))) + 2 + len(_dumps(merge)) + 1
+        if size > max_bytes:
+            break
+        vocab[token] = len(tokens)
+        merges.append(merge)
+        tokens.append(left + right)
+    data = _dumps(doc)
     assert len(data) <= max_bytes, len(data)
     return data
+
+
+def _dumps(value: object) -> bytes:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
