@@ -17,6 +17,8 @@ from pathlib import Path
 import pytest
 import tomllib
 from apptest import new_app
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from limits import run_limited
 
 import bbpe_core
@@ -230,6 +232,17 @@ def test_encode_detailed_of_one_long_chunk_builds_no_more_than_it_returns():
             "print('OK')\n")
     done = run_limited(code, memory_bytes=400 << 20, timeout=20)
     assert "OK" in done.stdout, done.stderr[-2000:]
+
+
+@settings(max_examples=40, deadline=None)
+@given(text=st.text(alphabet=st.sampled_from("ab \n\u200d\U0001F600é你<|endoftext|>"),
+                    max_size=60),
+       cut=st.integers(min_value=0, max_value=40),
+       name=st.sampled_from(["gpt2", "llama2", "mistral_tekken", "bert_base_uncased"]))
+def test_encode_detailed_cut_short_is_the_first_tokens_of_the_whole(text, cut, name):
+    enc = bbpe_core.get_encoding(name)
+    whole = enc.encode_detailed(text, disallowed_special=())
+    assert enc.encode_detailed(text, disallowed_special=(), max_tokens=cut) == whole[:cut]
 
 
 def test_a_long_text_in_compare_mode_on_many_encodings_is_refused():
