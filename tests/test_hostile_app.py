@@ -24,11 +24,13 @@ from limits import run_limited
 import bbpe_core
 from bbpe_core import list_encoding_names
 from playground.caps import (
+    MAX_ALGORITHM_CHARS,
     MAX_CHAT_MESSAGES,
     MAX_COMPARE_CHARS,
     MAX_COMPARE_ENCODINGS,
     MAX_LAB_CHARS,
     MAX_LESSON_CHARS,
+    MAX_SAMPLE_CHARS,
     MAX_TEXT_CHARS,
     MAX_TRAIN_BYTES,
     MEMORY_PER_FILE_BYTE,
@@ -342,3 +344,16 @@ def test_decode_mode_refuses_more_ids_than_its_cap_before_decoding():
     at.run()
     assert not at.exception
     assert any("The list has 100,001 items; the limit is 100,000." in e.value for e in at.error)
+
+
+@pytest.mark.parametrize("key, size, message", [
+    ("kept__al_text", MAX_ALGORITHM_CHARS + 1, "The text has"),
+    ("kept__al_sample", MAX_SAMPLE_CHARS + 1, "The sample has"),
+])
+def test_the_algorithms_pages_inputs_are_capped_past_the_widgets_max_chars(key, size, message):
+    at = new_app()
+    at.session_state[key] = "a" * size
+    at.run()
+    at.switch_page("pages/algorithms.py").run()
+    assert not at.exception
+    assert any(e.value.startswith(f"{message} {size:,} characters") for e in at.error)
