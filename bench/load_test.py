@@ -33,13 +33,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.hostile_upload import hostile_tokenizer_json  # noqa: E402
-from playground.caps import MAX_COMPARE_CHARS, MAX_COMPARE_ENCODINGS  # noqa: E402
+from playground.caps import MAX_COMPARE_BYTES, MAX_COMPARE_ENCODINGS  # noqa: E402
 from playground.share import encode_state  # noqa: E402
 from playground.uploads import MAX_UPLOAD_MB  # noqa: E402
 
 HOSTILE_ENCODINGS = ["gpt2", "cl100k_base", "o200k_base", "llama3", "qwen3", "deepseek_v3"]
 HOSTILE_LINK = encode_state(
-    "gpt2", "Compare", "\U0001F600" * (MAX_COMPARE_CHARS // MAX_COMPARE_ENCODINGS),
+    "gpt2", "Compare", "\U0001F600" * (MAX_COMPARE_BYTES // MAX_COMPARE_ENCODINGS // 4),
     {"special": "as special tokens", "compare": HOSTILE_ENCODINGS[:MAX_COMPARE_ENCODINGS]})
 """The heaviest link the caps allow: Compare mode, the most encodings, the most characters
 (emoji: one long chunk of 4-byte characters, the slowest text per character measured for
@@ -187,7 +187,7 @@ def report(results: list[dict], bad: dict, peak: float, sessions: int, kb: int,
         f"arriving third, one hostile session uploads the heaviest tokenizer.json the caps allow "
         f"({hostile_mb:.1f} MB of short entries, `bench/hostile_upload.py`) and then opens the "
         f"heaviest share link they allow (Compare mode, {MAX_COMPARE_ENCODINGS} encodings × "
-        f"{MAX_COMPARE_CHARS // MAX_COMPARE_ENCODINGS:,} emoji).",
+        f"{MAX_COMPARE_BYTES // MAX_COMPARE_ENCODINGS // 4:,} emoji).",
         "",
         f"- answered with exact counts: {sum(r['exact'] for r in results)} of {sessions}",
         f"- uploads added: {sum(r['upload'] for r in results)} of {sessions}",

@@ -11,18 +11,21 @@ never the user's text) and does no work on it; a share link over a cap opens not
 from __future__ import annotations
 
 __all__ = [
-    "MAX_TEXT_CHARS", "MAX_COMPARE_ENCODINGS", "MAX_COMPARE_CHARS", "MAX_CHAT_MESSAGES",
+    "MAX_TEXT_BYTES", "MAX_COMPARE_ENCODINGS", "MAX_COMPARE_BYTES", "MAX_CHAT_MESSAGES",
     "MAX_CHAT_CHARS", "MAX_DECODE_CHARS", "MAX_DECODE_IDS", "MAX_LESSON_CHARS", "MAX_LAB_CHARS",
     "MAX_ALGORITHM_CHARS", "MAX_SAMPLE_CHARS", "MAX_TRAIN_BYTES", "SESSION_MEMORY_MB", "MEMORY_PER_FILE_BYTE", "MEMORY_PER_TRAINED_ID",
-    "check", "compare_budget",
+    "check", "compare_budget", "utf8_size",
 ]
 
-MAX_TEXT_CHARS = 100_000
-"""Characters of text in Text and Compare modes (a typed, pasted or linked text)."""
+MAX_TEXT_BYTES = 1024 * 1024
+"""UTF-8 bytes of text in Text and Compare modes (a typed, pasted or linked text): a book of
+about a million Latin characters. Bytes, not characters, bound the work: byte-level BPE cuts
+a chunk's bytes, and one chunk of 4-byte characters is the slowest text per character."""
 MAX_COMPARE_ENCODINGS = 6
 """Encodings Compare mode (and a Compare link) may set side by side."""
-MAX_COMPARE_CHARS = 300_000
-"""Compare mode's work: characters of text times encodings compared."""
+MAX_COMPARE_BYTES = 1024 * 1024
+"""Compare mode's work: UTF-8 bytes of text times encodings compared (three encodings of a
+300 KB text, six of a 170 KB text)."""
 MAX_CHAT_MESSAGES = 100
 """Messages in Chat mode (added by hand or carried by a link)."""
 MAX_CHAT_CHARS = 100_000
@@ -74,11 +77,16 @@ def check(what: str, size: int, cap: int, unit: str) -> None:
         raise ValueError(f"{what} has {size:,} {unit}; the limit is {cap:,}.")
 
 
-def compare_budget(n_chars: int, n_encodings: int) -> None:
-    """Refuse a comparison over ``MAX_COMPARE_ENCODINGS`` or ``MAX_COMPARE_CHARS``.
+def utf8_size(text: str) -> int:
+    """Bytes of ``text`` in UTF-8 (a lone surrogate, which no page can send, counts 3)."""
+    return len(text.encode("utf-8", "surrogatepass"))
+
+
+def compare_budget(n_bytes: int, n_encodings: int) -> None:
+    """Refuse a comparison over ``MAX_COMPARE_ENCODINGS`` or ``MAX_COMPARE_BYTES``.
 
     Args:
-        n_chars (int): characters of the text.
+        n_bytes (int): UTF-8 bytes of the text.
         n_encodings (int): encodings chosen.
 
     Raises:
@@ -87,7 +95,7 @@ def compare_budget(n_chars: int, n_encodings: int) -> None:
     if n_encodings > MAX_COMPARE_ENCODINGS:
         raise ValueError(f"{n_encodings} encodings are chosen; Compare mode sets at most "
                          f"{MAX_COMPARE_ENCODINGS} side by side.")
-    if n_chars * n_encodings > MAX_COMPARE_CHARS:
-        raise ValueError(f"{n_chars:,} characters × {n_encodings} encodings is "
-                         f"{n_chars * n_encodings:,}; Compare mode encodes at most "
-                         f"{MAX_COMPARE_CHARS:,} (choose fewer encodings or a shorter text).")
+    if n_bytes * n_encodings > MAX_COMPARE_BYTES:
+        raise ValueError(f"{n_bytes:,} UTF-8 bytes × {n_encodings} encodings is "
+                         f"{n_bytes * n_encodings:,}; Compare mode encodes at most "
+                         f"{MAX_COMPARE_BYTES:,} (choose fewer encodings or a shorter text).")

@@ -24,8 +24,9 @@ from .caps import (
     MAX_CHAT_MESSAGES,
     MAX_COMPARE_ENCODINGS,
     MAX_DECODE_CHARS,
-    MAX_TEXT_CHARS,
+    MAX_TEXT_BYTES,
     check,
+    utf8_size,
 )
 
 __all__ = ["MAX_SHARE_CHARS", "encode_state", "decode_state"]
@@ -100,7 +101,7 @@ def decode_state(value: str, encodings: set[str], modes: set[str]) -> dict[str, 
     if state["m"] == "Decode":
         check("The link's id list", len(state["t"]), MAX_DECODE_CHARS, "characters")
     else:
-        check("The link's text", len(state["t"]), MAX_TEXT_CHARS, "characters")
+        check("The link's text", utf8_size(state["t"]), MAX_TEXT_BYTES, "UTF-8 bytes")
     return {"encoding": state["e"], "mode": state["m"], "text": fix_surrogates(state["t"]),
             "options": _options(state.get("o", {}), encodings)}
 

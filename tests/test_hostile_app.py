@@ -26,12 +26,11 @@ from bbpe_core import list_encoding_names
 from playground.caps import (
     MAX_ALGORITHM_CHARS,
     MAX_CHAT_MESSAGES,
-    MAX_COMPARE_CHARS,
+    MAX_COMPARE_BYTES,
     MAX_COMPARE_ENCODINGS,
     MAX_LAB_CHARS,
     MAX_LESSON_CHARS,
     MAX_SAMPLE_CHARS,
-    MAX_TEXT_CHARS,
     MAX_TRAIN_BYTES,
     MEMORY_PER_FILE_BYTE,
     SESSION_MEMORY_MB,
@@ -96,7 +95,6 @@ def test_a_compare_link_of_every_encoding_and_half_a_million_characters_is_refus
 
 
 @pytest.mark.parametrize("state, message", [
-    ({"e": "gpt2", "m": "Text", "t": "x" * (MAX_TEXT_CHARS + 1)}, "The link's text has"),
     ({"e": "gpt2", "m": "Decode", "t": "1 " * 420_000}, "The link's id list has"),
     ({"e": "gpt2", "m": "Compare", "t": "x", "o": {"compare": list_encoding_names()[:7]}},
      "The link's list of compared encodings has 7"),
@@ -113,7 +111,7 @@ def test_a_link_carrying_more_than_a_page_accepts_is_a_value_error(state, messag
 def test_the_heaviest_allowed_links_open_in_seconds():
     chat = [["user" if k % 2 == 0 else "assistant", "word " * 190] for k in range(MAX_CHAT_MESSAGES)]
     names = ["gpt2", "cl100k_base", "o200k_base", "llama3", "qwen3", "deepseek_v3"]
-    text = "\U0001F600" * (MAX_COMPARE_CHARS // len(names))
+    text = "\U0001F600" * (MAX_COMPARE_BYTES // len(names) // 4)
     for state in ({"e": "gpt2", "m": "Chat", "t": "", "o": {"chat_model": "Qwen 3",
                                                           "messages": chat}},
                   {"e": "gpt2", "m": "Compare", "t": text, "o": {"compare": names}}):
@@ -221,7 +219,7 @@ def test_a_6_mb_paste_is_refused_before_it_is_encoded():
             "at.session_state['kept__pg_text'] = '\\u200d' * 2_000_000\n"
             "at.run()\n"
             "said = [e.value for e in at.error]\n"
-            "print('OK' if not at.exception and any('2,000,000 characters' in s for s in said) "
+            "print('OK' if not at.exception and any('6,000,000 UTF-8 bytes' in s for s in said) "
             "else ('EXC', [e.message for e in at.exception], said))\n")
     done = run_limited(code, memory_bytes=1 << 30, timeout=90)
     assert "OK" in done.stdout, done.stdout + done.stderr[-2000:]
@@ -251,10 +249,10 @@ def test_a_long_text_in_compare_mode_on_many_encodings_is_refused():
     at = new_app()
     at.session_state["kept__pg_mode"] = "Compare"
     at.session_state["kept__cmp_names"] = ["gpt2", "cl100k_base", "o200k_base", "llama3"]
-    at.session_state["kept__pg_text"] = "a" * 90_000
+    at.session_state["kept__pg_text"] = "a" * 300_000
     at.run()
     assert not at.exception
-    assert any(f"Compare mode encodes at most {MAX_COMPARE_CHARS:,}" in e.value for e in at.error)
+    assert any(f"Compare mode encodes at most {MAX_COMPARE_BYTES:,}" in e.value for e in at.error)
     assert at.multiselect(key="cmp_names").proto.max_selections == MAX_COMPARE_ENCODINGS
 
 
@@ -357,3 +355,16 @@ def test_the_algorithms_pages_inputs_are_capped_past_the_widgets_max_chars(key, 
     at.switch_page("pages/algorithms.py").run()
     assert not at.exception
     assert any(e.value.startswith(f"{message} {size:,} characters") for e in at.error)
+
+
+def test_the_largest_allowed_paste_of_the_slowest_text_stays_within_1_gb():
+    code = ("import sys; sys.path.insert(0, 'tests')\n"
+            "from apptest import new_app\n"
+            "from playground.caps import MAX_TEXT_BYTES\n"
+            "at = new_app(120)\n"
+            "at.session_state['kept__pg_text'] = '\\U0001F600' * (MAX_TEXT_BYTES // 4)\n"
+            "at.run()\n"
+            "tokens = next(m.value for m in at.metric if m.label == 'Tokens')\n"
+            "print('OK' if not at.exception and not at.error else 'NO', tokens)\n")
+    done = run_limited(code, memory_bytes=1 << 30, timeout=150)
+    assert "OK" in done.stdout, done.stdout + done.stderr[-2000:]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ..caps import MAX_COMPARE_ENCODINGS, compare_budget
+from ..caps import MAX_COMPARE_ENCODINGS, compare_budget, utf8_size
 from ..charts import token_count_bar
 from ..compare import differing_ends
 from ..encoding_labels import label
@@ -37,7 +37,7 @@ def render(name: str) -> None:
         st.info("Choose at least one encoding.")
         return
     try:
-        compare_budget(len(text), len(chosen))
+        compare_budget(utf8_size(text), len(chosen))
     except ValueError as e:  # our sentence: numbers only
         st.error(str(e))
         return

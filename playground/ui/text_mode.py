@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ..analysis import MAX_RENDER_TOKENS, SPECIAL_MODES
-from ..caps import MAX_TEXT_CHARS, check
+from ..caps import MAX_TEXT_BYTES, check, utf8_size
 from ..export import tokens_csv, tokens_json
 from ..samples import DEFAULT_TEXT
 from ..token_html import LAYERS, VIEWS, layers_html, token_view_html
@@ -23,11 +23,11 @@ def text_input() -> str | None:
 
     Returns:
         The text, or None (with a message on the page) if it is longer than
-        ``caps.MAX_TEXT_CHARS``: nothing is encoded then.
+        ``caps.MAX_TEXT_BYTES`` in UTF-8: nothing is encoded then.
     """
     text = live_text_area("Text", "pg_text", DEFAULT_TEXT)
     try:
-        check("The text", len(text), MAX_TEXT_CHARS, "characters")
+        check("The text", utf8_size(text), MAX_TEXT_BYTES, "UTF-8 bytes")
     except ValueError as e:  # our sentence: numbers only
         st.error(f"{e} Shorten it to see its tokens.")
         return None
