@@ -108,7 +108,7 @@ async def session(browser, url: str, k: int, text: str, expected: int, upload: P
                  .innerText.trim() === n)""", arg=f"{expected:,}", timeout=120_000)
         result["seconds to tokens"] = round(time.perf_counter() - start, 2)
         result["exact"] = True
-        await page.get_by_text("Bring your own tokenizer").click(timeout=180_000)
+        await page.get_by_text("Bring your own tokenizer").first.click(timeout=180_000)
         await page.locator('input[type="file"]').first.set_input_files(str(upload),
                                                                       timeout=180_000)
         await page.get_by_role("button", name="Add tokenizer").click(timeout=180_000)
@@ -131,7 +131,7 @@ async def hostile(browser, url: str, upload: Path, delay: float) -> dict:
         await asyncio.sleep(delay)
         await page.goto(url, timeout=120_000)
         await page.wait_for_selector(".bbpe-view .tok", timeout=120_000)
-        await page.get_by_text("Bring your own tokenizer").click(timeout=180_000)
+        await page.get_by_text("Bring your own tokenizer").first.click(timeout=180_000)
         start = time.perf_counter()
         await page.locator('input[type="file"]').first.set_input_files(str(upload),
                                                                       timeout=180_000)

@@ -182,7 +182,7 @@ def test_template_parts_follow_the_whole_prompt_where_earlier_turns_are_rewritte
 def test_compare_lab_formats_of_any_records_raise_nothing(pasted):
     at = new_app()
     at.run()
-    at.switch_page("pages/compare_lab.py").run()
+    at.switch_page("views/compare_lab.py").run()
     at.text_area(key="lab_json").input(pasted).run()
     assert not at.exception, [e.message for e in at.exception]
     for name in ("XML", "Python literal"):
@@ -259,7 +259,7 @@ def test_a_long_text_in_compare_mode_on_many_encodings_is_refused():
 def test_a_corpus_over_the_train_cap_is_refused_before_training():
     at = new_app()
     at.run()
-    at.switch_page("pages/train.py").run()
+    at.switch_page("views/train.py").run()
     at.radio(key="tr_source").set_value("upload").run()
     at.file_uploader(key="tr_upload").upload("big.txt", b"a" * (MAX_TRAIN_BYTES + 1), "text/plain")
     at.run()
@@ -271,7 +271,7 @@ def test_a_corpus_over_the_train_cap_is_refused_before_training():
 def test_a_second_training_starts_without_the_first_result():
     at = new_app()
     at.run()
-    at.switch_page("pages/train.py").run()
+    at.switch_page("views/train.py").run()
     at.radio(key="tr_source").set_value("paste").run()
     at.text_area(key="tr_paste").input("low lower lowest " * 50).run()
     at.slider(key="tr_vocab").set_value(256 + 64).run()
@@ -288,7 +288,7 @@ def test_an_edited_lesson_example_is_capped_and_draws_at_most_the_page_cap():
     at = new_app()
     at.session_state["kept__lesson_spelling"] = "x" * 1_000_000  # past the widget's max_chars
     at.run()
-    at.switch_page("pages/lessons.py").run()
+    at.switch_page("views/lessons.py").run()
     assert not at.exception
     assert any(f"The example has 1,000,000 characters; the limit is {MAX_LESSON_CHARS:,}" in e.value
                for e in at.error)
@@ -305,7 +305,7 @@ def test_compare_lab_inputs_are_capped(key):
     at = new_app()
     at.session_state[key] = " " * (MAX_LAB_CHARS + 1)  # past the widget's max_chars
     at.run()
-    at.switch_page("pages/compare_lab.py").run()
+    at.switch_page("views/compare_lab.py").run()
     assert not at.exception
     assert any(f"has {MAX_LAB_CHARS + 1:,} characters" in said for said in _said(at))
 
@@ -323,7 +323,7 @@ def test_a_sessions_tokenizers_stay_within_its_memory_budget():
         padded = path.read_bytes() + b" " * (SESSION_MEMORY_MB * 2**20 // MEMORY_PER_FILE_BYTE // 2)
     at = new_app()
     at.run()
-    at.switch_page("pages/upload.py").run()
+    at.switch_page("views/upload.py").run()
     assert any(f"may hold {SESSION_MEMORY_MB:,} MB in all" in c.value for c in at.caption)
     for _ in range(2):
         at.file_uploader(key="up_file_tokenizer.json").set_value(("t.json", padded,
@@ -352,7 +352,7 @@ def test_the_algorithms_pages_inputs_are_capped_past_the_widgets_max_chars(key, 
     at = new_app()
     at.session_state[key] = "a" * size
     at.run()
-    at.switch_page("pages/algorithms.py").run()
+    at.switch_page("views/algorithms.py").run()
     assert not at.exception
     assert any(e.value.startswith(f"{message} {size:,} characters") for e in at.error)
 
