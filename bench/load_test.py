@@ -37,6 +37,8 @@ from playground.caps import MAX_COMPARE_BYTES, MAX_COMPARE_ENCODINGS  # noqa: E4
 from playground.share import encode_state  # noqa: E402
 from playground.uploads import MAX_UPLOAD_MB  # noqa: E402
 
+UPLOAD_LINK = "Bring your own tokenizer (tokenizer.json"
+"""The playground's link to the upload page (the sidebar's link has the page's shorter name)."""
 HOSTILE_ENCODINGS = ["gpt2", "cl100k_base", "o200k_base", "llama3", "qwen3", "deepseek_v3"]
 HOSTILE_LINK = encode_state(
     "gpt2", "Compare", "\U0001F600" * (MAX_COMPARE_BYTES // MAX_COMPARE_ENCODINGS // 4),
@@ -94,6 +96,7 @@ async def session(browser, url: str, k: int, text: str, expected: int, upload: P
     context = await browser.new_context(viewport={"width": 1300, "height": 1000})
     page = await context.new_page()
     result = {"session": k, "seconds to tokens": None, "exact": False, "upload": False}
+    step = "open"
     try:
         await asyncio.sleep(2 * k)  # arrivals two seconds apart, all overlapping
         await page.goto(url, timeout=120_000)
@@ -108,17 +111,32 @@ async def session(browser, url: str, k: int, text: str, expected: int, upload: P
                  .innerText.trim() === n)""", arg=f"{expected:,}", timeout=120_000)
         result["seconds to tokens"] = round(time.perf_counter() - start, 2)
         result["exact"] = True
-        await page.get_by_text("Bring your own tokenizer").first.click(timeout=180_000)
-        await page.locator('input[type="file"]').first.set_input_files(str(upload),
-                                                                      timeout=180_000)
-        await page.get_by_role("button", name="Add tokenizer").click(timeout=180_000)
-        await page.get_by_text("choose it in the sidebar", exact=False).wait_for(timeout=180_000)
+        step = "upload"
+        await upload_file(page, upload)
         result["upload"] = True
     except Exception as error:  # a lost session is a result to report, not a crash
-        result["error"] = f"{type(error).__name__}: {str(error).splitlines()[0][:120]}"
+        result["error"] = f"{step}: {_first_lines(error)}"
     finally:
         await context.close()
     return result
+
+
+def _first_lines(error: Exception) -> str:
+    """An error's first line and the locator it waited for (playwright's "waiting for" line)."""
+    lines = str(error).splitlines()
+    waited = next((line.strip() for line in lines if "waiting for" in line), "")
+    return f"{type(error).__name__}: {lines[0][:100] if lines else ''} {waited[:100]}".strip()
+
+
+async def upload_file(page, path: Path) -> None:
+    """Open the upload page, add the tokenizer.json at ``path``, wait until it is added."""
+    await page.get_by_role("link", name=UPLOAD_LINK).click(timeout=180_000)
+    await page.get_by_text("Memory: your tokenizers may hold", exact=False).wait_for(
+        timeout=180_000)
+    await page.locator('[data-testid="stFileUploader"] input[type="file"]').first.set_input_files(
+        str(path), timeout=180_000)  # the tokenizer's uploader, not the model file's input
+    await page.get_by_role("button", name="Add tokenizer").click(timeout=300_000)
+    await page.get_by_text("choose it in the sidebar", exact=False).wait_for(timeout=300_000)
 
 
 async def hostile(browser, url: str, upload: Path, delay: float) -> dict:
@@ -127,25 +145,22 @@ async def hostile(browser, url: str, upload: Path, delay: float) -> dict:
     page = await context.new_page()
     result = {"session": "hostile", "upload": False, "upload seconds": None,
               "link seconds": None}
+    step = "open"
     try:
         await asyncio.sleep(delay)
         await page.goto(url, timeout=120_000)
         await page.wait_for_selector(".bbpe-view .tok", timeout=120_000)
-        await page.get_by_text("Bring your own tokenizer").first.click(timeout=180_000)
-        start = time.perf_counter()
-        await page.locator('input[type="file"]').first.set_input_files(str(upload),
-                                                                      timeout=180_000)
-        await page.get_by_role("button", name="Add tokenizer").click(timeout=180_000)
-        await page.get_by_text("choose it in the sidebar", exact=False).wait_for(timeout=300_000)
+        start, step = time.perf_counter(), "upload"
+        await upload_file(page, upload)
         result["upload"] = True
         result["upload seconds"] = round(time.perf_counter() - start, 2)
-        start = time.perf_counter()
+        start, step = time.perf_counter(), "link"
         await page.goto(f"{url}/?s={HOSTILE_LINK}", timeout=120_000)
         await page.get_by_text("Bars: tokens each encoding needs", exact=False).wait_for(
             timeout=300_000)
         result["link seconds"] = round(time.perf_counter() - start, 2)
     except Exception as error:  # a lost session is a result to report, not a crash
-        result["error"] = f"{type(error).__name__}: {str(error).splitlines()[0][:120]}"
+        result["error"] = f"{step}: {_first_lines(error)}"
     finally:
         await context.close()
     return result
@@ -221,7 +236,8 @@ def main() -> None:
             bbpe_core.save_hf_tokenizer_json(bbpe_core.get_encoding("gpt2"), upload)
             heavy = Path(folder) / "hostile" / "tokenizer.json"  # the name the page asks for
             heavy.parent.mkdir()
-            heavy.write_bytes(hostile_tokenizer_json(MAX_UPLOAD_MB * 1024 * 1024))
+            # Streamlit's server.maxUploadSize counts MB of 10**6 bytes in the browser
+            heavy.write_bytes(hostile_tokenizer_json(MAX_UPLOAD_MB * 10**6))
             hostile_mb = heavy.stat().st_size / 2**20
             results, bad = asyncio.run(run(f"http://127.0.0.1:{port}", args.sessions, args.kb,
                                            upload, heavy, args.limit))
