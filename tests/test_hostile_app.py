@@ -368,3 +368,17 @@ def test_the_largest_allowed_paste_of_the_slowest_text_stays_within_1_gb():
             "print('OK' if not at.exception and not at.error else 'NO', tokens)\n")
     done = run_limited(code, memory_bytes=1 << 30, timeout=150)
     assert "OK" in done.stdout, done.stdout + done.stderr[-2000:]
+
+
+@pytest.mark.parametrize("pasted, message", [  # replaces test_hostile's nesting test
+    ("[" * 100_000, "Your JSON has 100,000 characters; the limit is 20,000."),
+    ("[" * MAX_LAB_CHARS, "not valid JSON"),
+    (json.dumps({"a": json.loads("[" * 40 + "]" * 40)}), "deeper than 20 levels"),
+])
+def test_compare_lab_json_too_long_or_too_deep_is_a_message(pasted, message):
+    at = new_app()
+    at.session_state["kept__lab_json"] = pasted  # past the widget's max_chars too
+    at.run()
+    at.switch_page("views/compare_lab.py").run()
+    assert not at.exception
+    assert any(message in said for said in _said(at))
