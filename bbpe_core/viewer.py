@@ -109,7 +109,7 @@ def encode_detailed(enc: Encoding, text: str, allowed_special: AllowedSpecial = 
     chunks = _chunks_with_origin(enc, text, allowed_special, disallowed_special)
     for index, (chunk, origin) in enumerate(within_budget(chunks, enc.pre_tokenizer.timeout)):
         if max_tokens is not None and len(out) >= max_tokens:
-            return out[:max_tokens]
+            return out
         if chunk.special:
             tid = vocab.whole_tokens[chunk.text]
             data = chunk.text.encode("utf-8")
@@ -119,11 +119,13 @@ def encode_detailed(enc: Encoding, text: str, allowed_special: AllowedSpecial = 
         skip = int(enc.add_prefix_space and not prefixed and not chunk.text.startswith(" "))
         prefixed = True
         ids = enc.encoder.encode_chunk(" " * skip + chunk.text)
+        if max_tokens is not None:  # describe no more of a long chunk than is returned
+            ids = ids[:max_tokens - len(out)]
         surfaces = enc.encoder.chunk_surfaces(" " * skip + chunk.text, ids, vocab.surface)
         out.extend(chunk_spans(chunk, index, ids, surfaces,
                                [vocab.decoder[i] for i in ids],
                                [vocab.token_str(i) for i in ids], skip, origin))
-    return out if max_tokens is None else out[:max_tokens]
+    return out
 
 
 def tokenize(enc: Encoding, text: str, allowed_special: AllowedSpecial = frozenset(),

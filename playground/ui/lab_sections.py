@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ..caps import MAX_LAB_CHARS, check
 from ..charts import grouped_bar, lines
 from ..export import rows_csv
 from ..html_base import esc, page_css, show_text
@@ -67,7 +68,13 @@ def languages(keys: tuple, encs: dict) -> None:
                "character: its tokens per character ÷ English's.")
     with st.expander("Add your own text"):
         label = st.text_input("Name", "My text", key="lab_user_label")
-        text = st.text_area("Text", key="lab_user_text")
+        text = st.text_area(f"Text (at most {MAX_LAB_CHARS:,} characters)", key="lab_user_text",
+                            max_chars=MAX_LAB_CHARS)
+    try:
+        check("Your text", len(text), MAX_LAB_CHARS, "characters")
+    except ValueError as e:  # our sentence: numbers only
+        st.error(str(e))
+        text = ""
     extra = ((label, text),) if text.strip() else ()
     rows = _language_rows(keys, extra, encs)
     order = [r["language"] for r in sorted((r for r in rows if r["encoding"] == rows[0]["encoding"]),
@@ -99,9 +106,11 @@ def formats(keys: tuple, encs: dict) -> None:
                "Paste your own JSON to compare.")
     import json
 
-    pasted = st.text_area("Your JSON (optional)", height=100,
+    pasted = st.text_area(f"Your JSON (optional, at most {MAX_LAB_CHARS:,} characters)",
+                          height=100, max_chars=MAX_LAB_CHARS,
                           **kept("lab_json", json.dumps(RECORDS, indent=2)))
     try:
+        check("Your JSON", len(pasted), MAX_LAB_CHARS, "characters")
         records = parse_records(pasted)
     except ValueError as e:
         problem("These records cannot be compared.", str(e))
@@ -126,6 +135,11 @@ def indentation(keys: tuple, encs: dict) -> None:
                "ranks, so it did too; cl100k_base and o200k_base have tokens for runs of spaces.")
     code = st.text_area(f"Code (edit it or paste your own, at most {MAX_CODE_CHARS:,} characters)",
                         height=200, max_chars=MAX_CODE_CHARS, **kept("lab_code", SAMPLE_CODE))
+    try:
+        check("Your code", len(code), MAX_CODE_CHARS, "characters")
+    except ValueError as e:  # our sentence: numbers only
+        st.error(str(e))
+        return
     if not code.strip():
         st.info("Paste some code to compare.")
         return
