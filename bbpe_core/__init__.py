@@ -14,7 +14,7 @@ Public API, re-exported by name:
 - ``bytes_to_unicode``, ``byte_encoder``, ``byte_decoder``: GPT-2's byte map.
 - ``train``, ``train_files``: an exact, incremental BPE trainer.
 - Loaders and savers for ``.tiktoken``, GPT-2 ``vocab.json`` + ``merges.txt`` and
-  HF ``tokenizer.json``; a loader for SentencePiece ``.model`` files.
+  HF ``tokenizer.json``; a loader and a saver for SentencePiece ``.model`` files.
 - Not imported here: ``bbpe_core.cluster``, the command line's ``count`` and ``train`` on a
   Dask cluster (it needs dask.distributed and fsspec).
 
@@ -30,6 +30,7 @@ from .encoding import Encoding
 from .formats.gpt2_files import load_gpt2_files, save_gpt2_files
 from .formats.hf_json import load_hf_tokenizer_json, save_hf_tokenizer_json
 from .formats.sentencepiece import load_sentencepiece_model
+from .formats.sentencepiece_save import save_sentencepiece_model
 from .formats.source import VocabFileError
 from .formats.tiktoken_file import load_tiktoken, load_tiktoken_bpe, save_tiktoken_bpe
 from .patterns import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN, PatternTimeoutError
@@ -68,6 +69,7 @@ __all__ = [
     "recover_merges",
     "save_gpt2_files",
     "save_hf_tokenizer_json",
+    "save_sentencepiece_model",
     "save_tiktoken_bpe",
     "trace",
     "train",

@@ -188,7 +188,7 @@ def load_hf_char_bpe(doc: dict, name: str, merges: list[tuple[str, str]]) -> Enc
     encoder = CharBPEEncoder(vocab, lambda left, right: priority.get((left, right)),
                              pre_tokenizer=split, byte_ids=byte_ids,
                              unk_id=vocab.get(unk) if unk is not None else None,
-                             fuse_unk=bool(model.get("fuse_unk")))
+                             fuse_unk=bool(model.get("fuse_unk")), merges=merges)
     try:
         table = TokenTable(name, pieces, token_bytes, special, plain, surface=surface)
     except ValueError as e:
