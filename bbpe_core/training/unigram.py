@@ -23,6 +23,7 @@ What sentencepiece does and this does not: sentence sampling and shuffling, the
 from __future__ import annotations
 
 import itertools
+import struct
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from math import log
@@ -109,7 +110,9 @@ def _finalize(pieces: list[str], scores: list[float], kept: dict[str, int],
         if len(final) >= size:
             break
         final.setdefault(piece, score)
-    return sorted(final.items(), key=lambda kv: (-kv[1], kv[0]))
+    as_float32 = {piece: struct.unpack("<f", struct.pack("<f", score))[0]
+                  for piece, score in final.items()}  # as the .model stores them
+    return sorted(as_float32.items(), key=lambda kv: (-kv[1], kv[0]))
 
 
 def train_unigram_model(
