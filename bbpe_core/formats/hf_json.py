@@ -26,7 +26,7 @@ from ..encoding import Encoding
 from .gpt2_files import gpt2_vocab, merge_list, ordinary_entries, parse_vocab
 from .hf_char_bpe import load_hf_char_bpe
 from .hf_stages import added_tokens, normalizer, post_processor, pre_tokenizer, refuse
-from .hf_unigram import load_hf_unigram
+from .hf_unigram import load_hf_unigram, serde_float
 from .source import VocabFileError, read_json_object
 
 __all__ = [
@@ -110,7 +110,8 @@ def load_hf_tokenizer_json(
         VocabFileError: (a ValueError) naming the file and what is unsupported or
             malformed.
     """
-    doc, name = read_json_object(source, name=name, max_bytes=max_bytes)
+    doc, name = read_json_object(source, name=name, max_bytes=max_bytes,
+                                 parse_float=serde_float)  # as HF reads scores
     model = doc.get("model")
     if isinstance(model, dict) and model.get("type") == "Unigram":
         return load_hf_unigram(doc, name)
