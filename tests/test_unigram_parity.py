@@ -316,3 +316,17 @@ def test_a_model_file_without_one_unknown_piece_is_refused():
 def _fields(model) -> dict:
     return {name: getattr(model, name) for name in model.__dataclass_fields__}
 
+
+
+def test_a_truncated_or_damaged_unigram_model_raises_vocab_file_error():
+    data = _ref("botchan_en_unigram_1000.model").read_bytes()
+    for cut in (1, 2, 9, 100, 5000, len(data) // 2, len(data) - 3):
+        with pytest.raises(VocabFileError):
+            load_sentencepiece_model(data[:cut])
+    for at in range(0, 4000, 97):  # a flipped byte: loads or is refused, nothing else
+        damaged = bytearray(data)
+        damaged[at] ^= 0xFF
+        try:
+            load_sentencepiece_model(bytes(damaged)).encode_ordinary("hello world")
+        except VocabFileError:
+            pass
