@@ -265,18 +265,18 @@ class UnigramEncoder(Encoder):
                     if k == i or starts[k] >= 0:
                         best[k] -= base
                 base = 0.0
-            single = False
-            j = i + 1
+            if frontier <= i:
+                frontier = i + 1
+            pid = trie_get(text[i], -1)  # a piece of one character, else the unknown one
+            cand[0] = base + (unk_score if pid < 0 else scores[pid])
+            if starts[i + 1] < 0 or cand[0] > best[i + 1]:
+                best[i + 1], starts[i + 1], ids[i + 1] = cand[0], i, pid
+            j = i + 2
             while j <= n and (pid := trie_get(text[i:j])) is not None:
                 if pid >= 0:
-                    frontier = max(frontier, j)
+                    if j > frontier:
+                        frontier = j
                     cand[0] = base + scores[pid]
                     if starts[j] < 0 or cand[0] > best[j]:
                         best[j], starts[j], ids[j] = cand[0], i, pid
-                    single = single or j == i + 1
                 j += 1
-            if not single:
-                frontier = max(frontier, i + 1)
-                cand[0] = unk_score + base
-                if starts[i + 1] < 0 or cand[0] > best[i + 1]:
-                    best[i + 1], starts[i + 1], ids[i + 1] = cand[0], i, -1
