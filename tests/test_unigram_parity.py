@@ -330,3 +330,18 @@ def test_a_truncated_or_damaged_unigram_model_raises_vocab_file_error():
             load_sentencepiece_model(bytes(damaged)).encode_ordinary("hello world")
         except VocabFileError:
             pass
+
+
+@pytest.mark.parametrize("word", ["▁Hello", "▁internationalization", "▁tokenizers", "▁ﬁ☃x"])
+def test_the_lattice_holds_the_best_path_and_nothing_scores_more(word):
+    encoder = bbpe_core.get_encoding("t5").encoder
+    lattice = encoder.lattice(word)
+    edges = {(a, b): (i, s) for a, b, i, s in lattice}
+    best = {0: (0.0, [])}  # exhaustive search over the lattice's paths
+    for end in range(1, len(word) + 1):
+        options = [(best[a][0] + edges[a, end][1], best[a][1] + [edges[a, end][0]])
+                   for a in range(end) if (a, end) in edges and a in best]
+        best[end] = max(options, key=lambda o: o[0])
+    path = encoder.best_path(word)
+    assert all((a, b) in edges for a, b, _ in path)
+    assert sum(edges[a, b][1] for a, b, _ in path) == pytest.approx(best[len(word)][0])

@@ -207,6 +207,29 @@ class UnigramEncoder(Encoder):
                 trie[piece] = i
         return trie
 
+    def lattice(self, text: str) -> list[tuple[int, int, int, float]]:
+        """Every piece that could cover part of ``text`` (the Unigram counterpart of a merge
+        trace, for a viewer): ``(start, end, id, score)`` in character offsets, by start
+        then length, with the unknown piece (id ``unk_id``, or -1) for a character no piece
+        of one character covers; ``best_path`` picks among them.
+
+        >>> UnigramEncoder(["<unk>", "a", "ab"], [0.0, -1.0, -1.5], unk_id=0).lattice("ab")
+        [(0, 1, 1, -1.0), (0, 2, 2, -1.5), (1, 2, 0, -11.5)]
+        """
+        if self._trie is None:
+            self._trie = self._build_trie()
+        out = []
+        for i in range(len(text)):
+            pid = self._trie.get(text[i], -1)
+            out.append((i, i + 1, pid, self.scores[pid]) if pid >= 0 else
+                       (i, i + 1, -1 if self.unk_id is None else self.unk_id, self.unk_score))
+            j = i + 2
+            while j <= len(text) and (pid := self._trie.get(text[i:j])) is not None:
+                if pid >= 0:
+                    out.append((i, j, pid, self.scores[pid]))
+                j += 1
+        return out
+
     def best_path(self, text: str) -> list[tuple[int, int, int]]:
         """The best segmentation of ``text`` (Viterbi, see the module).
 
