@@ -12,7 +12,8 @@ Public API, re-exported by name:
   ``decode_bytes``, ``decode_single_token_bytes``, plus ``tokenize``,
   ``pre_tokenize`` and ``encode_detailed`` for viewers; ``trace`` for every merge step.
 - ``bytes_to_unicode``, ``byte_encoder``, ``byte_decoder``: GPT-2's byte map.
-- ``train``, ``train_files``: an exact, incremental BPE trainer.
+- ``train``, ``train_files``: an exact, incremental BPE trainer; ``train_unigram``: a
+  Unigram LM trainer after sentencepiece's.
 - Loaders and savers for ``.tiktoken``, GPT-2 ``vocab.json`` + ``merges.txt`` and
   HF ``tokenizer.json``; a loader and a saver for SentencePiece ``.model`` files.
 - Not imported here: ``bbpe_core.cluster``, the command line's ``count`` and ``train`` on a
@@ -37,7 +38,15 @@ from .patterns import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN, PatternTimeou
 from .registry import encoding_for_model, get_encoding, list_encoding_names
 from .spans import Chunk, TokenSpan
 from .trace import ChunkTrace, MergeStep, trace
-from .training import TrainStep, count_chunks, train, train_files, train_from_counts
+from .training import (
+    TrainStep,
+    UnigramRound,
+    count_chunks,
+    train,
+    train_files,
+    train_from_counts,
+    train_unigram,
+)
 
 __all__ = [
     "CL100K_PATTERN",
@@ -51,6 +60,7 @@ __all__ = [
     "PatternTimeoutError",
     "TokenSpan",
     "TrainStep",
+    "UnigramRound",
     "VocabFileError",
     "byte_decoder",
     "byte_encoder",
@@ -75,4 +85,5 @@ __all__ = [
     "train",
     "train_files",
     "train_from_counts",
+    "train_unigram",
 ]

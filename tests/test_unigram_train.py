@@ -19,7 +19,7 @@ from bbpe_core.formats.sentencepiece_save import (
     save_sentencepiece_model,
     save_sentencepiece_tokenizer_json,
 )
-from bbpe_core.training.unigram import UnigramRound, train_unigram_model
+from bbpe_core.training.unigram import UnigramRound, train_unigram, train_unigram_model
 from bbpe_core.training.unigram_corpus import count_units, script_of, seed_pieces
 from bbpe_core.training.unigram_em import digamma
 
@@ -183,3 +183,12 @@ def test_any_small_corpus_trains_and_round_trips(lines, vocab, tmp_path_factory)
         assert _tie(sp, (hf, scores), line)
         if not line.startswith(" "):
             assert sp.decode(sp.encode(line)) == line
+
+
+def test_train_unigram_gives_an_encoding_with_the_libraries_ids(english, tmp_path):
+    enc = train_unigram(english[:60_000], 800, name="mine")
+    assert enc.name == "mine" and enc.n_vocab == 800
+    save_sentencepiece_model(enc, tmp_path / "m.model")
+    sp = spm.SentencePieceProcessor(model_file=str(tmp_path / "m.model"))
+    for text in MULTILINGUAL + ADVERSARIAL + english[60_000:80_000].splitlines():
+        assert enc.encode_ordinary(text) == sp.encode(text), repr(text[:40])

@@ -28,7 +28,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from math import log
 
+from ..encoding import Encoding
 from ..formats.sentencepiece_model import Piece, SentencePieceModel
+from ..formats.sentencepiece_unigram import sentencepiece_unigram
 from .unigram_corpus import (
     UNK_CHAR,
     count_units,
@@ -38,7 +40,7 @@ from .unigram_corpus import (
 )
 from .unigram_em import Lattices, m_step, prune
 
-__all__ = ["MAX_TRAIN_CHARS", "UnigramRound", "train_unigram_model"]
+__all__ = ["MAX_TRAIN_CHARS", "UnigramRound", "train_unigram", "train_unigram_model"]
 
 MAX_TRAIN_CHARS = 64_000_000
 """The largest corpus ``train_unigram_model`` accepts, in characters."""
@@ -205,3 +207,29 @@ def train_unigram_model(
         pieces=tuple(out), model_type="UNIGRAM", byte_fallback=byte_fallback,
         normalizer_name="identity", precompiled_charsmap=b"", add_dummy_prefix=True,
         remove_extra_whitespaces=False, escape_whitespaces=True)
+
+
+def train_unigram(text_or_iterable: str | Iterable[str], vocab_size: int, *,
+                  name: str = "unigram", **options) -> Encoding:
+    """Train a Unigram LM tokenizer and return its ``Encoding`` (the sentencepiece flavour:
+    ``encode_ordinary`` gives the ``sentencepiece`` library's ids on the saved ``.model``).
+
+    Args:
+        text_or_iterable: the corpus (see ``train_unigram_model``).
+        vocab_size: the number of pieces wanted, meta and byte pieces included.
+        name: the encoding's name.
+        **options: ``train_unigram_model``'s keyword arguments (``progress``,
+            ``byte_fallback``, ``character_coverage``, ...).
+
+    Returns:
+        The encoding; ``save_sentencepiece_model`` and ``save_hf_tokenizer_json`` write it.
+
+    Raises:
+        ValueError, TypeError: as ``train_unigram_model``.
+
+    >>> enc = train_unigram(["low lower lowest", "new newer newest"] * 20, 40)
+    >>> enc.decode(enc.encode("lowest newer"))
+    'lowest newer'
+    """
+    return sentencepiece_unigram(train_unigram_model(text_or_iterable, vocab_size, **options),
+                                 name)
