@@ -16,6 +16,8 @@ Public API, re-exported by name:
   Unigram LM trainer after sentencepiece's.
 - Loaders and savers for ``.tiktoken``, GPT-2 ``vocab.json`` + ``merges.txt`` and
   HF ``tokenizer.json``; a loader and a saver for SentencePiece ``.model`` files.
+- ``extend_vocabulary``: new pieces appended to a SentencePiece or byte-level BPE encoding
+  (Chinese-LLaMA's recipe and its byte-level analogue).
 - Not imported here: ``bbpe_core.cluster``, the command line's ``count`` and ``train`` on a
   Dask cluster (it needs dask.distributed and fsspec).
 
@@ -28,6 +30,7 @@ from .bpe import recover_merges
 from .byte_level import byte_decoder, byte_encoder, bytes_to_unicode
 from .catalogue import EncodingInfo, encoding_catalogue, encoding_name_for_model
 from .encoding import Encoding
+from .extend import extend_vocabulary
 from .formats.gpt2_files import load_gpt2_files, save_gpt2_files
 from .formats.hf_json import load_hf_tokenizer_json, save_hf_tokenizer_json
 from .formats.sentencepiece import load_sentencepiece_model
@@ -69,6 +72,7 @@ __all__ = [
     "encoding_catalogue",
     "encoding_for_model",
     "encoding_name_for_model",
+    "extend_vocabulary",
     "get_encoding",
     "list_encoding_names",
     "load_gpt2_files",

@@ -192,3 +192,10 @@ def test_train_unigram_gives_an_encoding_with_the_libraries_ids(english, tmp_pat
     sp = spm.SentencePieceProcessor(model_file=str(tmp_path / "m.model"))
     for text in MULTILINGUAL + ADVERSARIAL + english[60_000:80_000].splitlines():
         assert enc.encode_ordinary(text) == sp.encode(text), repr(text[:40])
+
+
+def test_a_vocabulary_smaller_than_the_characters_is_refused_before_training():
+    with pytest.raises(ValueError, match="characters the coverage"):
+        train_unigram_model(["".join(map(chr, range(0x4E00, 0x4E00 + 300)))] * 3, 100,
+                            character_coverage=1.0)
+

@@ -5,8 +5,9 @@
    (``unigram_corpus``), scored by their share of the corpus (log probabilities).
 2. Repeat: ``num_sub_iterations`` (2) rounds of EM (``unigram_em``: expected counts by
    forward-backward, then digamma-smoothed probabilities; rarely used pieces drop out);
-   stop once the vocabulary is at most 1.1 x ``vocab_size``; else prune by loss, keeping
-   ``shrinking_factor`` (0.75) of the pieces, never a single character.
+   stop once the vocabulary is at most 1.1 x ``vocab_size`` (or once a pruning finds
+   nothing it may remove); else prune by loss, keeping ``shrinking_factor`` (0.75) of the
+   pieces, never a single character.
 3. Finalize (``FinalizeSentencePieces``): the required characters first (with their score,
    or just below the lowest), then the best-scored pieces up to ``vocab_size``; ids are
    ``<unk>``, ``<s>``, ``</s>``, the 256 byte pieces if ``byte_fallback``, then the pieces
@@ -151,8 +152,8 @@ def train_unigram_model(
         The trained model (``model_type`` UNIGRAM); ``save_sentencepiece_model`` writes it.
 
     Raises:
-        ValueError: for an empty corpus, one over ``max_chars``, or an option out of range
-            (named).
+        ValueError: for an empty corpus, one over ``max_chars``, an option out of range
+            (named), or a ``vocab_size`` too small for the characters to cover.
         TypeError: if the corpus holds something other than strings.
     """
     reserved = len(META_PIECES) + (256 if byte_fallback else 0)
@@ -171,21 +172,26 @@ def train_unigram_model(
     if not units:
         raise ValueError("train_unigram: the corpus is empty")
     kept = required_chars(chars, character_coverage)
+    wanted = vocab_size - reserved
+    if len(kept) - (UNK_CHAR in kept) > wanted:
+        raise ValueError(f"train_unigram: vocab_size {vocab_size:,} leaves room for {wanted:,} "
+                         f"pieces, fewer than the {len(kept):,} characters the coverage "
+                         "needs (raise vocab_size or lower character_coverage)")
     units = replace_rare(units, kept)
     seed = seed_pieces(units, kept, seed_size=seed_size, max_piece_length=max_piece_length)
     total = sum(score for _, score in seed)
     pieces = [piece for piece, _ in seed]
     scores = [log(score) - log(total) for _, score in seed]
     lattices = Lattices(units, pieces, max_piece_length)
-    wanted = vocab_size - reserved
     target = int(wanted * 1.1)
+    stalled = False
     for number in itertools.count(1):
         for _ in range(num_sub_iterations):
             expected, loglik = lattices.e_step(scores)
             keep, scores = m_step(pieces, expected)
             pieces = [pieces[i] for i in keep]
             lattices.keep(keep)
-        if len(pieces) <= target:
+        if len(pieces) <= target or stalled:
             if progress is not None:
                 progress(UnigramRound(number, len(pieces), len(pieces), loglik, 0, ()))
             break
@@ -195,6 +201,7 @@ def train_unigram_model(
         if progress is not None:
             progress(UnigramRound(number, len(pieces), len(keep), loglik, tokens,
                                   tuple(removed)))
+        stalled = len(keep) == len(pieces)  # only pieces that must stay are left
         pieces = [pieces[i] for i in keep]
         scores = [scores[i] for i in keep]
         lattices.keep(keep)
