@@ -26,7 +26,7 @@ from .bpe import merge_ranked
 from .encoding import Encoding
 from .formats.sentencepiece import load_sentencepiece_model
 from .formats.sentencepiece_model import Piece, write_sentencepiece_model
-from .formats.sentencepiece_save import sentencepiece_model_of
+from .formats.sentencepiece_save import generate_merges, sentencepiece_model_of
 from .pre_tokenizers import RegexSplit
 from .replace_normalizers import SPACE_MARK
 
@@ -63,7 +63,13 @@ def _extend_sentencepiece(base: Encoding, pieces: list[str], name: str) -> Encod
             added.append(Piece(piece, 0.0, "NORMAL"))
     model = type(model)(**{**{f: getattr(model, f) for f in model.__dataclass_fields__},
                            "pieces": model.pieces + tuple(added)})
-    return load_sentencepiece_model(write_sentencepiece_model(model), name=name)
+    extended = load_sentencepiece_model(write_sentencepiece_model(model), name=name)
+    base_merges = getattr(base.encoder, "merges", None)
+    if base_merges is not None:  # read from a tokenizer.json: its merges stay, after the new
+        new = {p.piece for p in added}
+        extended.encoder.merges = [(left, right) for left, right in generate_merges(model)
+                                   if left + right in new] + list(base_merges)
+    return extended
 
 
 def _extend_byte_level(base: Encoding, pieces: list[str], name: str) -> Encoding:

@@ -45,7 +45,13 @@ from ..replace_normalizers import SPACE_MARK, Prepend, Replace
 from ..sp_normalizer import SentencePieceNormalizer
 from .sentencepiece_model import Piece, SentencePieceModel, write_sentencepiece_model
 
-__all__ = ["save_sentencepiece_model", "sentencepiece_model_of", "tokenizer_json_of_model"]
+__all__ = [
+    "generate_merges",
+    "save_sentencepiece_model",
+    "save_sentencepiece_tokenizer_json",
+    "sentencepiece_model_of",
+    "tokenizer_json_of_model",
+]
 
 
 def _normalizer_flags(enc: Encoding) -> tuple[bool, bool]:
@@ -180,7 +186,7 @@ def save_sentencepiece_model(enc: Encoding | SentencePieceModel, path: str | os.
         f.write(data)
 
 
-def _generate_merges(model: SentencePieceModel) -> list[list[str]]:
+def generate_merges(model: SentencePieceModel) -> list[list[str]]:
     """Every ``(left, right)`` whose concatenation is a NORMAL piece, both parts pieces,
     by the merged piece's score (highest first), then longer left parts, then ids
     (transformers' ``generate_merges`` with ``vocab_scores``)."""
@@ -227,7 +233,7 @@ def tokenizer_json_of_model(model: SentencePieceModel,
             "fuse_unk": True, "byte_fallback": model.byte_fallback, "ignore_merges": False,
             "vocab": {p.piece: i for i, p in enumerate(model.pieces)},
             "merges": ([list(pair) for pair in merges] if merges is not None
-                       else _generate_merges(model)),
+                       else generate_merges(model)),
         }
     elif model.model_type == "UNIGRAM":
         body = {"type": "Unigram", "unk_id": unk, "byte_fallback": model.byte_fallback,
