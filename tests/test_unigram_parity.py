@@ -345,3 +345,14 @@ def test_the_lattice_holds_the_best_path_and_nothing_scores_more(word):
     path = encoder.best_path(word)
     assert all((a, b) in edges for a, b, _ in path)
     assert sum(edges[a, b][1] for a, b, _ in path) == pytest.approx(best[len(word)][0])
+
+
+def test_a_catastrophic_replace_pattern_times_out():
+    from bbpe_core.patterns import PatternTimeoutError
+
+    doc = _t5_doc()
+    doc["normalizer"]["normalizers"][1] = {"type": "Replace", "pattern": {"Regex": "(a|aa)+$"},
+                                           "content": "x"}
+    enc = load_hf_tokenizer_json(json.dumps(doc).encode(), name="redos.json")
+    with pytest.raises(PatternTimeoutError):
+        enc.encode("a" * 40 + "b")
