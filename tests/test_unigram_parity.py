@@ -292,6 +292,14 @@ def test_a_damaged_trie_raises_value_error_not_index_error(value_at, value):
             normalizer.normalize("bab")
 
 
+@pytest.mark.parametrize("flag", ["split", "add_prefix_space"])
+def test_metaspace_flags_are_checked(flag):
+    doc = _t5_doc()
+    doc["pre_tokenizer"][flag] = "no"
+    with pytest.raises(VocabFileError, match=f"bad.json: Metaspace.{flag}"):
+        load_hf_tokenizer_json(json.dumps(doc).encode(), name="bad.json")
+
+
 def test_unsupported_unigram_pipelines_are_named():
     doc = _t5_doc()
     doc["pre_tokenizer"] = {"type": "Whitespace"}

@@ -79,15 +79,23 @@ def normalizer_steps(spec: object, name: str) -> list:
     return [found] if found is not None else []
 
 
-def _scheme(spec: dict) -> object:
-    """A Metaspace's ``prepend_scheme`` (older files say ``add_prefix_space``)."""
+def _scheme(spec: dict, name: str = "tokenizer.json") -> object:
+    """A Metaspace's ``prepend_scheme`` (older files say ``add_prefix_space``), its flags'
+    types checked.
+
+    Raises:
+        VocabFileError: if ``add_prefix_space`` or ``split`` is not true or false.
+    """
+    for flag in ("add_prefix_space", "split"):
+        if not isinstance(spec.get(flag, True), bool):
+            raise VocabFileError(f"{name}: Metaspace.{flag} must be true or false")
     return spec.get("prepend_scheme", "always" if spec.get("add_prefix_space", True) else "never")
 
 
 def _metaspace(spec: dict, name: str) -> tuple[list, PreTokenizer | None]:
     """Metaspace as normalizer steps (``▁`` for spaces, the prefix) and an optional split
     before each ``▁`` (``tokenizers/src/pre_tokenizers/metaspace.rs``)."""
-    scheme = _scheme(spec)
+    scheme = _scheme(spec, name)
     if spec.get("replacement") != SPACE_MARK or scheme not in ("always", "never"):
         raise refuse(name, f"Metaspace pre-tokenizer with replacement {spec.get('replacement')!r}"
                            f" and prepend_scheme {scheme!r}")
@@ -152,7 +160,7 @@ def piece_decoder(spec: object, name: str) -> Strip | None:
     """
     kind = spec.get("type") if isinstance(spec, dict) else None
     if kind == "Metaspace":
-        return Strip(" ", 1) if _scheme(spec) != "never" else None
+        return Strip(" ", 1) if _scheme(spec, name) != "never" else None
     steps = spec.get("decoders") if kind == "Sequence" else None
     if not isinstance(steps, list):
         raise refuse(name, f"decoder {str(spec)[:120]}")
