@@ -38,7 +38,7 @@ def test_registry():
         "gpt2", "cl100k_base", "o200k_base", "p50k_base", "p50k_edit", "o200k_harmony",
         "llama3", "llama4", "qwen3", "deepseek_v3", "deepseek_v4", "mistral_tekken",
         "claude_legacy", "llama2", "mistral_v1", "mistral_v3", "gemma2", "gemma3",
-        "bert_base_uncased",
+        "t5", "umt5", "jurassic2", "bert_base_uncased",
     ]
     assert bbpe_core.get_encoding("r50k_base") is bbpe_core.get_encoding("gpt2")
     with pytest.raises(ValueError, match="known encodings: gpt2, cl100k_base, o200k_base, p50k"):
@@ -50,6 +50,7 @@ def test_registry():
                      "deepseek_v3": 128815, "deepseek_v4": 129280, "mistral_tekken": 131072,
                      "claude_legacy": 65000, "llama2": 32000, "mistral_v1": 32000,
                      "mistral_v3": 32768, "gemma2": 256000, "gemma3": 262145,
+                     "t5": 32100, "umt5": 256300, "jurassic2": 262144,
                      "bert_base_uncased": 30522}
     assert bbpe_core.get_encoding("gpt2").eot_token == 50256
 
