@@ -364,3 +364,42 @@ def test_a_catastrophic_replace_pattern_times_out():
     enc = load_hf_tokenizer_json(json.dumps(doc).encode(), name="redos.json")
     with pytest.raises(PatternTimeoutError):
         enc.encode("a" * 40 + "b")
+
+
+# ---- the survey's other Unigram systems: files transformers' converters write ----------
+CONVERTERS = ["AlbertTokenizer", "XLNetTokenizer", "XLMRobertaTokenizer", "T5Tokenizer",
+              "MBartTokenizer", "CamembertTokenizer"]
+"""ALBERT, XLNet, XLM-R, T5, mBART, CamemBERT: each one's tokenizer.json pipeline, as
+``transformers.convert_slow_tokenizer`` writes it, over sentencepiece's botchan and kyoto
+Unigram models (their own vocabularies are not in any package we may install)."""
+
+
+@cache
+def converted(kind: str, model: str):
+    """``(HF tokenizer, our encoding)`` of a tokenizer.json a converter wrote."""
+    transformers = pytest.importorskip("transformers")
+    from transformers.convert_slow_tokenizer import convert_slow_tokenizer
+
+    slow = getattr(transformers, kind)(vocab_file=str(_ref(model)))
+    fast = convert_slow_tokenizer(slow)
+    return fast, load_hf_tokenizer_json(fast.to_str().encode(), name=kind)
+
+
+@pytest.mark.parametrize("model", ["botchan_en_unigram_1000.model", "kyoto_ja_unigram_8000.model"])
+@pytest.mark.parametrize("kind", CONVERTERS)
+def test_converted_files_of_the_survey_systems(kind, model):
+    reference, enc = converted(kind, model)
+    for text in MULTILINGUAL + ADVERSARIAL + NORMALIZED + EDGES[:4] + ["``quoted'' Héllo  x "]:
+        assert enc.encode(text, allowed_special="all") == \
+            reference.encode(text, add_special_tokens=False).ids, repr(text[:40])
+
+
+@settings(max_examples=60, deadline=None)
+@given(text=utf8_texts, kind=st.sampled_from(["XLMRobertaTokenizer", "T5Tokenizer",
+                                                "MBartTokenizer"]))
+def test_converted_files_on_random_text(text, kind):
+    # ALBERT's and XLNet's StripAccents use HF's older table of combining marks: marks new in
+    # Unicode 14 or later are dropped here and kept there, so random text is not theirs
+    reference, enc = converted(kind, "kyoto_ja_unigram_8000.model")
+    assert enc.encode(text, allowed_special="all") == \
+        reference.encode(text, add_special_tokens=False).ids

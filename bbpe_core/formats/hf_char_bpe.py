@@ -28,9 +28,17 @@ import regex
 from ..decoders import Strip
 from ..encoders.char_bpe import CharBPEEncoder
 from ..encoding import Encoding
+from ..normalizers import BertNormalizer
 from ..pre_tokenizers import PreTokenizer, Sequence, Split
 from ..precompiled import CharsMap, HFPrecompiled
-from ..replace_normalizers import SPACE_MARK, NormalizerSequence, Prepend, RegexReplace, Replace
+from ..replace_normalizers import (
+    SPACE_MARK,
+    NormalizerSequence,
+    Prepend,
+    RegexReplace,
+    Remove,
+    Replace,
+)
 from ..token_table import TokenTable
 from .hf_stages import added_tokens, normalizer, post_processor, refuse, split_step
 from .source import VocabFileError
@@ -50,7 +58,8 @@ _MODEL_VALUES = {
 def normalizer_steps(spec: object, name: str) -> list:
     """The normalizer section as a list of steps: ``Prepend``, ``Replace`` (a ``String``, or
     a ``Regex``, given 2 seconds per call), ``Precompiled`` (HF's reading of a
-    SentencePiece map), a Unicode form, or a ``Sequence`` of those.
+    SentencePiece map), ``Strip``, ``StripAccents``, ``Lowercase``, a Unicode form, or a
+    ``Sequence`` of those.
 
     Raises:
         VocabFileError: for another normalizer, a malformed one, or a damaged map.
@@ -75,6 +84,16 @@ def normalizer_steps(spec: object, name: str) -> list:
                 raise VocabFileError(f"{name}: Replace normalizer: {e}") from e
     if kind == "Precompiled":
         return [_precompiled(spec, name)]
+    if kind == "Strip":
+        left, right = spec.get("strip_left", False), spec.get("strip_right", False)
+        if not (isinstance(left, bool) and isinstance(right, bool)):
+            raise VocabFileError(f"{name}: Strip.strip_left and strip_right must be true or false")
+        return [Remove.strip(left, right)]
+    if kind == "StripAccents":
+        return [Remove.strip_accents()]
+    if kind == "Lowercase":  # Rust's char::to_lowercase, as BERT's lowercasing step
+        return [BertNormalizer(clean_text=False, handle_chinese_chars=False,
+                               strip_accents=False, lowercase=True)]
     found = normalizer(spec, name)  # a Unicode form, or refused by name
     return [found] if found is not None else []
 
