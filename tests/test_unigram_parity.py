@@ -306,7 +306,7 @@ def test_unsupported_unigram_pipelines_are_named():
     with pytest.raises(VocabFileError, match="pre_tokenizer"):
         load_hf_tokenizer_json(json.dumps(doc).encode(), name="bad.json")
     doc = _t5_doc()
-    doc["normalizer"] = {"type": "Lowercase"}
+    doc["normalizer"] = {"type": "BertNormalizer"}
     with pytest.raises(VocabFileError, match="normalizer"):
         load_hf_tokenizer_json(json.dumps(doc).encode(), name="bad.json")
 
