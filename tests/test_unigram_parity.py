@@ -228,6 +228,17 @@ def test_unknown_characters_are_fused_or_become_bytes():
         UnigramEncoder(["a"], [-1.0]).encode_segment("b")
 
 
+@pytest.mark.parametrize("kwargs, message", [
+    ({"pieces": ["a", "b"], "scores": [-1.0]}, "2 pieces, 1 scores"),
+    ({"pieces": ["a"], "scores": [-1.0], "unk_id": 1}, "unk_id 1"),
+    ({"pieces": ["a"], "scores": [-1.0], "flavour": "spm"}, "flavour"),
+    ({"pieces": ["a"], "scores": [-1.0], "types": ["WORD"]}, "unknown piece type 'WORD'"),
+])
+def test_the_model_refuses_inconsistent_arguments(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        UnigramEncoder(**kwargs)
+
+
 def test_user_defined_pieces_win_in_the_sentencepiece_flavour():
     pieces, scores = ["<unk>", "▁", "<x>", "<", "x", ">"], [0.0, -1.0, -50.0, -1.0, -1.0, -1.0]
     types = ["UNKNOWN", "NORMAL", "USER_DEFINED", "NORMAL", "NORMAL", "NORMAL"]
