@@ -414,3 +414,19 @@ def test_converted_files_on_random_text(text, kind):
     reference, enc = converted(kind, "kyoto_ja_unigram_8000.model")
     assert enc.encode(text, allowed_special="all") == \
         reference.encode(text, add_special_tokens=False).ids
+
+
+def test_a_long_text_normalizes_as_a_short_one_does(monkeypatch):
+    """Over 4,096 characters the library normalizer copies the stretches no rule can touch
+    (``CharsMap.rule_chars``); what it gives must not change."""
+    import bbpe_core.sp_normalizer as sp_normalizer
+
+    text = (CORPORA / "en_python_docs.txt").read_text(encoding="utf-8")[:6000] + "".join(
+        MULTILINGUAL + NORMALIZED + ["  ▁ x \u3000 A\u030a ｶﾞ"])
+    for name in ("jurassic2", "botchan"):
+        normalizer = sp_pair(name)[1].normalizer
+        fast = normalizer.normalize_with_offsets(text)
+        monkeypatch.setattr(sp_normalizer, "_LONG", 10**9)
+        assert normalizer.normalize_with_offsets(text) == fast
+        monkeypatch.undo()
+        assert fast[0] == sp_pair(name)[0].normalize(text)
