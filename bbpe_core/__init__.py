@@ -15,7 +15,9 @@ Public API, re-exported by name:
 - ``train``, ``train_files``: an exact, incremental BPE trainer; ``train_unigram``: a
   Unigram LM trainer after sentencepiece's.
 - Loaders and savers for ``.tiktoken``, GPT-2 ``vocab.json`` + ``merges.txt`` and
-  HF ``tokenizer.json``; a loader and a saver for SentencePiece ``.model`` files.
+  HF ``tokenizer.json``; a loader and a saver for SentencePiece ``.model`` files;
+  ``load_gguf`` for the tokenizer in a GGUF model file's header (llama.cpp, Ollama), never
+  reading the weights.
 - ``extend_vocabulary``: new pieces appended to a SentencePiece or byte-level BPE encoding
   (Chinese-LLaMA's recipe and its byte-level analogue).
 - Not imported here: ``bbpe_core.cluster``, the command line's ``count`` and ``train`` on a
@@ -31,6 +33,7 @@ from .byte_level import byte_decoder, byte_encoder, bytes_to_unicode
 from .catalogue import EncodingInfo, encoding_catalogue, encoding_name_for_model
 from .encoding import Encoding
 from .extend import extend_vocabulary
+from .formats.gguf import load_gguf
 from .formats.gpt2_files import load_gpt2_files, save_gpt2_files
 from .formats.hf_json import load_hf_tokenizer_json, save_hf_tokenizer_json
 from .formats.sentencepiece import load_sentencepiece_model
@@ -75,6 +78,7 @@ __all__ = [
     "extend_vocabulary",
     "get_encoding",
     "list_encoding_names",
+    "load_gguf",
     "load_gpt2_files",
     "load_hf_tokenizer_json",
     "load_sentencepiece_model",

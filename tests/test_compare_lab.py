@@ -149,7 +149,7 @@ def test_numbers_lab():
 def test_compare_lab_page():
     at = new_app()
     at.run()
-    at.switch_page("pages/compare_lab.py").run()
+    at.switch_page("views/compare_lab.py").run()
     assert not at.exception
     languages = at.dataframe[0].value  # language x encoding
     assert list(languages.columns) == ["language", "script", *COMPARE_DEFAULT]
@@ -209,7 +209,7 @@ def test_indentation_lab_takes_your_own_code():
         indentation_rows(ENCS, "x" * (MAX_CODE_CHARS + 1))
     at = new_app()
     at.run()
-    at.switch_page("pages/compare_lab.py").run()
+    at.switch_page("views/compare_lab.py").run()
     at.text_area(key="lab_code").input(two).run()
     assert not at.exception
     shown = [t for t in at.dataframe if "indent" in t.value.columns][0].value
@@ -260,7 +260,7 @@ def test_number_examples_differ_between_encodings_and_equal_tiktoken():
 def test_numbers_tab_shows_examples_and_rules_without_none():
     at = new_app()
     at.run()
-    at.switch_page("pages/compare_lab.py").run()
+    at.switch_page("views/compare_lab.py").run()
     shown = {n: bbpe_core.get_encoding(n) for n in COMPARE_DEFAULT}
     examples = [t for t in at.dataframe if "example" in t.value.columns][0].value
     assert examples.to_dict("records") == example_rows(shown)

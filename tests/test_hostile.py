@@ -266,8 +266,8 @@ def test_chat_mode_draws_at_most_the_page_cap_and_counts_everything():
     assert view.count('class="tok') == 3000 and "Showing the first 3,000 of" in view
 
 
-PAGES = ["pages/playground.py", "pages/compare_lab.py", "pages/lessons.py", "pages/train.py",
-         "pages/trace.py", "pages/byte_map.py", "pages/vocabulary.py", "pages/upload.py"]
+PAGES = ["views/playground.py", "views/compare_lab.py", "views/lessons.py", "views/train.py",
+         "views/trace.py", "views/byte_map.py", "views/vocabulary.py", "views/upload.py"]
 EVIL = "**pwn** <img src=x onerror=alert(1)> $x^2$ :rocket: \u202eevil \ud800"
 
 
@@ -295,7 +295,7 @@ def test_every_page_opened_with_a_crafted_link_shows_no_exception_and_no_user_ma
 def test_compare_lab_json_that_nests_too_deeply_is_a_message(pasted, message):
     at = new_app()
     at.run()
-    at.switch_page("pages/compare_lab.py").run()
+    at.switch_page("views/compare_lab.py").run()
     at.text_area(key="lab_json").input(pasted).run()
     assert not at.exception
     assert any(message in e.value for e in [*at.error, *at.code]), [e.value for e in at.error]

@@ -79,7 +79,7 @@ def _token_views(at) -> list:
 def test_lessons_page():
     at = new_app()
     at.run()
-    at.switch_page("pages/lessons.py").run()
+    at.switch_page("views/lessons.py").run()
     assert not at.exception and len(at.dataframe) == 0 and not at.info  # counts hidden
     assert not _token_views(at)  # AppTest keeps st.html unrendered: count the fragments
     shipped = set(bbpe_core.list_encoding_names())

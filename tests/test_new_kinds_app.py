@@ -24,7 +24,7 @@ KINDS = ["llama2", "bert_base_uncased"]
 def _page(page: str, name: str | None = None) -> AppTest:
     at = new_app()
     at.run()
-    at.switch_page(f"pages/{page}.py").run()
+    at.switch_page(f"views/{page}.py").run()
     if name is not None:
         at.selectbox(key="encoding").select(name).run()
     assert not at.exception
@@ -122,7 +122,7 @@ def test_byte_map_rows_name_byte_fallback_pieces():
 def test_compare_lab_with_the_new_kinds():
     at = new_app()
     at.run()
-    at.switch_page("pages/compare_lab.py").run()
+    at.switch_page("views/compare_lab.py").run()
     at.multiselect(key="lab_names").set_value(["gpt2", *KINDS]).run()
     assert not at.exception
     assert list(at.dataframe[0].value.columns) == ["language", "script", "gpt2", *KINDS]

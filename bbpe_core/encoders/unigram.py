@@ -51,6 +51,7 @@ the lowest piece score minus this."""
 FLAVOURS = ("sentencepiece", "hf")
 
 _RESET = 100000.0  # sentencepiece's kScoreResetThreshold
+_TYPES = ("NORMAL", "UNKNOWN", "CONTROL", "USER_DEFINED", "UNUSED", "BYTE")
 _MATCHED = {"sentencepiece": ("NORMAL", "USER_DEFINED"), "hf": None}
 _CACHED_LENGTH = 256  # longer chunks are not cached (HF's cache MAX_LENGTH)
 
@@ -94,6 +95,9 @@ class UnigramEncoder(Encoder):
             raise ValueError(f"flavour must be one of {FLAVOURS}, not {flavour!r}")
         if unk_id is not None and not 0 <= unk_id < len(pieces):
             raise ValueError(f"unk_id {unk_id} is not an id of the {len(pieces)} pieces")
+        unknown_type = next((t for t in types if t not in _TYPES), None)
+        if unknown_type is not None:
+            raise ValueError(f"unknown piece type {unknown_type!r}; expected one of {_TYPES}")
         self.pieces = list(pieces)
         self.types = types
         self.unk_id = unk_id

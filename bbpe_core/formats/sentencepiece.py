@@ -34,7 +34,7 @@ from .sentencepiece_model import SentencePieceModel, read_sentencepiece_model
 from .sentencepiece_unigram import sentencepiece_unigram
 from .source import VocabFileError
 
-__all__ = ["load_sentencepiece_model"]
+__all__ = ["load_sentencepiece_model", "sentencepiece_encoding"]
 
 
 def _check(model: SentencePieceModel, name: str) -> None:
@@ -71,6 +71,17 @@ def load_sentencepiece_model(source: str | os.PathLike | bytes, *, name: str = "
     """
     model = read_sentencepiece_model(source, name=name, max_bytes=max_bytes,
                                      expected_hash=expected_hash)
+    return sentencepiece_encoding(model, name)
+
+
+def sentencepiece_encoding(model: SentencePieceModel, name: str) -> Encoding:
+    """The ``Encoding`` of a SentencePiece model already read (from a ``.model``, or from a
+    GGUF file's ``llama`` tokenizer: ``formats.gguf``): BPE here, Unigram by
+    ``sentencepiece_unigram``.
+
+    Raises:
+        VocabFileError: for a setting we do not reproduce (named) or inconsistent pieces.
+    """
     if model.model_type == "UNIGRAM":
         return sentencepiece_unigram(model, name)
     _check(model, name)
