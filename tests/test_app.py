@@ -49,7 +49,8 @@ def test_the_selector_names_models_first_and_finds_them_by_vendor(app):
     labels = [box.format_func(o) for o in box.options]
     assert "Qwen · Qwen 2.5 / 3 → qwen3" in labels
     assert labels[0].startswith("OpenAI · GPT-4o")
-    assert [x for x in labels if "qwen" in x.lower()] == ["Qwen · Qwen 2.5 / 3 → qwen3"]
+    assert [x for x in labels if "qwen" in x.lower()] == ["Qwen · Qwen 2.5 / 3 → qwen3",
+                                                          "Qwen · Qwen 3.5 / 3.6 → qwen3_6"]
     box.select("llama3").run()
     assert any("Built with Llama" in t.value for t in app.sidebar.text)
 
