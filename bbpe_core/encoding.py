@@ -177,6 +177,11 @@ class Encoding:
         self.normalizer = normalizer
         self.post_processor = post_processor
         self.decoder = decoder
+        # one time budget per call for the scans of every pattern a user supplied: the
+        # pre-tokenizer's, else a normalizer's (a tokenizer.json Replace with a Regex)
+        self.scan_budget: float | None = (
+            pre_tokenizer.timeout if pre_tokenizer.timeout is not None
+            else getattr(normalizer, "timeout", None))
         self.special_tokens_set: frozenset[str] = frozenset(vocab.special_tokens)
         self.max_token_value: int = vocab.max_token_value
         self.added_set: frozenset[str] = frozenset(vocab.added_tokens)
@@ -318,9 +323,9 @@ class Encoding:
         [15339, 220, 100257]
         """
         allowed = self.resolve_allowed(text, allowed_special, disallowed_special)
-        if self.pre_tokenizer.timeout is None:
+        if self.scan_budget is None:
             return self._encode_text(text, allowed)
-        with pattern_budget(self.pre_tokenizer.timeout):  # one budget for all its scans
+        with pattern_budget(self.scan_budget):  # one budget for all its scans
             return self._encode_text(text, allowed)
 
     def _encode_text(self, text: str, allowed: frozenset[str]) -> list[int]:

@@ -24,7 +24,8 @@ from collections.abc import Sequence
 
 import regex
 
-from .patterns import PatternTimeoutError, check_pattern
+from .pattern_deadline import run_scan
+from .patterns import check_pattern
 
 __all__ = ["NormalizerSequence", "Prepend", "RegexReplace", "Remove", "Replace", "SPACE_MARK"]
 
@@ -134,22 +135,19 @@ class RegexReplace:
         return f"RegexReplace({self.pattern!r}, {self.content!r})"
 
     def _matches(self, text: str) -> list[tuple[int, int]]:
-        try:
-            return [m.span() for m in self.regex.finditer(text, timeout=self.timeout)]
-        except TimeoutError as e:
-            raise self._timeout() from e
-
-    def _timeout(self) -> PatternTimeoutError:
-        return PatternTimeoutError(f"the Replace pattern {self.pattern!r} took longer than "
-                                   f"{self.timeout} s on this text")
+        return run_scan(lambda limit: [m.span() for m in self.regex.finditer(text,
+                                                                             timeout=limit)],
+                        self.timeout)
 
     def normalize(self, text: str) -> str:
-        """The text with every match replaced."""
-        try:
-            return self.regex.sub(self.content.replace("\\", "\\\\"), text,
-                                  timeout=self.timeout)
-        except TimeoutError as e:
-            raise self._timeout() from e
+        """The text with every match replaced.
+
+        Raises:
+            PatternTimeoutError: if the pattern runs past what is left of the call's time
+                budget (``pattern_deadline``), or past its own ``timeout`` outside one.
+        """
+        content = self.content.replace("\\", "\\\\")
+        return run_scan(lambda limit: self.regex.sub(content, text, timeout=limit), self.timeout)
 
     def normalize_with_offsets(self, text: str) -> tuple[str, Spans]:
         """The normalized text; the replacement's characters come from the last characters of
@@ -224,6 +222,11 @@ class NormalizerSequence:
 
     def __init__(self, steps: Sequence) -> None:
         self.steps = list(steps)
+        timeouts = [t for t in (getattr(step, "timeout", None) for step in self.steps)
+                    if t is not None]
+        self.timeout: float | None = max(timeouts, default=None)
+        """The largest time limit of a step's pattern from a file (``RegexReplace``), or
+        None: ``Encoding`` opens one budget of it per call."""
 
     def __repr__(self) -> str:
         return f"NormalizerSequence({self.steps!r})"

@@ -39,7 +39,7 @@ def iter_chunks(enc: Encoding, text: str, allowed_special: AllowedSpecial = froz
                 disallowed_special: DisallowedSpecial = "all") -> Iterator[Chunk]:
     """``pre_tokenize``'s chunks lazily (the regex scan runs as they are taken)."""
     chunks = _chunks_with_origin(enc, text, allowed_special, disallowed_special)
-    for chunk, _ in within_budget(chunks, enc.pre_tokenizer.timeout):
+    for chunk, _ in within_budget(chunks, enc.scan_budget):
         yield chunk
 
 
@@ -107,7 +107,7 @@ def encode_detailed(enc: Encoding, text: str, allowed_special: AllowedSpecial = 
     prefixed = False
     vocab = enc.vocab
     chunks = _chunks_with_origin(enc, text, allowed_special, disallowed_special)
-    for index, (chunk, origin) in enumerate(within_budget(chunks, enc.pre_tokenizer.timeout)):
+    for index, (chunk, origin) in enumerate(within_budget(chunks, enc.scan_budget)):
         if max_tokens is not None and len(out) >= max_tokens:
             return out
         if chunk.special:

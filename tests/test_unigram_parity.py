@@ -430,3 +430,18 @@ def test_a_long_text_normalizes_as_a_short_one_does(monkeypatch):
         assert normalizer.normalize_with_offsets(text) == fast
         monkeypatch.undo()
         assert fast[0] == sp_pair(name)[0].normalize(text)
+
+
+def test_a_replace_pattern_shares_one_time_budget_across_the_segments_of_a_call():
+    """Each segment between added tokens scans well under the 2 s limit (~0.3 s), but twenty
+    of them take one call past it: the budget is per call, not per scan."""
+    from bbpe_core.patterns import PatternTimeoutError
+
+    doc = _t5_doc()
+    doc["normalizer"]["normalizers"][1] = {"type": "Replace", "pattern": {"Regex": "(a|aa)+$"},
+                                           "content": "x"}
+    enc = load_hf_tokenizer_json(json.dumps(doc).encode(), name="redos.json")
+    assert enc.scan_budget == 2.0
+    enc.encode("a" * 28 + "b")  # one segment alone is within the budget
+    with pytest.raises(PatternTimeoutError):
+        enc.encode("</s>".join(["a" * 28 + "b"] * 20), allowed_special="all")
