@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from apptest import new_app
 
 import bbpe_core
@@ -45,3 +46,20 @@ def test_1_merge_trace_of_a_sentencepiece_encoding_steps_back_and_shows_its_piec
     at.text_input(key="tr_text").input("a  b").run()
     enc = bbpe_core.get_encoding("llama2")
     assert f"pieces {[enc.vocab.pieces[i] for i in enc.encode('a  b')]!r}" in at.code[0].value
+
+
+@pytest.mark.parametrize("sidebar", ["gpt2", "llama3", "llama2"])
+def test_4_every_lesson_asks_for_and_answers_with_the_sidebars_encoding(sidebar):
+    from playground.lessons import LESSONS
+
+    at = _page("views/lessons.py", sidebar)
+    rule = [c.value for c in at.caption if "sidebar's encoding" in c.value]
+    assert len(rule) == 1 and sidebar in rule[0]
+    for lesson in LESSONS:
+        assert at.number_input(key=f"guess_{lesson.key}").label == (
+            f"Predict: how many {sidebar} tokens is the example?")
+    at.number_input(key="guess_python").set_value(1).run()
+    at.button(key="reveal_python").click().run()
+    code = next(x for x in LESSONS if x.key == "python").example
+    actual = len(bbpe_core.get_encoding(sidebar).encode(code, disallowed_special=()))
+    assert f"It is {actual} tokens" in at.info[0].value

@@ -13,16 +13,21 @@ from .session import resolve
 from .widgets import kept
 
 
-def render(lesson: Lesson, names: list[str]) -> None:
+def render(lesson: Lesson, names: list[str], guessed: str) -> None:
     """Draw ``lesson`` for the encodings ``names``; every count stays hidden until the reader
-    presses Reveal for the example as it stands (editing it hides them again)."""
+    presses Reveal for the example as it stands (editing it hides them again).
+
+    Args:
+        lesson: the lesson.
+        names: the encodings shown, in order; ``guessed`` is one of them.
+        guessed: the encoding the reader guesses the count of (the sidebar's).
+    """
     st.write(lesson.explanation)
     text = st.text_area("Example (edit it)", height=90, **kept(f"lesson_{lesson.key}", lesson.example))
     encs = {n: resolve(n)[0] for n in names}
     special = lesson.special or {"disallowed_special": ()}
-    first = names[0]
     c1, c2 = st.columns([2, 3])
-    guess = c1.number_input(f"Predict: how many {first} tokens is the example?", min_value=0,
+    guess = c1.number_input(f"Predict: how many {guessed} tokens is the example?", min_value=0,
                             step=1, key=f"guess_{lesson.key}")
     shown = f"revealed_{lesson.key}"
     if c1.button("Reveal", key=f"reveal_{lesson.key}"):
@@ -31,13 +36,13 @@ def render(lesson: Lesson, names: list[str]) -> None:
         c2.caption("Guess first: the counts, the tokens and the table appear after Reveal.")
         return
     spans = {name: enc.encode_detailed(text, **special) for name, enc in encs.items()}
-    c2.info(guess_feedback(int(guess), len(spans[first])))
+    c2.info(guess_feedback(int(guess), len(spans[guessed])))
     for name, found in spans.items():
         st.html(f"<p><b>{esc(name)}</b>: {len(found)} tokens</p>"
                 + token_view_html(text, found, show_whitespace=True))
     st.dataframe(lesson.facts(encs, text), hide_index=True, width="stretch")
     try:
-        link = f"./?s={encode_state(first, 'Text', text)}"  # the playground is the root page
+        link = f"./?s={encode_state(guessed, 'Text', text)}"  # the playground is the root page
     except ValueError:
         return
     c2.markdown(f"[Open this example on the playground]({link})")
