@@ -63,3 +63,17 @@ def test_4_every_lesson_asks_for_and_answers_with_the_sidebars_encoding(sidebar)
     code = next(x for x in LESSONS if x.key == "python").example
     actual = len(bbpe_core.get_encoding(sidebar).encode(code, disallowed_special=()))
     assert f"It is {actual} tokens" in at.info[0].value
+
+
+def test_5_train_at_the_smallest_size_with_the_default_special_token_and_use_it_at_once():
+    at = _page("views/train.py")
+    slider = at.slider(key="tr_vocab")
+    assert at.text_input(key="tr_specials").value == "<|endoftext|>"
+    slider.set_value(slider.min).run()
+    at.button[0].click().run()
+    assert not at.exception and not at.error and "merges in" in at.success[0].value
+    labels = [p.proto.text for p in at.get("progress")]
+    assert labels and not any("Counting chunks" in t for t in labels), labels
+    next(b for b in at.button if b.label == "Use this tokenizer").click().run()
+    name = at.code[-1].value
+    assert name.startswith("trained-") and name in at.selectbox(key="encoding").options

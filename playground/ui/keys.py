@@ -12,7 +12,7 @@ Session state (``st.session_state``) holds two kinds of key:
 from __future__ import annotations
 
 __all__ = ["CHAT_MESSAGES", "CHAT_NEXT_ID", "ENCODING", "LINK_APPLIED", "SHOWN_TOKENS",
-           "TRAIN_RESULT", "UPLOAD_FLASH", "USER_ENCODINGS", "WIDGET_PREFIXES"]
+           "TRAIN_FLASH", "TRAIN_RESULT", "UPLOAD_FLASH", "USER_ENCODINGS", "WIDGET_PREFIXES"]
 
 ENCODING = "encoding"
 """The sidebar's encoding selector (a widget every page draws)."""
@@ -28,6 +28,8 @@ SHOWN_TOKENS = "pg_shown"
 """The (view, number of tokens drawn) after "Show more" in Text, Chat or Compare mode."""
 UPLOAD_FLASH = "up_flash"
 """The name of the tokenizer just added, said once after the rerun."""
+TRAIN_FLASH = "tr_flash"
+"""The name the trained tokenizer got in the selectors, said once after the rerun."""
 TRAIN_RESULT = "tr_result"
 """The Train page's last trained tokenizer, its steps and its corpus sizes."""
 
