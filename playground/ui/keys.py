@@ -12,7 +12,7 @@ Session state (``st.session_state``) holds two kinds of key:
 from __future__ import annotations
 
 __all__ = ["CHAT_MESSAGES", "CHAT_NEXT_ID", "ENCODING", "LINK_APPLIED", "SHOWN_TOKENS",
-           "TRAIN_FLASH", "TRAIN_RESULT", "UPLOAD_FLASH", "USER_ENCODINGS", "WIDGET_PREFIXES"]
+           "TRAIN_FLASH", "TRAIN_RESULT", "UPLOAD_FILES", "UPLOAD_FLASH", "USER_ENCODINGS", "WIDGET_PREFIXES"]
 
 ENCODING = "encoding"
 """The sidebar's encoding selector (a widget every page draws)."""
@@ -26,6 +26,8 @@ CHAT_NEXT_ID = "chat_next_id"
 """The next chat message's id (widget keys of a message end with it)."""
 SHOWN_TOKENS = "pg_shown"
 """The (view, number of tokens drawn) after "Show more" in Text, Chat or Compare mode."""
+UPLOAD_FILES = "up_files"
+"""The upload form's format and files (their ids) the name field was last typed for."""
 UPLOAD_FLASH = "up_flash"
 """The name of the tokenizer just added, said once after the rerun."""
 TRAIN_FLASH = "tr_flash"

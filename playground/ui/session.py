@@ -33,8 +33,12 @@ def add_user_encoding(enc: Encoding, fingerprint: str) -> str:
     """Register an encoding for this session; returns the (unique) name it got.
 
     Raises:
-        ValueError: if the session already keeps ``MAX_USER_ENCODINGS`` (one must go first).
+        ValueError: if the session already keeps ``MAX_USER_ENCODINGS`` (one must go first),
+            or already keeps this tokenizer (the same ``fingerprint``) under a name.
     """
+    same = next((n for n, (_, fp) in user_encodings().items() if fp == fingerprint), None)
+    if same is not None:
+        raise ValueError(f"this tokenizer is already in the selectors as {same!r}")
     if len(user_encodings()) >= MAX_USER_ENCODINGS:
         raise ValueError(f"this session already keeps {MAX_USER_ENCODINGS} tokenizers, the "
                          "most it may: remove one under 'Bring your own tokenizer' first")

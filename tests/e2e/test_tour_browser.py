@@ -1,0 +1,83 @@
+"""Issue 33, a new user's tour, in headless Chromium: the findings AppTest cannot see (file
+uploads, layout, chips, timings). Screenshots go to tests/artifacts/ at 1400x1000 and 390x844."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from browser_helpers import screenshot, wait_for_idle
+
+import bbpe_core
+
+pytestmark = pytest.mark.browser
+
+SIZES = {"wide": {"width": 1400, "height": 1000}, "phone": {"width": 390, "height": 844}}
+
+
+@pytest.fixture
+def sized(browser, app_url):
+    """Open a page of the app in a browser window of one of ``SIZES``: ``sized(path, size)``."""
+    contexts = []
+
+    def open_page(path: str = "", size: str = "wide"):
+        context = browser.new_context(viewport=SIZES[size])
+        contexts.append(context)
+        pg = context.new_page()
+        pg.goto(f"{app_url}/{path}")
+        pg.wait_for_selector('[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"]',
+                             timeout=60_000)
+        wait_for_idle(pg)
+        return pg
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
+def _tokenizer_files(tmp_path):
+    """A small byte-level BPE tokenizer.json (loads), and a WordPiece one (refused)."""
+    good = tmp_path / "small.json"
+    bbpe_core.save_hf_tokenizer_json(bbpe_core.train("low lower lowest newer wider " * 40, 300),
+                                     good)
+    wordpiece = tmp_path / "wordpiece.json"
+    wordpiece.write_text(json.dumps({"model": {"type": "WordPiece", "vocab": {"a": 0}}}))
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps({"model": {"type": "Unigram", "vocab": []}}))
+    return good, wordpiece, other
+
+
+def _add(pg, path, name: str | None = None) -> str:
+    """Choose ``path`` in the uploader, type ``name`` (if given), press Add, and return the
+    page's alert and code texts."""
+    pg.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(str(path))
+    pg.locator(f'[data-testid="stFileChipName"][title="{path.name}"]').wait_for()
+    pg.wait_for_timeout(500)  # the upload's rerun starts after the file's name is shown
+    wait_for_idle(pg)
+    if name is not None:
+        field = pg.get_by_label("Name in the selectors")
+        field.fill(name)
+        field.press("Enter")
+        wait_for_idle(pg)
+    pg.get_by_role("button", name="Add tokenizer").click()
+    pg.locator('[data-testid="stCode"]').first.wait_for()
+    pg.wait_for_timeout(500)
+    wait_for_idle(pg)
+    return " | ".join(pg.locator('[data-testid="stAlert"], [data-testid="stCode"]').all_inner_texts())
+
+
+def test_6_upload_says_what_is_supported_resets_the_name_and_adds_a_file_once(sized, tmp_path):
+    good, wordpiece, other = _tokenizer_files(tmp_path)
+    pg = sized("upload")
+    said = _add(pg, wordpiece, "mine")
+    assert "Not added" in said and "bbpe_core" not in said and "Supported: BPE" in said
+    assert "mine" in said
+    said = _add(pg, other)  # another file: the name typed for the last one is gone
+    assert pg.get_by_label("Name in the selectors").input_value() == "" and "other.json" in said and "mine" not in said
+    said = _add(pg, good)
+    assert "Added" in said and "small.json" in said
+    screenshot(pg, "tour_upload_added")
+    said = _add(pg, good)  # the same file again
+    assert "already in the selectors as 'small.json'" in said
+    screenshot(pg, "tour_upload_twice")
+    assert pg.get_by_role("button", name="Remove", exact=True).count() == 1
