@@ -77,3 +77,12 @@ def test_5_train_at_the_smallest_size_with_the_default_special_token_and_use_it_
     next(b for b in at.button if b.label == "Use this tokenizer").click().run()
     name = at.code[-1].value
     assert name.startswith("trained-") and name in at.selectbox(key="encoding").options
+
+
+def test_7_formats_with_the_json_field_cleared_compares_the_sample_records():
+    at = _page("views/compare_lab.py")
+    before = [t.value.to_dict("records") for t in at.dataframe]
+    at.text_area(key="lab_json").input("   ").run()
+    assert not at.exception and not at.error
+    assert [t.value.to_dict("records") for t in at.dataframe] == before
+    assert any("sample records" in c.value for c in at.caption)

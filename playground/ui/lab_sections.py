@@ -99,10 +99,12 @@ def formats(keys: tuple, encs: dict) -> None:
                "Paste your own JSON to compare.")
     import json
 
-    pasted = st.text_area("Your JSON (optional)", height=100,
+    pasted = st.text_area("Your JSON (empty: the sample records)", height=100,
                           **kept("lab_json", json.dumps(RECORDS, indent=2)))
+    if not pasted.strip():
+        st.caption("The field is empty: the sample records are compared.")
     try:
-        records = parse_records(pasted)
+        records = parse_records(pasted) if pasted.strip() else RECORDS
     except ValueError as e:
         problem("These records cannot be compared.", str(e))
         return
