@@ -3,6 +3,7 @@ main branch of the day the tour was taken and passes now."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -86,3 +87,19 @@ def test_7_formats_with_the_json_field_cleared_compares_the_sample_records():
     assert not at.exception and not at.error
     assert [t.value.to_dict("records") for t in at.dataframe] == before
     assert any("sample records" in c.value for c in at.caption)
+
+
+@pytest.mark.parametrize("show_whitespace", [False, True])
+def test_9_a_newline_breaks_the_line_of_chips_after_its_chip(show_whitespace):
+    from playground.token_html import token_view_html
+
+    enc = bbpe_core.get_encoding("gpt2")
+    text = "def f(a, b):\n    return a\n\nx"
+    view = token_view_html(text, enc.encode_detailed(text), show_whitespace=show_whitespace)
+    body = view.split('<div class="bbpe-view">', 1)[1].split("</div>", 1)[0]
+    chips = re.split(r'(?=<span class="tok)', body)[1:]  # each chip, then what follows it
+    assert "\n" not in body  # no chip wraps inside itself
+    breaks = [(chip.count("↵"), len(re.findall(r"<br>", chip))) for chip in chips]
+    assert all(marks == lines for marks, lines in breaks)
+    assert sum(marks for marks, _ in breaks) == text.count("\n")
+    assert all(chip.endswith("</span>" + "<br>" * n) for chip, (n, _) in zip(chips, breaks))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from browser_helpers import screenshot, wait_for_idle
+from browser_helpers import screenshot, set_text, wait_for_chips, wait_for_idle
 
 import bbpe_core
 
@@ -25,8 +25,7 @@ def sized(browser, app_url):
         contexts.append(context)
         pg = context.new_page()
         pg.goto(f"{app_url}/{path}")
-        pg.wait_for_selector('[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"]',
-                             timeout=60_000)
+        pg.wait_for_selector('[data-testid="stSidebar"]', state="attached", timeout=60_000)
         wait_for_idle(pg)
         return pg
 
@@ -81,3 +80,21 @@ def test_6_upload_says_what_is_supported_resets_the_name_and_adds_a_file_once(si
     assert "already in the selectors as 'small.json'" in said
     screenshot(pg, "tour_upload_twice")
     assert pg.get_by_role("button", name="Remove", exact=True).count() == 1
+
+
+def _chip_top(pg, text: str) -> float:
+    """The top (px) of the first chip of the playground's view whose text is ``text``."""
+    return pg.evaluate("""t => [...document.querySelectorAll('.bbpe-view .tok')]
+        .find(e => e.textContent.replaceAll('·', ' ') === t).getBoundingClientRect().top""", text)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_9_code_keeps_its_lines_in_the_chips(sized, size):
+    pg = sized("", size)
+    set_text(pg, "def f(a, b):\n    return a\n\nprint(f(1, 2))")
+    wait_for_chips(pg, 23)
+    wait_for_idle(pg)
+    assert _chip_top(pg, " return") > _chip_top(pg, "def") + 10
+    assert _chip_top(pg, "print") > _chip_top(pg, " return") + 30  # the empty line kept
+    pg.locator(".bbpe-view").first.scroll_into_view_if_needed()
+    screenshot(pg, f"tour_chips_newlines_{size}")
