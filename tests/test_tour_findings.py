@@ -103,3 +103,19 @@ def test_9_a_newline_breaks_the_line_of_chips_after_its_chip(show_whitespace):
     assert all(marks == lines for marks, lines in breaks)
     assert sum(marks for marks, _ in breaks) == text.count("\n")
     assert all(chip.endswith("</span>" + "<br>" * n) for chip, (n, _) in zip(chips, breaks))
+
+
+@pytest.mark.parametrize("name, shown", [
+    ("gpt2", "Counted with <b>OpenAI · GPT-2 / GPT-3 → gpt2</b>"),
+    ("claude_legacy", "Counted with <b>Anthropic · Claude 1 / 2 (legacy, not Claude 3 or later) "
+                      "→ claude_legacy</b>"),
+])
+def test_10_the_playground_names_the_model_and_encoding_above_the_counts(name, shown):
+    at = new_app()
+    at.run()
+    at.selectbox(key="encoding").select(name).run()
+    bodies = [h.proto.body for h in at.get("html")]
+    line = next(k for k, b in enumerate(bodies) if shown in b)
+    assert any("bbpe-view" in b for b in bodies[line + 1:])  # above the chips
+    at.radio(key="pg_mode").set_value("Decode").run()
+    assert any(shown in h.proto.body for h in at.get("html"))

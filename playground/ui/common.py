@@ -4,9 +4,17 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ..encoding_labels import info
+from ..encoding_labels import info, label
+from ..html_base import esc
 
-__all__ = ["metric_row", "problem", "said", "markdown_safe_name"]
+__all__ = ["counted_with", "metric_row", "problem", "said", "markdown_safe_name"]
+
+
+def counted_with(name: str) -> None:
+    """A line above the counts naming the model and encoding that count (the sidebar, which
+    says it too, is hidden on a phone); a user's tokenizer name is escaped, never Markdown."""
+    mine = "" if info(name) is not None else " (your tokenizer)"
+    st.html(f'<p class="bbpe-counted">Counted with <b>{esc(label(name))}</b>{mine}</p>')
 
 
 def metric_row(items: list[tuple[str, str]]) -> None:

@@ -6,7 +6,7 @@ import streamlit as st
 
 from ..decode import decode_ids
 from ..html_base import esc, label_of, page_css, show_text
-from .common import metric_row, problem
+from .common import counted_with, metric_row, problem
 from .session import resolve
 from .share_link import share_button
 from .widgets import kept
@@ -27,6 +27,7 @@ def render(name: str) -> None:
         problem(f"{n} item{'s are' if n > 1 else ' is'} not a token of this encoding and "
                 f"{'are' if n > 1 else 'is'} left out; the other ids are decoded below.",
                 "\n".join(report.problems))
+    counted_with(name)
     metric_row([("Ids", f"{len(report.ids):,}"), ("Bytes", f"{len(report.data):,}"),
                 ("Characters recovered", f"{report.recovered_chars:,}"),
                 ("Invalid UTF-8 bytes", f"{report.invalid_bytes:,}")])

@@ -9,7 +9,7 @@ from ..export import tokens_csv, tokens_json
 from ..samples import DEFAULT_TEXT
 from ..token_html import LAYERS, VIEWS, layers_html, token_view_html
 from .cached import cached_analysis
-from .common import metric_row, problem
+from .common import counted_with, metric_row, problem
 from .live_text import live_text_area
 from .session import resolve
 from .share_link import share_button
@@ -59,6 +59,7 @@ def render(name: str) -> None:
         "of the model's tokenizer.json (Llama 3 and 4 add <|begin_of_text|>).",
         **kept("pg_api_count", False))
     n_tokens = result.n_tokens + (added if api else 0)
+    counted_with(name)
     metric_row([("Tokens", f"{n_tokens:,}"), ("Characters", f"{result.n_chars:,}"),
                 ("UTF-8 bytes", f"{result.n_bytes:,}"),
                 ("Characters per token", f"{result.chars_per_token:.2f}")])

@@ -98,3 +98,29 @@ def test_9_code_keeps_its_lines_in_the_chips(sized, size):
     assert _chip_top(pg, "print") > _chip_top(pg, " return") + 30  # the empty line kept
     pg.locator(".bbpe-view").first.scroll_into_view_if_needed()
     screenshot(pg, f"tour_chips_newlines_{size}")
+
+
+CUT_OPTIONS = """() => [...document.querySelectorAll('[role="option"]')]
+    .filter(o => { const r = o.getBoundingClientRect(), c = o.firstElementChild;
+                   return c.scrollWidth > c.clientWidth + 1 || c.scrollHeight > r.height + 1
+                          || r.right > innerWidth; })
+    .map(o => o.innerText)"""
+"""Script listing the open selector's options whose label is cut (or runs off the window)."""
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_10_the_selector_list_shows_whole_labels_and_the_page_names_the_model(sized, size):
+    pg = sized("", size)
+    assert "Counted with OpenAI · GPT-2 / GPT-3 → gpt2" in pg.locator(".bbpe-counted").inner_text()
+    if size == "phone":
+        pg.locator('[data-testid="stExpandSidebarButton"], '
+                   '[data-testid="stSidebarCollapsedControl"] button').first.click()
+    pg.locator('[data-testid="stSidebar"] [data-testid="stSelectbox"]').click()
+    pg.locator('[role="option"]').first.wait_for()
+    cut = pg.evaluate(CUT_OPTIONS)
+    screenshot(pg, f"tour_selector_list_{size}")
+    assert cut == []
+    pg.keyboard.type("Claude")  # the longest label (the list draws only the options in view)
+    pg.wait_for_timeout(400)
+    assert pg.locator('[role="option"]').count() == 1 and pg.evaluate(CUT_OPTIONS) == []
+    screenshot(pg, f"tour_selector_claude_{size}")
