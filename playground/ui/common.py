@@ -18,9 +18,11 @@ def counted_with(name: str) -> None:
 
 
 def metric_row(items: list[tuple[str, str]]) -> None:
-    """Draw ``(label, value)`` metrics side by side, one column each."""
-    for column, (label, value) in zip(st.columns(len(items)), items):
-        column.metric(label, value)
+    """Draw ``(title, value)`` metrics side by side, one column each, in one compact row
+    even on a phone (the ``bbpe-metrics`` rules of ``assets/style.css``)."""
+    with st.container(key="pg_metrics"):
+        for column, (title, value) in zip(st.columns(len(items)), items):
+            column.metric(title, value)
 
 
 def problem(message: str, detail: str, *, level: str = "error") -> None:

@@ -124,3 +124,29 @@ def test_10_the_selector_list_shows_whole_labels_and_the_page_names_the_model(si
     pg.wait_for_timeout(400)
     assert pg.locator('[role="option"]').count() == 1 and pg.evaluate(CUT_OPTIONS) == []
     screenshot(pg, f"tour_selector_claude_{size}")
+
+
+def _tops(pg, selector: str) -> list[float]:
+    return pg.eval_on_selector_all(selector, "els => els.map(e => e.getBoundingClientRect().top)")
+
+
+def test_11_phone_metrics_in_one_row_and_chat_buttons_in_one_row(sized):
+    pg = sized("", "phone")
+    pg.wait_for_selector('[data-testid="stMetric"]', timeout=60_000)
+    tops = _tops(pg, '[data-testid="stMetric"]')
+    assert len(tops) == 4 and max(tops) - min(tops) < 2, tops
+    pg.locator('[data-testid="stMetric"]').first.scroll_into_view_if_needed()
+    screenshot(pg, "tour_phone_metrics")
+    pg.get_by_text("Chat", exact=True).click()
+    pg.locator('[class*="st-key-chat_del_"] button').first.wait_for(state="attached")
+    pg.wait_for_timeout(1000)
+    wait_for_idle(pg)
+    for key in ("chat_up_", "chat_down_", "chat_del_"):
+        assert pg.locator(f'[class*="st-key-{key}"]').count() >= 2
+    rows = pg.evaluate("""() => [...document.querySelectorAll('[class*="st-key-chat_del_"]')].map(d => {
+        const id = [...d.classList].find(c => c.startsWith('st-key-chat_del_')).slice(16);
+        return ['up', 'down', 'del'].map(k => document.querySelector(`.st-key-chat_${k}_${id}`)
+            .getBoundingClientRect().top); })""")
+    assert all(max(r) - min(r) < 2 for r in rows), rows
+    pg.locator('[class*="st-key-chat_del_"]').first.scroll_into_view_if_needed()
+    screenshot(pg, "tour_phone_chat_buttons")
