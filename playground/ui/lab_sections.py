@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ..charts import grouped_bar, lines
+from ..charts import every_category, grouped_bar, lines
 from ..export import rows_csv
 from ..html_base import esc, page_css, show_text
 from ..lab_code import (
@@ -75,8 +75,7 @@ def languages(keys: tuple, encs: dict) -> None:
     fig = grouped_bar(rows, x="language", y="token tax", color="encoding",
                       title="Token tax: × English's tokens",
                       x_title="language", y_title="tokens ÷ English tokens (×)")
-    fig.update_xaxes(categoryorder="array", categoryarray=order)
-    st.plotly_chart(fig, width="stretch")
+    st.plotly_chart(every_category(fig, order), width="stretch")
     declared = [r for r in rows if r["script"] != "yours"]
     options = list(dict.fromkeys(r["language"] for r in declared if r["language"] != "English"))
     chosen = st.selectbox("Answer for", options, key="lab_headline_language",

@@ -150,3 +150,30 @@ def test_11_phone_metrics_in_one_row_and_chat_buttons_in_one_row(sized):
     assert all(max(r) - min(r) < 2 for r in rows), rows
     pg.locator('[class*="st-key-chat_del_"]').first.scroll_into_view_if_needed()
     screenshot(pg, "tour_phone_chat_buttons")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_11_lab_chart_names_every_language_its_toolbar_clear_of_the_title(sized, size):
+    from playground.lab_languages import load_udhr
+
+    pg = sized("compare_lab", size)
+    pg.wait_for_selector(".js-plotly-plot .xtick", timeout=120_000)
+    wait_for_idle(pg)
+    chart = pg.locator(".js-plotly-plot").first
+    ticks = chart.locator(".xtick text").all_inner_texts()
+    assert len(ticks) == len(load_udhr()), ticks
+    title = chart.locator(".gtitle").bounding_box()
+    bar = chart.locator(".modebar").bounding_box()
+    assert bar is None or (bar["y"] >= title["y"] + title["height"]
+                           or bar["x"] >= title["x"] + title["width"]), (bar, title)
+    cut = pg.evaluate("""() => [...document.querySelectorAll(
+        '.st-key-lab_names [data-testid="stMultiSelectTagsContainer"] > span > span > span')]
+        .filter(s => s.scrollWidth > s.clientWidth + 1 || s.scrollHeight > s.clientHeight + 1)
+        .map(s => s.innerText)""")
+    assert len(pg.locator('.st-key-lab_names [data-testid="stMultiSelectTagsContainer"] > span > span')
+               .all()) >= 6
+    assert cut == []
+    chart.scroll_into_view_if_needed()
+    screenshot(pg, f"tour_lab_chart_{size}")
+    pg.locator(".st-key-lab_names").scroll_into_view_if_needed()
+    screenshot(pg, f"tour_lab_encodings_{size}")
