@@ -75,7 +75,7 @@ def grouped_bar(rows: list[dict], *, x: str, y: str, color: str, title: str, x_t
 
     fig = px.bar(rows, x=x, y=y, color=color, barmode="group", title=title, log_y=log_y,
                  labels={x: x_title, y: y_title, color: color})
-    fig.update_layout(height=480, margin={"t": 130, "b": 40, "l": 60, "r": 40},
+    fig.update_layout(height=480, margin={"t": 100, "b": 40, "l": 60, "r": 40},
                       title={"y": 0.99, "yanchor": "top"},
                       legend={"orientation": "h", "yanchor": "bottom", "y": 1.01, "x": 0,
                               "title": {"text": ""}},  # above the plot: a phone keeps its width

@@ -119,3 +119,48 @@ def test_10_the_playground_names_the_model_and_encoding_above_the_counts(name, s
     assert any("bbpe-view" in b for b in bodies[line + 1:])  # above the chips
     at.radio(key="pg_mode").set_value("Decode").run()
     assert any(shown in h.proto.body for h in at.get("html"))
+
+
+def _toggle_labels(at) -> list[str]:
+    return [t.label for t in at.toggle]
+
+
+def test_13_counts_and_hints_speak_of_the_chosen_encoding_in_good_english():
+    at = new_app()
+    at.run()
+    api = [t for t in at.toggle if t.label.startswith("Count as the API does")]
+    assert len(api) == 1 and api[0].disabled  # drawn for gpt2 too: no jump when it appears
+    assert at.radio(key="pg_special").label == "Special tokens in the text (e.g. <|endoftext|>)"
+    at.selectbox(key="encoding").select("bert_base_uncased").run()
+    assert "Count as the API does (+2 tokens the model's API adds, e.g. its BOS)" in _toggle_labels(at)
+    at.selectbox(key="encoding").select("llama3").run()
+    assert "Count as the API does (+1 token the model's API adds, e.g. its BOS)" in _toggle_labels(at)
+    assert at.radio(key="pg_special").label == "Special tokens in the text (e.g. <|eot_id|>)"
+    at.session_state["kept__pg_text"] = ""
+    at.radio(key="pg_mode").set_value("Compare").run()
+    assert not at.exception and not at.get("plotly_chart")  # no bars, no -1..1 axis
+
+
+def test_13_a_lesson_says_1_token():
+    at = _page("views/lessons.py")
+    at.text_area(key="lesson_spelling").input("hello").run()
+    at.button(key="reveal_spelling").click().run()
+    bodies = [h.proto.body for h in at.get("html")]
+    assert any("<b>gpt2</b>: 1 token</p>" in b for b in bodies)
+    assert not any(": 1 tokens</p>" in b for b in bodies)
+
+
+def test_13_train_wording():
+    at = _page("views/train.py")
+    at.slider(key="tr_vocab").set_value(512).run()
+    at.button[0].click().run()
+    captions = " ".join(c.value for c in at.caption)
+    assert "byte-level BPE encodes any text" in captions and "never can't" not in captions
+
+
+def test_13_the_labs_table_lists_languages_in_the_charts_order():
+    import json
+
+    at = _page("views/compare_lab.py")
+    spec = json.loads(at.get("plotly_chart")[0].proto.spec)
+    assert list(at.dataframe[0].value["language"]) == spec["layout"]["xaxis"]["categoryarray"]

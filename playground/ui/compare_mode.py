@@ -10,7 +10,7 @@ from ..encoding_labels import label
 from ..html_base import esc
 from ..token_html import token_view_html
 from .cached import cached_comparison
-from .common import markdown_safe_name, problem
+from .common import markdown_safe_name, problem, tokens_phrase
 from .session import all_encoding_names, resolve
 from .share_link import share_button
 from .show_more import drawn_tokens, show_more, truncation_notice
@@ -27,7 +27,7 @@ def render(name: str) -> None:
     chosen = st.multiselect("Encodings", names, format_func=label, **kept("cmp_names", names[:3]))
     chosen = [n for n in chosen if n in names]
     text = text_input()
-    mode, show_ws = view_options()
+    mode, show_ws = view_options(name)
     if not chosen:
         st.info("Choose at least one encoding.")
         return
@@ -49,12 +49,13 @@ def render(name: str) -> None:
           "chars per token": round(len(text) / r.n_tokens, 2) if r.n_tokens else 0.0}
          for r in results],
         hide_index=True, width="content")
-    st.plotly_chart(token_count_bar(results, len(text)), width="stretch")
+    if text:  # no bars (and no empty -1..1 axis) for an empty text
+        st.plotly_chart(token_count_bar(results, len(text)), width="stretch")
     st.caption("Bars: tokens each encoding needs for the text above (fewer is cheaper). "
                "Below, chips with a pink right edge end where not every chosen encoding cuts.")
     marks = differing_ends(results)
     for r in results:
-        head = f"<p><b>{esc(r.name)}</b>: {r.n_tokens:,} tokens</p>"
+        head = f"<p><b>{esc(r.name)}</b>: {tokens_phrase(r.n_tokens)}</p>"
         st.html(head + token_view_html(text, r.spans, show_whitespace=show_ws,
                                        marked_ends=marks[r.name], standalone=False,
                                        notice=truncation_notice(len(r.spans), r.n_tokens)))

@@ -86,7 +86,8 @@ def languages(keys: tuple, encs: dict) -> None:
     st.caption("Bars above 1 mean the same declaration costs more tokens than in English. The "
                "table: token tax, a row per language, a column per encoding (the CSV has "
                "tokens, characters and bytes too).")
-    st.dataframe(tax_table(rows), hide_index=True, width="stretch",
+    table = sorted(tax_table(rows), key=lambda r: order.index(r["language"]))  # the chart's order
+    st.dataframe(table, hide_index=True, width="stretch",
                  column_config={n: st.column_config.NumberColumn(n, format="%.2f×") for n in encs})
     st.download_button("Download languages (CSV)", rows_csv(rows), "languages.csv", "text/csv",
                         key="dl_languages")

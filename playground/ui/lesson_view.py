@@ -9,6 +9,7 @@ from ..html_base import esc
 from ..lessons import Lesson, guess_feedback
 from ..share import encode_state
 from ..token_html import token_view_html
+from .common import tokens_phrase
 from .session import resolve
 from .widgets import kept
 
@@ -38,7 +39,7 @@ def render(lesson: Lesson, names: list[str], guessed: str) -> None:
     spans = {name: enc.encode_detailed(text, **special) for name, enc in encs.items()}
     c2.info(guess_feedback(int(guess), len(spans[guessed])))
     for name, found in spans.items():
-        st.html(f"<p><b>{esc(name)}</b>: {len(found)} tokens</p>"
+        st.html(f"<p><b>{esc(name)}</b>: {tokens_phrase(len(found))}</p>"
                 + token_view_html(text, found, show_whitespace=True))
     st.dataframe(lesson.facts(encs, text), hide_index=True, width="stretch")
     try:

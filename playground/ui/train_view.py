@@ -136,7 +136,7 @@ def show_result() -> None:
         st.dataframe(contrast_rows(enc, result["chars"]), hide_index=True)
         st.caption("Unseen text: the Universal Declaration of Human Rights in English, Chinese, "
                    "Russian, Arabic and Hindi. A character-level vocabulary spends its ids on "
-                   "characters and cannot encode one it never saw; byte-level BPE never can't.")
+                   "characters and cannot encode one it never saw; byte-level BPE encodes any text, since every character is made of bytes.")
     if st.button("Use this tokenizer"):
         try:
             name = add_user_encoding(enc, result["fp"])
