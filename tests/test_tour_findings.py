@@ -164,3 +164,42 @@ def test_13_the_labs_table_lists_languages_in_the_charts_order():
     at = _page("views/compare_lab.py")
     spec = json.loads(at.get("plotly_chart")[0].proto.spec)
     assert list(at.dataframe[0].value["language"]) == spec["layout"]["xaxis"]["categoryarray"]
+
+
+def _search(at, query: str):
+    at.text_input(key="find_model").input(query).run()
+    assert not at.exception
+    return at.selectbox(key="encoding")
+
+
+@pytest.mark.parametrize("query, best", [("o3", "o200k_base"), ("bert", "bert_base_uncased"),
+                                         ("Qwen", "qwen3"), ("deepseek r1", "deepseek_v3")])
+def test_3_sidebar_search_finds_by_word_and_chooses_the_best_match(query, best):
+    at = new_app()
+    at.run()
+    box = _search(at, query)
+    assert box.value == best and box.options[0] == box.format_func(best)
+    assert "Tokens" in [m.label for m in at.metric]
+
+
+@pytest.mark.parametrize("query, said", [("Gemini", "Gemini"), ("Whisper", "Whisper"),
+                                         ("Phi", "Phi"), ("T5", "T5")])
+def test_3_a_model_we_do_not_ship_is_said_plainly(query, said):
+    at = new_app()
+    at.run()
+    box = _search(at, query)
+    shown = [t.value for t in at.sidebar.text]
+    assert any(t.startswith("Not shipped") and said in t for t in shown), shown
+    assert box.value == "gpt2" and len(box.options) == 1  # nothing unrelated listed
+
+
+def test_3_the_labs_encodings_box_and_the_selector_match_by_substring_not_fuzzily():
+    from streamlit.proto.SelectWidgetFilterMode_pb2 import SelectWidgetFilterMode
+
+    at = _page("views/compare_lab.py")
+    box = at.multiselect(key="lab_names")
+    for widget in (box, at.selectbox(key="encoding")):
+        assert widget.proto.filter_mode == SelectWidgetFilterMode.FILTER_MODE_CONTAINS
+    # what "bert" + Enter can add under substring matching: BERT only
+    assert [o for o in box.options if "bert" in o.lower()] == [
+        "Google · BERT / MiniLM → bert_base_uncased"]

@@ -11,11 +11,13 @@ Session state (``st.session_state``) holds two kinds of key:
 
 from __future__ import annotations
 
-__all__ = ["CHAT_MESSAGES", "CHAT_NEXT_ID", "ENCODING", "LINK_APPLIED", "SHOWN_TOKENS",
+__all__ = ["CHAT_MESSAGES", "CHAT_NEXT_ID", "ENCODING", "FIND_MODEL", "LINK_APPLIED", "SHOWN_TOKENS",
            "TRAIN_FLASH", "TRAIN_RESULT", "UPLOAD_FILES", "UPLOAD_FLASH", "USER_ENCODINGS", "WIDGET_PREFIXES"]
 
 ENCODING = "encoding"
 """The sidebar's encoding selector (a widget every page draws)."""
+FIND_MODEL = "find_model"
+"""The sidebar's search box over models, vendors and encodings (every page)."""
 USER_ENCODINGS = "user_encodings"
 """This session's uploaded and trained tokenizers: name -> (Encoding, fingerprint)."""
 LINK_APPLIED = "link_applied"
@@ -37,6 +39,7 @@ TRAIN_RESULT = "tr_result"
 
 WIDGET_PREFIXES = {
     "pg_": "Playground: text, chat, decode and compare modes",
+    "find_": "the sidebar's model search (every page)",
     "chat_": "Playground, chat mode's message rows",
     "cmp_": "Playground, compare mode",
     "decode_": "Playground, decode mode",
