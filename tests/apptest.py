@@ -12,3 +12,10 @@ ROOT = Path(__file__).resolve().parent.parent
 def new_app(timeout: float = 180) -> AppTest:
     """The app's router (``app.py``), not yet run; ``timeout`` bounds each run in seconds."""
     return AppTest.from_file(str(ROOT / "app.py"), default_timeout=timeout)
+
+
+def live(at: AppTest, key: str, text: str) -> AppTest:
+    """Put ``text`` in the live text area ``key`` as its script reports it (AppTest cannot
+    run the component's JavaScript; the browser tests type key by key)."""
+    at.session_state[f"kept__{key}"] = text
+    return at

@@ -16,7 +16,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from apptest import new_app
+from apptest import live, new_app
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from limits import run_limited
@@ -296,6 +296,6 @@ def test_compare_lab_json_that_nests_too_deeply_is_a_message(pasted, message):
     at = new_app()
     at.run()
     at.switch_page("views/compare_lab.py").run()
-    at.text_area(key="lab_json").input(pasted).run()
+    live(at, "lab_json", pasted).run()
     assert not at.exception
     assert any(message in e.value for e in [*at.error, *at.code]), [e.value for e in at.error]

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from apptest import new_app
+from apptest import live, new_app
 
 import bbpe_core
 
@@ -83,7 +83,7 @@ def test_5_train_at_the_smallest_size_with_the_default_special_token_and_use_it_
 def test_7_formats_with_the_json_field_cleared_compares_the_sample_records():
     at = _page("views/compare_lab.py")
     before = [t.value.to_dict("records") for t in at.dataframe]
-    at.text_area(key="lab_json").input("   ").run()
+    live(at, "lab_json", "   ").run()
     assert not at.exception and not at.error
     assert [t.value.to_dict("records") for t in at.dataframe] == before
     assert any("sample records" in c.value for c in at.caption)
@@ -143,7 +143,7 @@ def test_13_counts_and_hints_speak_of_the_chosen_encoding_in_good_english():
 
 def test_13_a_lesson_says_1_token():
     at = _page("views/lessons.py")
-    at.text_area(key="lesson_spelling").input("hello").run()
+    live(at, "lesson_spelling", "hello").run()
     at.button(key="reveal_spelling").click().run()
     bodies = [h.proto.body for h in at.get("html")]
     assert any("<b>gpt2</b>: 1 token</p>" in b for b in bodies)
@@ -203,3 +203,23 @@ def test_3_the_labs_encodings_box_and_the_selector_match_by_substring_not_fuzzil
     # what "bert" + Enter can add under substring matching: BERT only
     assert [o for o in box.options if "bert" in o.lower()] == [
         "Google · BERT / MiniLM → bert_base_uncased"]
+
+
+LIVE_INPUTS = {
+    "views/playground.py": ["decode_ids"],
+    "views/lessons.py": ["lesson_spelling", "lesson_python"],
+    "views/algorithms.py": ["al_text"],
+    "views/compare_lab.py": ["lab_user_text", "lab_json", "lab_code"],
+}
+
+
+@pytest.mark.parametrize("path", LIVE_INPUTS)
+def test_8_text_inputs_that_drive_counts_follow_typing(path):
+    """Each is the live text area (a component that sends the text as it is typed), not
+    st.text_area, which waits for Ctrl+Enter."""
+    at = _page(path)
+    if path == "views/playground.py":
+        at.radio(key="pg_mode").set_value("Decode").run()
+    plain = {t.key for t in at.text_area}
+    for key in LIVE_INPUTS[path]:
+        assert key not in plain and key in at.session_state, key

@@ -17,6 +17,7 @@ from ..charts import grouped_bar
 from ..html_base import esc, page_css
 from ..token_html import layers_html, token_view_html
 from .common import problem
+from .live_text import live_text_area
 from .widgets import kept
 
 __all__ = ["side_by_side", "training_contrast"]
@@ -24,7 +25,7 @@ __all__ = ["side_by_side", "training_contrast"]
 
 def side_by_side() -> None:
     """One text through each kind, drawn in columns, with what differs listed under it."""
-    text = st.text_area("Text", height=90, max_chars=5000, **kept("al_text", DEFAULT_TEXT))
+    text = live_text_area("Text", "al_text", DEFAULT_TEXT, height=90, max_chars=5000)
     names = available()
     results = run_all(text, names)
     for column, r in zip(st.columns(len(results)), results):

@@ -7,15 +7,15 @@ import streamlit as st
 from ..decode import decode_ids
 from ..html_base import esc, label_of, page_css, show_text
 from .common import counted_with, metric_row, problem
+from .live_text import live_text_area
 from .session import resolve
 from .share_link import share_button
-from .widgets import kept
 
 
 def render(name: str) -> None:
     """Draw decode mode for the encoding ``name``."""
-    typed = st.text_area("Token ids (separated by spaces or commas, or a JSON list)",
-                         height=100, **kept("decode_ids", "[31373, 995, 220, 19526]"))
+    typed = live_text_area("Token ids (separated by spaces or commas, or a JSON list)",
+                           "decode_ids", "[31373, 995, 220, 19526]", height=100)
     enc, _ = resolve(name)
     try:
         report = decode_ids(enc, typed)

@@ -20,7 +20,7 @@ from ..lab_formats import RECORDS, format_rows, parse_records, render_formats
 from ..lab_languages import Sample, headline, language_rows, load_udhr, tax_table
 from ..lab_numbers import example_rows, rule_sentence
 from .common import problem
-from .widgets import kept
+from .live_text import live_text_area
 
 
 def _table(rows: list[dict], name: str) -> None:
@@ -67,7 +67,7 @@ def languages(keys: tuple, encs: dict) -> None:
                "character: its tokens per character ÷ English's.")
     with st.expander("Add your own text"):
         label = st.text_input("Name", "My text", key="lab_user_label")
-        text = st.text_area("Text", key="lab_user_text")
+        text = live_text_area("Text", "lab_user_text", "", height=120)
     extra = ((label, text),) if text.strip() else ()
     rows = _language_rows(keys, extra, encs)
     order = [r["language"] for r in sorted((r for r in rows if r["encoding"] == rows[0]["encoding"]),
@@ -99,8 +99,8 @@ def formats(keys: tuple, encs: dict) -> None:
                "Paste your own JSON to compare.")
     import json
 
-    pasted = st.text_area("Your JSON (empty: the sample records)", height=100,
-                          **kept("lab_json", json.dumps(RECORDS, indent=2)))
+    pasted = live_text_area("Your JSON (empty: the sample records)", "lab_json",
+                            json.dumps(RECORDS, indent=2), height=100)
     if not pasted.strip():
         st.caption("The field is empty: the sample records are compared.")
     try:
@@ -126,8 +126,9 @@ def indentation(keys: tuple, encs: dict) -> None:
                "your own code (its indentation unit is detected). gpt2's pattern keeps each "
                "space a token of its own in front of code, and GPT-3 used the same r50k_base "
                "ranks, so it did too; cl100k_base and o200k_base have tokens for runs of spaces.")
-    code = st.text_area(f"Code (edit it or paste your own, at most {MAX_CODE_CHARS:,} characters)",
-                        height=200, max_chars=MAX_CODE_CHARS, **kept("lab_code", SAMPLE_CODE))
+    code = live_text_area(f"Code (edit it or paste your own, at most {MAX_CODE_CHARS:,} "
+                          "characters)", "lab_code", SAMPLE_CODE, height=200,
+                          max_chars=MAX_CODE_CHARS)
     if not code.strip():
         st.info("Paste some code to compare.")
         return

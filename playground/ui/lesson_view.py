@@ -10,8 +10,8 @@ from ..lessons import Lesson, guess_feedback
 from ..share import encode_state
 from ..token_html import token_view_html
 from .common import tokens_phrase
+from .live_text import live_text_area
 from .session import resolve
-from .widgets import kept
 
 
 def render(lesson: Lesson, names: list[str], guessed: str) -> None:
@@ -24,7 +24,7 @@ def render(lesson: Lesson, names: list[str], guessed: str) -> None:
         guessed: the encoding the reader guesses the count of (the sidebar's).
     """
     st.write(lesson.explanation)
-    text = st.text_area("Example (edit it)", height=90, **kept(f"lesson_{lesson.key}", lesson.example))
+    text = live_text_area("Example (edit it)", f"lesson_{lesson.key}", lesson.example, height=90)
     encs = {n: resolve(n)[0] for n in names}
     special = lesson.special or {"disallowed_special": ()}
     c1, c2 = st.columns([2, 3])
