@@ -62,8 +62,8 @@ def count_bar(labels: list[str] | list[int], counts: list[int], *, title: str, x
                       uniformtext={"minsize": 9, "mode": "hide"})
     if labels and all(isinstance(x, int) for x in labels):
         fig.update_xaxes(type="linear", tickformat="d")
-    if log_y:
-        fig.update_yaxes(type="log")
+    if log_y:  # ticks at powers of ten only ("1", "10", "100", "1k"), not "2 5 1000 2 5"
+        fig.update_yaxes(type="log", dtick=1)
     return fig
 
 

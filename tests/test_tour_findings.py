@@ -223,3 +223,14 @@ def test_8_text_inputs_that_drive_counts_follow_typing(path):
     plain = {t.key for t in at.text_area}
     for key in LIVE_INPUTS[path]:
         assert key not in plain and key in at.session_state, key
+
+
+def test_12_vocabulary_names_id_0_as_its_table_does_and_the_log_axis_ticks_powers_of_ten():
+    import json
+
+    at = _page("views/vocabulary.py", "deepseek_v3")
+    first = bbpe_core.get_encoding("deepseek_v3").decode([0])
+    assert any(f"(id 0 is {first!r})" in m.value for m in at.markdown), first
+    logs = [json.loads(c.proto.spec)["layout"]["yaxis"] for c in at.get("plotly_chart")]
+    logs = [y for y in logs if y.get("type") == "log"]
+    assert logs and all(y.get("dtick") == 1 for y in logs)
