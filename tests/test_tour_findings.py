@@ -234,3 +234,20 @@ def test_12_vocabulary_names_id_0_as_its_table_does_and_the_log_axis_ticks_power
     logs = [json.loads(c.proto.spec)["layout"]["yaxis"] for c in at.get("plotly_chart")]
     logs = [y for y in logs if y.get("type") == "log"]
     assert logs and all(y.get("dtick") == 1 for y in logs)
+
+
+def test_14_the_count_shows_the_context_window_and_the_price_or_says_there_is_none():
+    from playground.pricing import data_note
+
+    at = new_app()
+    at.run()
+    at.selectbox(key="encoding").select("o200k_base").run()
+    live(at, "pg_text", "hello world").run()  # 2 tokens
+    bars = [p.proto.text for p in at.get("progress")]
+    assert bars == ["2 of the 128,000 tokens of gpt-4o's context window (0.0%)"]
+    priced = [c.value for c in at.caption if c.value.startswith("Priced as gpt-4o")]
+    assert len(priced) == 1 and "as input USD 0.000005 " in priced[0]  # 2 × 2.5 / 1e6
+    assert "as output USD 0.00002 " in priced[0] and "as cached input USD 0.0000025 " in priced[0]
+    assert data_note() in priced[0] and "genai-prices 0." in data_note()
+    at.selectbox(key="encoding").select("llama3").run()
+    assert not at.get("progress") and any(c.value.startswith("No price") for c in at.caption)

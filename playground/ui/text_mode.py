@@ -8,6 +8,7 @@ from ..analysis import MAX_RENDER_TOKENS, SPECIAL_MODES
 from ..export import tokens_csv, tokens_json
 from ..samples import DEFAULT_TEXT
 from ..token_html import LAYERS, VIEWS, layers_html, token_view_html
+from . import cost_view
 from .cached import cached_analysis
 from .common import counted_with, metric_row, problem, tokens_phrase
 from .live_text import live_text_area
@@ -67,6 +68,7 @@ def render(name: str) -> None:
     metric_row([("Tokens", f"{n_tokens:,}"), ("Characters", f"{result.n_chars:,}"),
                 ("UTF-8 bytes", f"{result.n_bytes:,}"),
                 ("Characters per token", f"{result.chars_per_token:.2f}")])
+    cost_view.render(name, n_tokens)
     notice = truncation_notice(len(result.spans), result.n_tokens)
     st.html(token_view_html(text, result.spans, show_whitespace=show_ws, notice=notice,
                             show=show, standalone=False))
