@@ -54,11 +54,13 @@ def _add(pg, path, name: str | None = None) -> str:
     pg.locator(f'[data-testid="stFileChipName"][title="{path.name}"]').wait_for()
     pg.wait_for_timeout(500)  # the upload's rerun starts after the file's name is shown
     wait_for_idle(pg)
+    field = pg.get_by_label("Name in the selectors")
     if name is not None:
-        field = pg.get_by_label("Name in the selectors")
         field.fill(name)
         field.press("Enter")
         wait_for_idle(pg)
+    else:  # new files empty the name field (after the upload's rerun, which may come late)
+        pg.wait_for_function("f => f.value === ''", arg=field.element_handle(), timeout=20_000)
     pg.get_by_role("button", name="Add tokenizer").click()
     pg.locator('[data-testid="stCode"]').first.wait_for()
     pg.wait_for_timeout(500)
