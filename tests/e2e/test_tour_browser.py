@@ -203,3 +203,18 @@ def test_15_compare_lab_cold_first_chart(browser):
         screenshot(pg, "tour_lab_cold")
         context.close()
     assert seconds < COLD_LAB_SECONDS
+
+
+def test_2_a_page_opened_first_on_a_fresh_server_lists_page_titles(browser):
+    from conftest import serve_app
+
+    with serve_app() as url:
+        context = browser.new_context(viewport=SIZES["wide"])
+        pg = context.new_page()
+        pg.goto(f"{url}/lessons")  # the server's first request
+        pg.wait_for_selector('[data-testid="stSidebarNav"]', timeout=120_000)
+        wait_for_idle(pg)
+        nav = pg.locator('[data-testid="stSidebarNav"]').inner_text()
+        screenshot(pg, "tour_fresh_lessons")
+        context.close()
+    assert "Lessons" in nav and "Merge trace" in nav and "byte map" not in nav, nav
