@@ -251,3 +251,15 @@ def test_14_the_count_shows_the_context_window_and_the_price_or_says_there_is_no
     assert data_note() in priced[0] and "genai-prices 0." in data_note()
     at.selectbox(key="encoding").select("llama3").run()
     assert not at.get("progress") and any(c.value.startswith("No price") for c in at.caption)
+
+
+def test_14_compare_mode_prices_each_encoding_or_says_no_price():
+    at = new_app()
+    at.run()
+    live(at, "pg_text", "hello world")
+    at.radio(key="pg_mode").set_value("Compare").run()
+    at.multiselect(key="cmp_names").set_value(["o200k_base", "llama3"]).run()
+    rows = {r["encoding"]: r for r in at.dataframe[0].value.to_dict("records")}
+    assert rows["o200k_base"]["priced as"] == "gpt-4o" and rows["o200k_base"]["as input"] == "USD 0.000005"
+    assert rows["o200k_base"]["context window used"] == "0.0% of 128,000"
+    assert rows["llama3"]["priced as"] == "no price"

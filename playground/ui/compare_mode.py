@@ -11,6 +11,7 @@ from ..html_base import esc
 from ..token_html import token_view_html
 from .cached import cached_comparison
 from .common import markdown_safe_name, problem, tokens_phrase
+from .cost_view import cost_cells
 from .session import all_encoding_names, resolve
 from .share_link import share_button
 from .show_more import drawn_tokens, show_more, truncation_notice
@@ -46,7 +47,8 @@ def render(name: str) -> None:
         return
     st.dataframe(
         [{"encoding": r.name, "tokens": r.n_tokens,
-          "chars per token": round(len(text) / r.n_tokens, 2) if r.n_tokens else 0.0}
+          "chars per token": round(len(text) / r.n_tokens, 2) if r.n_tokens else 0.0,
+          **cost_cells(r.name, r.n_tokens)}
          for r in results],
         hide_index=True, width="content")
     if text:  # no bars (and no empty -1..1 axis) for an empty text

@@ -9,7 +9,7 @@ import streamlit as st
 
 from ..pricing import data_note, model_cost
 
-__all__ = ["render"]
+__all__ = ["cost_cells", "render"]
 
 
 def _usd(value: Decimal | None) -> str:
@@ -23,6 +23,19 @@ def _usd(value: Decimal | None) -> str:
     if value is None:
         return "no price"
     return f"USD {value.normalize():f}" if value < 1 else f"USD {value:,.2f}"
+
+
+def cost_cells(name: str, n_tokens: int) -> dict[str, str]:
+    """A table row's cost columns for ``n_tokens`` tokens of the encoding ``name``: the model
+    it is priced as, the input price and the share of the context window (text, "no price"
+    or "not known" where the data has none)."""
+    cost = model_cost(name)
+    if cost is None:
+        return {"priced as": "no price", "as input": "no price", "context window used": "not known"}
+    used = (f"{n_tokens / cost.context_window:.1%} of {cost.context_window:,}"
+            if cost.context_window else "not known")
+    return {"priced as": cost.model, "as input": _usd(cost.dollars(n_tokens)["input"]),
+            "context window used": used}
 
 
 def render(name: str, n_tokens: int) -> None:
