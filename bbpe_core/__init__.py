@@ -14,7 +14,8 @@ Public API, re-exported by name:
 - ``bytes_to_unicode``, ``byte_encoder``, ``byte_decoder``: GPT-2's byte map.
 - ``train``, ``train_files``: an exact, incremental BPE trainer.
 - Loaders and savers for ``.tiktoken``, GPT-2 ``vocab.json`` + ``merges.txt`` and
-  HF ``tokenizer.json``; a loader for SentencePiece ``.model`` files.
+  HF ``tokenizer.json``; a loader for SentencePiece ``.model`` files; ``load_gguf`` for the
+  tokenizer in a GGUF model file's header (llama.cpp, Ollama), never reading the weights.
 - Not imported here: ``bbpe_core.cluster``, the command line's ``count`` and ``train`` on a
   Dask cluster (it needs dask.distributed and fsspec).
 
@@ -27,6 +28,7 @@ from .bpe import recover_merges
 from .byte_level import byte_decoder, byte_encoder, bytes_to_unicode
 from .catalogue import EncodingInfo, encoding_catalogue, encoding_name_for_model
 from .encoding import Encoding
+from .formats.gguf import load_gguf
 from .formats.gpt2_files import load_gpt2_files, save_gpt2_files
 from .formats.hf_json import load_hf_tokenizer_json, save_hf_tokenizer_json
 from .formats.sentencepiece import load_sentencepiece_model
@@ -60,6 +62,7 @@ __all__ = [
     "encoding_name_for_model",
     "get_encoding",
     "list_encoding_names",
+    "load_gguf",
     "load_gpt2_files",
     "load_hf_tokenizer_json",
     "load_sentencepiece_model",

@@ -22,7 +22,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["NormalizerSequence", "Prepend", "Replace", "SPACE_MARK"]
+import regex
+
+from .patterns import PatternTimeoutError, check_pattern
+
+__all__ = ["NormalizerSequence", "Prepend", "RegexReplace", "Replace", "SPACE_MARK"]
 
 SPACE_MARK = "\u2581"
 """``▁`` (U+2581), SentencePiece's visible space (``kSpaceSymbol``)."""
@@ -96,6 +100,71 @@ class Replace:
             spans.extend([(found, found + size)] * len(self.content))
             out.append(text[pos:found] + self.content)
             pos = found + size
+        spans.extend((i, i + 1) for i in range(pos, len(text)))
+        out.append(text[pos:])
+        return "".join(out), spans
+
+
+class RegexReplace:
+    """Replace every match of a regex (HF's ``Replace`` with a ``Regex`` pattern: T5's and
+    XLM-R's ``" {2,}"`` -> ``" "``), leftmost first, matches not overlapping, as
+    ``NormalizedString::replace`` does.
+
+    Args:
+        pattern: the regex (``regex`` syntax; checked by ``patterns.check_pattern``).
+        content: what replaces each match.
+        timeout: seconds one call may take (a pattern from a file), or None.
+
+    Raises:
+        ValueError: if the pattern is refused, does not compile or matches the empty string.
+        PatternTimeoutError: from ``normalize`` if the pattern runs out of time.
+    """
+
+    def __init__(self, pattern: str, content: str, *, timeout: float | None = None) -> None:
+        check_pattern(pattern)
+        try:
+            self.regex = regex.compile(pattern)
+        except (regex.error, TypeError, OverflowError, RecursionError) as e:
+            raise ValueError(f"pattern {pattern!r} does not compile: {e}") from e
+        if self.regex.match(""):
+            raise ValueError(f"pattern {pattern!r} matches the empty string")
+        self.pattern, self.content, self.timeout = pattern, content, timeout
+
+    def __repr__(self) -> str:
+        return f"RegexReplace({self.pattern!r}, {self.content!r})"
+
+    def _matches(self, text: str) -> list[tuple[int, int]]:
+        try:
+            return [m.span() for m in self.regex.finditer(text, timeout=self.timeout)]
+        except TimeoutError as e:
+            raise self._timeout() from e
+
+    def _timeout(self) -> PatternTimeoutError:
+        return PatternTimeoutError(f"the Replace pattern {self.pattern!r} took longer than "
+                                   f"{self.timeout} s on this text")
+
+    def normalize(self, text: str) -> str:
+        """The text with every match replaced."""
+        try:
+            return self.regex.sub(self.content.replace("\\", "\\\\"), text,
+                                  timeout=self.timeout)
+        except TimeoutError as e:
+            raise self._timeout() from e
+
+    def normalize_with_offsets(self, text: str) -> tuple[str, Spans]:
+        """The normalized text; the replacement's characters come from the last characters of
+        the match they replaced (as HF's ``NormalizedString::replace`` aligns them)."""
+        spans: Spans = []
+        out: list[str] = []
+        pos = 0
+        size = len(self.content)
+        for start, end in self._matches(text):
+            spans.extend((i, i + 1) for i in range(pos, start))
+            # HF aligns the new characters with the last ones of the match
+            spans.extend((p, p + 1) for p in (min(max(start, end - size + k), end - 1)
+                                              for k in range(size)))
+            out.append(text[pos:start] + self.content)
+            pos = end
         spans.extend((i, i + 1) for i in range(pos, len(text)))
         out.append(text[pos:])
         return "".join(out), spans

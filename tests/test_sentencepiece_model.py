@@ -77,7 +77,7 @@ def test_a_small_model_encodes_with_user_defined_pieces_and_byte_fallback():
 
 
 @pytest.mark.parametrize("kwargs, message", [
-    ({"model_type": 1}, "model_type UNIGRAM"),
+    ({"model_type": 3}, "model_type WORD"),
     ({"extra_ws": True}, "remove_extra_whitespaces"),
     ({"charsmap": b"\x01\x02"}, "precompiled map"),
     ({"byte_fallback": False}, "BYTE pieces without byte_fallback"),

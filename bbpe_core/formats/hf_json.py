@@ -1,6 +1,6 @@
 """HF ``tokenizer.json``: load what we can reproduce exactly, refuse the rest. A BPE model with
-``byte_fallback`` (SentencePiece-style: Mistral 7B, Gemma) goes to ``hf_char_bpe``; this module
-reads byte-level BPE.
+``byte_fallback`` (SentencePiece-style: Mistral 7B, Gemma) goes to ``hf_char_bpe``, a Unigram
+model (T5, umT5, XLM-R) to ``hf_unigram``; this module reads byte-level BPE.
 
 Accepted: model ``BPE`` (vocab, merges as ``"a b"`` or ``["a", "b"]``,
 ``ignore_merges``); normalizer none, ``NFC`` or ``NFKC``; pre-tokenizer ``ByteLevel``
@@ -26,6 +26,7 @@ from ..encoding import Encoding
 from .gpt2_files import gpt2_vocab, merge_list, ordinary_entries, parse_vocab
 from .hf_char_bpe import load_hf_char_bpe
 from .hf_stages import added_tokens, normalizer, post_processor, pre_tokenizer, refuse
+from .hf_unigram import load_hf_unigram
 from .source import VocabFileError, read_json_object
 
 __all__ = [
@@ -92,8 +93,8 @@ def load_hf_tokenizer_json(
     max_bytes: int | None = None,
     pattern_timeout: float | None = DEFAULT_PATTERN_TIMEOUT,
 ) -> Encoding:
-    """Build an ``Encoding`` from a HF ``tokenizer.json`` (byte-level BPE, or BPE with byte
-    fallback: ``hf_char_bpe``).
+    """Build an ``Encoding`` from a HF ``tokenizer.json`` (byte-level BPE, BPE with byte
+    fallback: ``hf_char_bpe``, or Unigram: ``hf_unigram``).
 
     Its special ``added_tokens`` become the encoding's special tokens, so ``encode``
     refuses their text by default (pass ``allowed_special="all"`` to match HF, which always
@@ -111,6 +112,8 @@ def load_hf_tokenizer_json(
     """
     doc, name = read_json_object(source, name=name, max_bytes=max_bytes)
     model = doc.get("model")
+    if isinstance(model, dict) and model.get("type") == "Unigram":
+        return load_hf_unigram(doc, name)
     if isinstance(model, dict) and model.get("type", "BPE") == "BPE" and model.get("byte_fallback"):
         merges = model.get("merges") or []
         if not isinstance(merges, list):

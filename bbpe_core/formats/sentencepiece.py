@@ -1,4 +1,5 @@
-"""An ``Encoding`` from a SentencePiece BPE ``.model`` (Llama 2, Mistral 7B v0.1 and v0.3).
+"""An ``Encoding`` from a SentencePiece BPE ``.model`` (Llama 2, Mistral 7B v0.1 and v0.3); a
+Unigram ``.model`` goes to ``sentencepiece_unigram``.
 
 The stages the ``sentencepiece`` library runs for ``encode(text)``, from the model's own
 settings (``sentencepiece_model`` reads them):
@@ -13,8 +14,8 @@ settings (``sentencepiece_model`` reads them):
 CONTROL and UNKNOWN pieces (``<s>``, ``</s>``, ``<unk>``, Mistral's ``[INST]``) are never
 matched from text by the library; here they are special tokens, matched only when allowed
 (tiktoken's rules), so ``encode_ordinary`` equals the library's ``encode``. What the reader
-reports but we do not reproduce is refused by name: other model types, a precompiled
-normalization map (``nmt_nfkc``), ``remove_extra_whitespaces``, UNUSED pieces.
+reports but we do not reproduce for BPE is refused by name: WORD and CHAR models, a
+precompiled normalization map (``nmt_nfkc``), ``remove_extra_whitespaces``, UNUSED pieces.
 """
 
 from __future__ import annotations
@@ -30,9 +31,10 @@ from ..replace_normalizers import SPACE_MARK, NormalizerSequence, Prepend, Repla
 from ..token_table import TokenTable
 from .hf_stages import refuse
 from .sentencepiece_model import SentencePieceModel, read_sentencepiece_model
+from .sentencepiece_unigram import sentencepiece_unigram
 from .source import VocabFileError
 
-__all__ = ["load_sentencepiece_model"]
+__all__ = ["load_sentencepiece_model", "sentencepiece_encoding"]
 
 
 def _check(model: SentencePieceModel, name: str) -> None:
@@ -53,7 +55,7 @@ def _check(model: SentencePieceModel, name: str) -> None:
 def load_sentencepiece_model(source: str | os.PathLike | bytes, *, name: str = "sentencepiece",
                              max_bytes: int | None = None,
                              expected_hash: str | None = None) -> Encoding:
-    """Build an ``Encoding`` from a SentencePiece BPE ``.model``.
+    """Build an ``Encoding`` from a SentencePiece BPE or Unigram ``.model``.
 
     Args:
         source: a path or the file's bytes (``.gz`` is gunzipped).
@@ -69,6 +71,19 @@ def load_sentencepiece_model(source: str | os.PathLike | bytes, *, name: str = "
     """
     model = read_sentencepiece_model(source, name=name, max_bytes=max_bytes,
                                      expected_hash=expected_hash)
+    return sentencepiece_encoding(model, name)
+
+
+def sentencepiece_encoding(model: SentencePieceModel, name: str) -> Encoding:
+    """The ``Encoding`` of a SentencePiece model already read (from a ``.model``, or from a
+    GGUF file's ``llama`` tokenizer: ``formats.gguf``): BPE here, Unigram by
+    ``sentencepiece_unigram``.
+
+    Raises:
+        VocabFileError: for a setting we do not reproduce (named) or inconsistent pieces.
+    """
+    if model.model_type == "UNIGRAM":
+        return sentencepiece_unigram(model, name)
     _check(model, name)
     pieces = {i: p.piece for i, p in enumerate(model.pieces)}
     token_bytes: dict[int, bytes] = {}

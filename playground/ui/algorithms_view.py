@@ -15,12 +15,14 @@ from ..algorithm_training import (
 from ..algorithms import DEFAULT_TEXT, MAX_TOKENS, available, differences, run_all
 from ..charts import grouped_bar
 from ..html_base import esc, page_css
+from ..share import encode_state
+from ..survey import survey_rows
 from ..token_html import layers_html, token_view_html
 from .common import problem
 from .live_text import live_text_area
 from .widgets import kept
 
-__all__ = ["side_by_side", "training_contrast"]
+__all__ = ["side_by_side", "survey_table", "training_contrast"]
 
 
 def side_by_side() -> None:
@@ -75,3 +77,14 @@ def training_contrast() -> None:
                            **kept("al_sample", "Tokenizers split text: 春眠不覺曉 unseen 麵"))
     st.dataframe(segmentation_rows(models, sample), hide_index=True, width="stretch")
     st.caption("Tokens separated by |; ␣ is a space kept inside a token.")
+
+
+def survey_table() -> None:
+    """The survey's systems by algorithm, each linked to the playground with its encoding
+    where this build ships one, else why not and how to bring its file."""
+    rows = [{"algorithm": r.algorithm, "system": r.system, "tokenizer files": r.model,
+             "open": f"/?s={encode_state(r.encoding, 'Text', DEFAULT_TEXT)}" if r.encoding
+             else None, "encoding": r.encoding or "not shipped", "note": r.note}
+            for r in survey_rows()]
+    st.dataframe(rows, hide_index=True, width="stretch", column_config={
+        "open": st.column_config.LinkColumn("open", display_text="open in the playground")})

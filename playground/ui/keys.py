@@ -12,7 +12,8 @@ Session state (``st.session_state``) holds two kinds of key:
 from __future__ import annotations
 
 __all__ = ["CHAT_MESSAGES", "CHAT_NEXT_ID", "ENCODING", "FIND_MODEL", "LINK_APPLIED", "SHOWN_TOKENS",
-           "TRAIN_FLASH", "TRAIN_RESULT", "UPLOAD_FILES", "UPLOAD_FLASH", "USER_ENCODINGS", "WIDGET_PREFIXES"]
+           "MODEL_FILE_FLASH", "TRAIN_FLASH", "TRAIN_RESULT", "UPLOAD_FILES", "UPLOAD_FLASH",
+           "USER_ENCODINGS", "WIDGET_PREFIXES"]
 
 ENCODING = "encoding"
 """The sidebar's encoding selector (a widget every page draws)."""
@@ -32,6 +33,8 @@ UPLOAD_FILES = "up_files"
 """The upload form's format and files (their ids) the name field was last typed for."""
 UPLOAD_FLASH = "up_flash"
 """The name of the tokenizer just added, said once after the rerun."""
+MODEL_FILE_FLASH = "up_gguf_flash"
+"""The outcome of opening a model file, ("ok", name) or ("error", reason), said once."""
 TRAIN_FLASH = "tr_flash"
 """The name the trained tokenizer got in the selectors, said once after the rerun."""
 TRAIN_RESULT = "tr_result"
