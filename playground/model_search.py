@@ -13,10 +13,6 @@ from bbpe_core.catalogue import encoding_catalogue
 __all__ = ["NOT_SHIPPED", "find_encodings", "not_shipped"]
 
 NOT_SHIPPED = {
-    "gemini": "Google's Gemini models: their tokenizer is not published",
-    "whisper": "OpenAI's Whisper (speech): its multilingual tokenizer is not shipped (yet)",
-    "phi": "Microsoft's Phi models: their tokenizers are not shipped (yet)",
-    "t5": "Google's T5 (a Unigram SentencePiece model): not shipped (yet)",
     "grok": "xAI's Grok: its tokenizer is not shipped (yet)",
     "command": "Cohere's Command models: their tokenizer is not shipped (yet)",
     "claude 3": "Anthropic's Claude 3 and later: their tokenizer is not published",
@@ -70,7 +66,7 @@ def find_encodings(query: str, names: list[str]) -> list[str]:
     >>> names = [r.name for r in encoding_catalogue()]
     >>> find_encodings("o3", names)
     ['o200k_base']
-    >>> find_encodings("bert", names), find_encodings("Gemini", names)
+    >>> find_encodings("bert", names), find_encodings("Grok", names)
     (['bert_base_uncased'], [])
     >>> find_encodings("llama", names)[:3]
     ['llama3', 'llama4', 'llama2']
@@ -85,8 +81,8 @@ def find_encodings(query: str, names: list[str]) -> list[str]:
 def not_shipped(query: str) -> str | None:
     """What to say when ``query`` names models we do not ship, or None.
 
-    >>> not_shipped("gemini 2.5 pro")
-    "Google's Gemini models: their tokenizer is not published"
+    >>> not_shipped("Grok 3")
+    "xAI's Grok: its tokenizer is not shipped (yet)"
     >>> not_shipped("llama") is None
     True
     """

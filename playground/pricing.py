@@ -66,6 +66,12 @@ def _current(prices, today: datetime.date):
     return started[-1].prices if started else None
 
 
+def _flat(price) -> Decimal | None:
+    """A price per million tokens as one number: a tiered price (``TieredPrices``: cheaper or
+    dearer past a number of tokens) by its base tier, which holds for a text of a page."""
+    return getattr(price, "base", price)
+
+
 @cache
 def model_cost(name: str) -> Cost | None:
     """The cost data of the shipped encoding ``name``, or None if no model of its catalogue
@@ -82,8 +88,8 @@ def model_cost(name: str) -> Cost | None:
         price = _current(info.prices, datetime.date.today())
         if price is None or (price.input_mtok is None and price.output_mtok is None):
             continue
-        return Cost(info.id, provider.name, info.context_window, price.input_mtok,
-                    price.output_mtok, price.cache_read_mtok)
+        return Cost(info.id, provider.name, info.context_window, _flat(price.input_mtok),
+                    _flat(price.output_mtok), _flat(price.cache_read_mtok))
     return None
 
 
