@@ -23,6 +23,7 @@ from .byte_level import fix_surrogates
 from .decoders import Decoder
 from .encoders import CjkPartsEncoder, Encoder, FastEncoder, SimpleEncoder
 from .normalizers import Normalizer
+from .pattern_deadline import pattern_budget
 from .patterns import SHIPPED_PATTERNS
 from .post_processors import TemplateProcessing
 from .pre_tokenizers import PreTokenizer, RegexSplit
@@ -58,8 +59,9 @@ class Encoding:
             start with one (HF ``ByteLevel(add_prefix_space=True)``).
         ignore_merges: look a whole chunk up in the vocabulary before merging
             (tiktoken always does; HF's ``ignore_merges``).
-        pattern_timeout: seconds a split may take, for patterns users supplied;
-            None for none.
+        pattern_timeout: seconds all the scans by a pattern users supplied may take in one
+            call (``encode``, ``pre_tokenize``, ``encode_detailed``: ``pattern_deadline``);
+            None for no limit.
         cache_size: entries of each of the encoder's caches; each is emptied when full.
         normalizer: rewrites each ordinary segment before it is split (HF's NFC / NFKC).
         pre_tokenizer: splits instead of ``pat_str`` (HF ``Split`` / ``Sequence`` steps);
@@ -161,7 +163,7 @@ class Encoding:
         enc._compose(name, table, encoder, pre_tokenizer, normalizer, post_processor, decoder)
         enc.pat_str = ""
         enc.add_prefix_space = False
-        enc.pattern_timeout = None
+        enc.pattern_timeout = pre_tokenizer.timeout
         return enc
 
     def _compose(self, name: str, vocab: Vocab | TokenTable, encoder: Encoder,
@@ -316,6 +318,12 @@ class Encoding:
         [15339, 220, 100257]
         """
         allowed = self.resolve_allowed(text, allowed_special, disallowed_special)
+        if self.pre_tokenizer.timeout is None:
+            return self._encode_text(text, allowed)
+        with pattern_budget(self.pre_tokenizer.timeout):  # one budget for all its scans
+            return self._encode_text(text, allowed)
+
+    def _encode_text(self, text: str, allowed: frozenset[str]) -> list[int]:
         try:
             return self._encode_checked(text, allowed)
         except UnicodeEncodeError:

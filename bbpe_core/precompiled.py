@@ -70,6 +70,7 @@ class CharsMap:
         self.root = _offset(units[0])
         self._replacements: dict[int, str] = {}
         self._starts: dict[str, bool] = {}
+        self._rule_chars: tuple[frozenset[str], frozenset[str]] | None = None
 
     def _step(self, base: int, byte: int) -> int:
         """The node reached from ``base`` by ``byte``, or -1."""
@@ -101,6 +102,50 @@ class CharsMap:
                 raise ValueError(f"precompiled_charsmap: replacement at {start} is not UTF-8"
                                  ) from e
         return found
+
+    def _chars_below(self, base: int, children: dict[int, list[int]]
+                     ) -> list[tuple[str, int, int]]:
+        """The characters spelled from the node ``base`` (at a character boundary): each
+        with the unit of its last byte and the node it leads to. ``children``: node ->
+        the units whose label says they hang off it."""
+        units, out, stack = self.units, [], [(base, b"")]
+        while stack:
+            node, key = stack.pop()
+            for pos in children.get(node, ()):
+                if pos == node:  # label 0: the value unit, not a child
+                    continue
+                data = key + bytes([pos ^ node])
+                below = pos ^ _offset(units[pos])
+                try:
+                    out.append((data.decode("utf-8"), pos, below))
+                except UnicodeDecodeError:
+                    if len(data) < 4:
+                        stack.append((below, data))
+        return out
+
+    def rule_chars(self) -> tuple[frozenset[str], frozenset[str]]:
+        """``(singles, continuations)``: the characters that are a key alone, and those
+        that come second or later in some key. A rule can only apply at a character of the
+        first set or right before one of the second (computed once, walking each node of
+        the trie once: Darts-clone shares subtrees)."""
+        if self._rule_chars is None:
+            children: dict[int, list[int]] = {}
+            for pos, unit in enumerate(self.units):
+                if not unit & 0x80000000:  # a label unit: it hangs off pos ^ label
+                    children.setdefault(pos ^ (unit & 0xFF), []).append(pos)
+            first = self._chars_below(self.root, children)
+            singles = frozenset(c for c, pos, _ in first if self.units[pos] >> 8 & 1)
+            later: set[str] = set()
+            frontier = [node for _, _, node in first]
+            seen = set(frontier)
+            while frontier:
+                found = [item for node in frontier
+                         for item in self._chars_below(node, children)]
+                later.update(c for c, _, _ in found)
+                frontier = [node for _, _, node in found if node not in seen]
+                seen.update(frontier)
+            self._rule_chars = (singles, frozenset(later))
+        return self._rule_chars
 
     def can_start(self, char: str) -> bool:
         """Whether some rule's key starts with ``char``."""

@@ -26,7 +26,7 @@ import regex
 
 from .patterns import PatternTimeoutError, check_pattern
 
-__all__ = ["NormalizerSequence", "Prepend", "RegexReplace", "Replace", "SPACE_MARK"]
+__all__ = ["NormalizerSequence", "Prepend", "RegexReplace", "Remove", "Replace", "SPACE_MARK"]
 
 SPACE_MARK = "\u2581"
 """``▁`` (U+2581), SentencePiece's visible space (``kSpaceSymbol``)."""
@@ -168,6 +168,50 @@ class RegexReplace:
         spans.extend((i, i + 1) for i in range(pos, len(text)))
         out.append(text[pos:])
         return "".join(out), spans
+
+
+class Remove:
+    """Drop characters: HF's ``Strip`` (whitespace at the start and / or the end, Rust's
+    ``char::is_whitespace``: the White_Space property) and ``StripAccents`` (every
+    combining mark, ``normalizers/strip.rs``; it decomposes nothing, so ALBERT's files put
+    ``NFKD`` before it).
+
+    Args:
+        pattern: a ``regex`` pattern of what to drop (``Remove.strip``,
+            ``Remove.strip_accents`` build the two).
+        label: how ``repr`` names it.
+    """
+
+    def __init__(self, pattern: str, label: str) -> None:
+        self.regex = regex.compile(pattern)
+        self.label = label
+
+    @classmethod
+    def strip(cls, left: bool, right: bool) -> Remove:
+        """HF's ``Strip`` normalizer (``strip_left``, ``strip_right``)."""
+        parts = ([r"^\p{White_Space}+"] if left else []) + (
+            [r"\p{White_Space}+$"] if right else [])
+        return cls("|".join(parts) or r"(?!)", f"Strip(left={left}, right={right})")
+
+    @classmethod
+    def strip_accents(cls) -> Remove:
+        """HF's ``StripAccents`` normalizer."""
+        return cls(r"\p{M}", "StripAccents()")
+
+    def __repr__(self) -> str:
+        return self.label
+
+    def normalize(self, text: str) -> str:
+        """The text without the dropped characters."""
+        return self.regex.sub("", text)
+
+    def normalize_with_offsets(self, text: str) -> tuple[str, Spans]:
+        """The text without them; each kept character keeps its own span."""
+        gone = set()
+        for match in self.regex.finditer(text):
+            gone.update(range(*match.span()))
+        kept = [i for i in range(len(text)) if i not in gone]
+        return "".join(text[i] for i in kept), [(i, i + 1) for i in kept]
 
 
 class NormalizerSequence:

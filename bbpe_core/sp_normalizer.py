@@ -22,12 +22,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+import regex
+
 from .precompiled import CharsMap
 from .replace_normalizers import SPACE_MARK
 
 __all__ = ["SentencePieceNormalizer"]
 
 Spans = list[tuple[int, int]]
+_LONG = 4096  # characters from which a text is scanned for where rules may apply
 
 
 class SentencePieceNormalizer:
@@ -49,6 +52,7 @@ class SentencePieceNormalizer:
         self.escape_whitespaces = escape_whitespaces
         self.user_defined = sorted(set(p for p in user_defined if p), key=len, reverse=True)
         self._user_starts = frozenset(p[0] for p in self.user_defined)
+        self._pattern: regex.Pattern | None = None
 
     def __repr__(self) -> str:
         return (f"SentencePieceNormalizer(add_dummy_prefix={self.add_dummy_prefix}, "
@@ -66,6 +70,23 @@ class SentencePieceNormalizer:
             if found is not None:
                 return found[1], found[0]
         return char, 1
+
+    def _rules(self, text: str) -> regex.Pattern | None:
+        """For a long text, a pattern that matches where something other than a plain copy
+        may happen: a space, a user-defined piece's first character, a one-character rule,
+        or the character before one that continues a longer rule (``CharsMap.rule_chars``);
+        None for a short text (finding those characters costs a walk over the whole trie,
+        once)."""
+        if len(text) < _LONG:
+            return None
+        if self._pattern is None:
+            singles, later = self.charsmap.rule_chars() if self.charsmap else ((), ())
+            special = "".join(sorted({" ", *self._user_starts, *singles, *later}))
+            chars = "".join(map(regex.escape, special))
+            follow = "".join(map(regex.escape, sorted(later))) or "(?!)"
+            self._pattern = regex.compile(
+                f"[{chars}]|(?s:.)(?=[{follow}])" if later else f"[{chars}]")
+        return self._pattern
 
     def normalize(self, text: str) -> str:
         """The normalized text."""
@@ -91,7 +112,14 @@ class SentencePieceNormalizer:
             out.append(space)
             spans.append((pos, pos))
         is_prev_space = remove
+        rules = self._rules(text)
         while pos < n:
+            if rules is not None and not rules.match(text, pos):  # copied as it is
+                end = found.start() if (found := rules.search(text, pos)) else n
+                out.append(text[pos:end])
+                spans.extend((k, k + 1) for k in range(pos, end))
+                pos, is_prev_space = end, False
+                continue
             piece, size = self._prefix(text, pos)
             if is_prev_space:
                 piece = piece.lstrip(" ")

@@ -23,17 +23,10 @@ from .formats.source import VocabFileError, read_bytes
 from .formats.tekken import load_tekken
 from .formats.tiktoken_file import load_tiktoken_bpe
 from .normalizers import NFC, NFKC
-from .patterns import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN
+from .patterns import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN, QWEN_PATTERN
 from .post_processors import TemplateProcessing
 
 __all__ = ["QWEN_PATTERN", "ZOO_BUILDERS", "data_file"]
-
-QWEN_PATTERN = (
-    r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*"""
-    r"""|\s*[\r\n]+|\s+(?!\S)|\s+"""
-)
-"""Qwen 2.5 / 3's split pattern: cl100k_base's with one digit per chunk. Source: the
-``Split`` pre-tokenizer of the official Qwen3 tokenizer.json."""
 
 ENDOFTEXT = "<|endoftext|>"
 

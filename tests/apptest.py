@@ -4,13 +4,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from streamlit import config
 from streamlit.testing.v1 import AppTest
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def new_app(timeout: float = 180) -> AppTest:
-    """The app's router (``app.py``), not yet run; ``timeout`` bounds each run in seconds."""
+    """The app's router (``app.py``), not yet run; ``timeout`` bounds each run in seconds.
+
+    The tests see an uncaught exception in full (type, message, trace): the deployed app's
+    ``client.showErrorDetails = "none"`` (``.streamlit/config.toml``) would hide them.
+    """
+    config.set_option("client.showErrorDetails", "full")
     return AppTest.from_file(str(ROOT / "app.py"), default_timeout=timeout)
 
 

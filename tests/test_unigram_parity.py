@@ -228,6 +228,17 @@ def test_unknown_characters_are_fused_or_become_bytes():
         UnigramEncoder(["a"], [-1.0]).encode_segment("b")
 
 
+@pytest.mark.parametrize("kwargs, message", [
+    ({"pieces": ["a", "b"], "scores": [-1.0]}, "2 pieces, 1 scores"),
+    ({"pieces": ["a"], "scores": [-1.0], "unk_id": 1}, "unk_id 1"),
+    ({"pieces": ["a"], "scores": [-1.0], "flavour": "spm"}, "flavour"),
+    ({"pieces": ["a"], "scores": [-1.0], "types": ["WORD"]}, "unknown piece type 'WORD'"),
+])
+def test_the_model_refuses_inconsistent_arguments(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        UnigramEncoder(**kwargs)
+
+
 def test_user_defined_pieces_win_in_the_sentencepiece_flavour():
     pieces, scores = ["<unk>", "▁", "<x>", "<", "x", ">"], [0.0, -1.0, -50.0, -1.0, -1.0, -1.0]
     types = ["UNKNOWN", "NORMAL", "USER_DEFINED", "NORMAL", "NORMAL", "NORMAL"]
@@ -292,13 +303,21 @@ def test_a_damaged_trie_raises_value_error_not_index_error(value_at, value):
             normalizer.normalize("bab")
 
 
+@pytest.mark.parametrize("flag", ["split", "add_prefix_space"])
+def test_metaspace_flags_are_checked(flag):
+    doc = _t5_doc()
+    doc["pre_tokenizer"][flag] = "no"
+    with pytest.raises(VocabFileError, match=f"bad.json: Metaspace.{flag}"):
+        load_hf_tokenizer_json(json.dumps(doc).encode(), name="bad.json")
+
+
 def test_unsupported_unigram_pipelines_are_named():
     doc = _t5_doc()
     doc["pre_tokenizer"] = {"type": "Whitespace"}
     with pytest.raises(VocabFileError, match="pre_tokenizer"):
         load_hf_tokenizer_json(json.dumps(doc).encode(), name="bad.json")
     doc = _t5_doc()
-    doc["normalizer"] = {"type": "Lowercase"}
+    doc["normalizer"] = {"type": "BertNormalizer"}
     with pytest.raises(VocabFileError, match="normalizer"):
         load_hf_tokenizer_json(json.dumps(doc).encode(), name="bad.json")
 
@@ -316,3 +335,98 @@ def test_a_model_file_without_one_unknown_piece_is_refused():
 def _fields(model) -> dict:
     return {name: getattr(model, name) for name in model.__dataclass_fields__}
 
+
+
+def test_a_truncated_or_damaged_unigram_model_raises_vocab_file_error():
+    data = _ref("botchan_en_unigram_1000.model").read_bytes()
+    for cut in (1, 2, 9, 100, 5000, len(data) // 2, len(data) - 3):
+        with pytest.raises(VocabFileError):
+            load_sentencepiece_model(data[:cut])
+    for at in range(0, 4000, 97):  # a flipped byte: loads or is refused, nothing else
+        damaged = bytearray(data)
+        damaged[at] ^= 0xFF
+        try:
+            load_sentencepiece_model(bytes(damaged)).encode_ordinary("hello world")
+        except VocabFileError:
+            pass
+
+
+@pytest.mark.parametrize("word", ["▁Hello", "▁internationalization", "▁tokenizers", "▁ﬁ☃x"])
+def test_the_lattice_holds_the_best_path_and_nothing_scores_more(word):
+    encoder = bbpe_core.get_encoding("t5").encoder
+    lattice = encoder.lattice(word)
+    edges = {(a, b): (i, s) for a, b, i, s in lattice}
+    best = {0: (0.0, [])}  # exhaustive search over the lattice's paths
+    for end in range(1, len(word) + 1):
+        options = [(best[a][0] + edges[a, end][1], best[a][1] + [edges[a, end][0]])
+                   for a in range(end) if (a, end) in edges and a in best]
+        best[end] = max(options, key=lambda o: o[0])
+    path = encoder.best_path(word)
+    assert all((a, b) in edges for a, b, _ in path)
+    assert sum(edges[a, b][1] for a, b, _ in path) == pytest.approx(best[len(word)][0])
+
+
+def test_a_catastrophic_replace_pattern_times_out():
+    from bbpe_core.patterns import PatternTimeoutError
+
+    doc = _t5_doc()
+    doc["normalizer"]["normalizers"][1] = {"type": "Replace", "pattern": {"Regex": "(a|aa)+$"},
+                                           "content": "x"}
+    enc = load_hf_tokenizer_json(json.dumps(doc).encode(), name="redos.json")
+    with pytest.raises(PatternTimeoutError):
+        enc.encode("a" * 40 + "b")
+
+
+# ---- the survey's other Unigram systems: files transformers' converters write ----------
+CONVERTERS = ["AlbertTokenizer", "XLNetTokenizer", "XLMRobertaTokenizer", "T5Tokenizer",
+              "MBartTokenizer", "CamembertTokenizer"]
+"""ALBERT, XLNet, XLM-R, T5, mBART, CamemBERT: each one's tokenizer.json pipeline, as
+``transformers.convert_slow_tokenizer`` writes it, over sentencepiece's botchan and kyoto
+Unigram models (their own vocabularies are not in any package we may install)."""
+
+
+@cache
+def converted(kind: str, model: str):
+    """``(HF tokenizer, our encoding)`` of a tokenizer.json a converter wrote."""
+    transformers = pytest.importorskip("transformers")
+    from transformers.convert_slow_tokenizer import convert_slow_tokenizer
+
+    slow = getattr(transformers, kind)(vocab_file=str(_ref(model)))
+    fast = convert_slow_tokenizer(slow)
+    return fast, load_hf_tokenizer_json(fast.to_str().encode(), name=kind)
+
+
+@pytest.mark.parametrize("model", ["botchan_en_unigram_1000.model", "kyoto_ja_unigram_8000.model"])
+@pytest.mark.parametrize("kind", CONVERTERS)
+def test_converted_files_of_the_survey_systems(kind, model):
+    reference, enc = converted(kind, model)
+    for text in MULTILINGUAL + ADVERSARIAL + NORMALIZED + EDGES[:4] + ["``quoted'' Héllo  x "]:
+        assert enc.encode(text, allowed_special="all") == \
+            reference.encode(text, add_special_tokens=False).ids, repr(text[:40])
+
+
+@settings(max_examples=60, deadline=None)
+@given(text=utf8_texts, kind=st.sampled_from(["XLMRobertaTokenizer", "T5Tokenizer",
+                                                "MBartTokenizer"]))
+def test_converted_files_on_random_text(text, kind):
+    # ALBERT's and XLNet's StripAccents use HF's older table of combining marks: marks new in
+    # Unicode 14 or later are dropped here and kept there, so random text is not theirs
+    reference, enc = converted(kind, "kyoto_ja_unigram_8000.model")
+    assert enc.encode(text, allowed_special="all") == \
+        reference.encode(text, add_special_tokens=False).ids
+
+
+def test_a_long_text_normalizes_as_a_short_one_does(monkeypatch):
+    """Over 4,096 characters the library normalizer copies the stretches no rule can touch
+    (``CharsMap.rule_chars``); what it gives must not change."""
+    import bbpe_core.sp_normalizer as sp_normalizer
+
+    text = (CORPORA / "en_python_docs.txt").read_text(encoding="utf-8")[:6000] + "".join(
+        MULTILINGUAL + NORMALIZED + ["  ▁ x \u3000 A\u030a ｶﾞ"])
+    for name in ("jurassic2", "botchan"):
+        normalizer = sp_pair(name)[1].normalizer
+        fast = normalizer.normalize_with_offsets(text)
+        monkeypatch.setattr(sp_normalizer, "_LONG", 10**9)
+        assert normalizer.normalize_with_offsets(text) == fast
+        monkeypatch.undo()
+        assert fast[0] == sp_pair(name)[0].normalize(text)

@@ -23,6 +23,7 @@ from ..patterns import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN
 from ..pre_tokenizers import RegexSplit
 from ..registry import ENCODING_ALIASES, get_encoding, list_encoding_names
 from ..replace_normalizers import NormalizerSequence, Prepend
+from ..sp_normalizer import SentencePieceNormalizer
 from ..zoo import QWEN_PATTERN
 
 __all__ = ["EncodingSpec", "LINE_START_PATTERNS", "MAX_TOKENIZER_JSON_BYTES", "cuts_at_line_starts",
@@ -121,7 +122,9 @@ def cuts_at_line_starts(enc: Encoding) -> bool:
 
 def _prepends(normalizer: object) -> bool:
     """Whether a normalizer puts text before each segment (HF's ``Prepend``, alone or in a
-    ``Sequence``)."""
+    ``Sequence``), or is the ``sentencepiece`` library's, whose output for a line depends on
+    the text before it (its spaces, a dummy prefix; Jurassic-2's ``▁`` before a line is the
+    newline before it)."""
     if isinstance(normalizer, NormalizerSequence):
         return any(map(_prepends, normalizer.steps))
-    return isinstance(normalizer, Prepend)
+    return isinstance(normalizer, (Prepend, SentencePieceNormalizer))

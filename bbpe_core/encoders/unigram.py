@@ -51,6 +51,7 @@ the lowest piece score minus this."""
 FLAVOURS = ("sentencepiece", "hf")
 
 _RESET = 100000.0  # sentencepiece's kScoreResetThreshold
+_TYPES = ("NORMAL", "UNKNOWN", "CONTROL", "USER_DEFINED", "UNUSED", "BYTE")
 _MATCHED = {"sentencepiece": ("NORMAL", "USER_DEFINED"), "hf": None}
 _CACHED_LENGTH = 256  # longer chunks are not cached (HF's cache MAX_LENGTH)
 
@@ -94,6 +95,9 @@ class UnigramEncoder(Encoder):
             raise ValueError(f"flavour must be one of {FLAVOURS}, not {flavour!r}")
         if unk_id is not None and not 0 <= unk_id < len(pieces):
             raise ValueError(f"unk_id {unk_id} is not an id of the {len(pieces)} pieces")
+        unknown_type = next((t for t in types if t not in _TYPES), None)
+        if unknown_type is not None:
+            raise ValueError(f"unknown piece type {unknown_type!r}; expected one of {_TYPES}")
         self.pieces = list(pieces)
         self.types = types
         self.unk_id = unk_id
@@ -207,6 +211,29 @@ class UnigramEncoder(Encoder):
                 trie[piece] = i
         return trie
 
+    def lattice(self, text: str) -> list[tuple[int, int, int, float]]:
+        """Every piece that could cover part of ``text`` (the Unigram counterpart of a merge
+        trace, for a viewer): ``(start, end, id, score)`` in character offsets, by start
+        then length, with the unknown piece (id ``unk_id``, or -1) for a character no piece
+        of one character covers; ``best_path`` picks among them.
+
+        >>> UnigramEncoder(["<unk>", "a", "ab"], [0.0, -1.0, -1.5], unk_id=0).lattice("ab")
+        [(0, 1, 1, -1.0), (0, 2, 2, -1.5), (1, 2, 0, -11.5)]
+        """
+        if self._trie is None:
+            self._trie = self._build_trie()
+        out = []
+        for i in range(len(text)):
+            pid = self._trie.get(text[i], -1)
+            out.append((i, i + 1, pid, self.scores[pid]) if pid >= 0 else
+                       (i, i + 1, -1 if self.unk_id is None else self.unk_id, self.unk_score))
+            j = i + 2
+            while j <= len(text) and (pid := self._trie.get(text[i:j])) is not None:
+                if pid >= 0:
+                    out.append((i, j, pid, self.scores[pid]))
+                j += 1
+        return out
+
     def best_path(self, text: str) -> list[tuple[int, int, int]]:
         """The best segmentation of ``text`` (Viterbi, see the module).
 
@@ -265,18 +292,18 @@ class UnigramEncoder(Encoder):
                     if k == i or starts[k] >= 0:
                         best[k] -= base
                 base = 0.0
-            single = False
-            j = i + 1
+            if frontier <= i:
+                frontier = i + 1
+            pid = trie_get(text[i], -1)  # a piece of one character, else the unknown one
+            cand[0] = base + (unk_score if pid < 0 else scores[pid])
+            if starts[i + 1] < 0 or cand[0] > best[i + 1]:
+                best[i + 1], starts[i + 1], ids[i + 1] = cand[0], i, pid
+            j = i + 2
             while j <= n and (pid := trie_get(text[i:j])) is not None:
                 if pid >= 0:
-                    frontier = max(frontier, j)
+                    if j > frontier:
+                        frontier = j
                     cand[0] = base + scores[pid]
                     if starts[j] < 0 or cand[0] > best[j]:
                         best[j], starts[j], ids[j] = cand[0], i, pid
-                    single = single or j == i + 1
                 j += 1
-            if not single:
-                frontier = max(frontier, i + 1)
-                cand[0] = unk_score + base
-                if starts[i + 1] < 0 or cand[0] > best[i + 1]:
-                    best[i + 1], starts[i + 1], ids[i + 1] = cand[0], i, -1

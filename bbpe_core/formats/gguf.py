@@ -235,7 +235,7 @@ def _gemma4(f: _Fields, name: str) -> Encoding:
             {"type": "ByteFallback"}, {"type": "Fuse"}]},
         "post_processor": None,
     }
-    return load_hf_char_bpe(doc, name, _merges(f))
+    return load_hf_char_bpe(doc, name, _merges(f), None)  # no pattern of the file: none to time
 
 
 def _wordpiece_token(token: str, kind: int) -> str:

@@ -28,9 +28,17 @@ import regex
 from ..decoders import Strip
 from ..encoders.char_bpe import CharBPEEncoder
 from ..encoding import Encoding
+from ..normalizers import BertNormalizer
 from ..pre_tokenizers import PreTokenizer, Sequence, Split
 from ..precompiled import CharsMap, HFPrecompiled
-from ..replace_normalizers import SPACE_MARK, NormalizerSequence, Prepend, RegexReplace, Replace
+from ..replace_normalizers import (
+    SPACE_MARK,
+    NormalizerSequence,
+    Prepend,
+    RegexReplace,
+    Remove,
+    Replace,
+)
 from ..token_table import TokenTable
 from .hf_stages import added_tokens, normalizer, post_processor, refuse, split_step
 from .source import VocabFileError
@@ -50,7 +58,8 @@ _MODEL_VALUES = {
 def normalizer_steps(spec: object, name: str) -> list:
     """The normalizer section as a list of steps: ``Prepend``, ``Replace`` (a ``String``, or
     a ``Regex``, given 2 seconds per call), ``Precompiled`` (HF's reading of a
-    SentencePiece map), a Unicode form, or a ``Sequence`` of those.
+    SentencePiece map), ``Strip``, ``StripAccents``, ``Lowercase``, a Unicode form, or a
+    ``Sequence`` of those.
 
     Raises:
         VocabFileError: for another normalizer, a malformed one, or a damaged map.
@@ -75,19 +84,37 @@ def normalizer_steps(spec: object, name: str) -> list:
                 raise VocabFileError(f"{name}: Replace normalizer: {e}") from e
     if kind == "Precompiled":
         return [_precompiled(spec, name)]
+    if kind == "Strip":
+        left, right = spec.get("strip_left", False), spec.get("strip_right", False)
+        if not (isinstance(left, bool) and isinstance(right, bool)):
+            raise VocabFileError(f"{name}: Strip.strip_left and strip_right must be true or false")
+        return [Remove.strip(left, right)]
+    if kind == "StripAccents":
+        return [Remove.strip_accents()]
+    if kind == "Lowercase":  # Rust's char::to_lowercase, as BERT's lowercasing step
+        return [BertNormalizer(clean_text=False, handle_chinese_chars=False,
+                               strip_accents=False, lowercase=True)]
     found = normalizer(spec, name)  # a Unicode form, or refused by name
     return [found] if found is not None else []
 
 
-def _scheme(spec: dict) -> object:
-    """A Metaspace's ``prepend_scheme`` (older files say ``add_prefix_space``)."""
+def _scheme(spec: dict, name: str = "tokenizer.json") -> object:
+    """A Metaspace's ``prepend_scheme`` (older files say ``add_prefix_space``), its flags'
+    types checked.
+
+    Raises:
+        VocabFileError: if ``add_prefix_space`` or ``split`` is not true or false.
+    """
+    for flag in ("add_prefix_space", "split"):
+        if not isinstance(spec.get(flag, True), bool):
+            raise VocabFileError(f"{name}: Metaspace.{flag} must be true or false")
     return spec.get("prepend_scheme", "always" if spec.get("add_prefix_space", True) else "never")
 
 
 def _metaspace(spec: dict, name: str) -> tuple[list, PreTokenizer | None]:
     """Metaspace as normalizer steps (``▁`` for spaces, the prefix) and an optional split
     before each ``▁`` (``tokenizers/src/pre_tokenizers/metaspace.rs``)."""
-    scheme = _scheme(spec)
+    scheme = _scheme(spec, name)
     if spec.get("replacement") != SPACE_MARK or scheme not in ("always", "never"):
         raise refuse(name, f"Metaspace pre-tokenizer with replacement {spec.get('replacement')!r}"
                            f" and prepend_scheme {scheme!r}")
@@ -108,9 +135,11 @@ def _precompiled(spec: dict, name: str) -> HFPrecompiled:
         raise VocabFileError(f"{name}: Precompiled.{e}") from e
 
 
-def metaspace_stage(spec: object, name: str) -> tuple[list, PreTokenizer | None]:
+def metaspace_stage(spec: object, name: str, timeout: float | None = None
+                    ) -> tuple[list, PreTokenizer | None]:
     """Normalizer steps a Metaspace pre-tokenizer adds (``▁`` for spaces, the prefix), and
-    the split stage (None for none).
+    the split stage (None for none); a ``Split`` pattern's scans get ``timeout`` seconds in
+    all per call (None: no limit).
 
     Raises:
         VocabFileError: for another pre-tokenizer or a Metaspace we do not reproduce.
@@ -121,7 +150,7 @@ def metaspace_stage(spec: object, name: str) -> tuple[list, PreTokenizer | None]
     if kind == "Metaspace":
         return _metaspace(spec, name)
     if kind == "Split":
-        return [], split_step(spec, name, None)
+        return [], split_step(spec, name, timeout)
     raise refuse(name, f"byte_fallback with the pre_tokenizer {str(spec)[:120]}")
 
 
@@ -152,7 +181,7 @@ def piece_decoder(spec: object, name: str) -> Strip | None:
     """
     kind = spec.get("type") if isinstance(spec, dict) else None
     if kind == "Metaspace":
-        return Strip(" ", 1) if _scheme(spec) != "never" else None
+        return Strip(" ", 1) if _scheme(spec, name) != "never" else None
     steps = spec.get("decoders") if kind == "Sequence" else None
     if not isinstance(steps, list):
         raise refuse(name, f"decoder {str(spec)[:120]}")
@@ -185,19 +214,22 @@ def byte_value(piece: str) -> int | None:
     return None
 
 
-def load_hf_char_bpe(doc: dict, name: str, merges: list[tuple[str, str]]) -> Encoding:
+def load_hf_char_bpe(doc: dict, name: str, merges: list[tuple[str, str]],
+                     pattern_timeout: float | None) -> Encoding:
     """Build an ``Encoding`` from a parsed tokenizer.json whose BPE has byte fallback.
 
     Args:
         doc: the file's JSON object.
         name: the encoding's name (also used in messages).
         merges: the model's merges as pairs of piece strings, in priority order.
+        pattern_timeout: seconds all scans by a ``Split`` pattern of the file may take in
+            one call (``pattern_deadline``), or None for a shipped file.
 
     Raises:
         VocabFileError: naming what is malformed or not reproduced.
     """
     model = doc["model"]
-    extra, split = metaspace_stage(doc.get("pre_tokenizer"), name)
+    extra, split = metaspace_stage(doc.get("pre_tokenizer"), name, pattern_timeout)
     for key, allowed in _MODEL_VALUES.items():
         if model.get(key) not in allowed:
             raise refuse(name, f"model.{key} = {model.get(key)!r}")
@@ -235,7 +267,7 @@ def load_hf_char_bpe(doc: dict, name: str, merges: list[tuple[str, str]]) -> Enc
     encoder = CharBPEEncoder(vocab, lambda left, right: priority.get((left, right)),
                              pre_tokenizer=split, byte_ids=byte_ids,
                              unk_id=vocab.get(unk) if unk is not None else None,
-                             fuse_unk=bool(model.get("fuse_unk")))
+                             fuse_unk=bool(model.get("fuse_unk")), merges=merges)
     try:
         table = TokenTable(name, pieces, token_bytes, special, plain, surface=surface)
     except ValueError as e:

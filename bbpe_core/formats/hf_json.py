@@ -26,7 +26,8 @@ from ..encoding import Encoding
 from .gpt2_files import gpt2_vocab, merge_list, ordinary_entries, parse_vocab
 from .hf_char_bpe import load_hf_char_bpe
 from .hf_stages import added_tokens, normalizer, post_processor, pre_tokenizer, refuse
-from .hf_unigram import load_hf_unigram
+from .hf_unigram import load_hf_unigram, serde_float
+from .sentencepiece_save import save_sentencepiece_tokenizer_json
 from .source import VocabFileError, read_json_object
 
 __all__ = [
@@ -38,7 +39,8 @@ __all__ = [
 ]
 
 DEFAULT_PATTERN_TIMEOUT = 2.0
-"""Seconds a split by a pattern read from a file may take per call (ReDoS guard)."""
+"""Seconds all the scans by a pattern read from a file may take in one call (``encode``,
+``encode_detailed``...; a ReDoS guard: ``pattern_deadline``)."""
 
 _ALLOWED_MODEL_VALUES = {
     "dropout": (None,),
@@ -110,7 +112,8 @@ def load_hf_tokenizer_json(
         VocabFileError: (a ValueError) naming the file and what is unsupported or
             malformed.
     """
-    doc, name = read_json_object(source, name=name, max_bytes=max_bytes)
+    doc, name = read_json_object(source, name=name, max_bytes=max_bytes,
+                                 parse_float=serde_float)  # as HF reads scores
     model = doc.get("model")
     if isinstance(model, dict) and model.get("type") == "Unigram":
         return load_hf_unigram(doc, name)
@@ -118,7 +121,8 @@ def load_hf_tokenizer_json(
         merges = model.get("merges") or []
         if not isinstance(merges, list):
             raise VocabFileError(f"{name}: model.merges must be a list")
-        return load_hf_char_bpe(doc, name, list(zip(*_merge_parts(merges, name))))
+        return load_hf_char_bpe(doc, name, list(zip(*_merge_parts(merges, name))),
+                                pattern_timeout)
     options = byte_level_options(doc, name, pattern_timeout)
     model = doc["model"]
     whole = {**options["special_tokens"], **options["added_tokens"]}
@@ -202,10 +206,19 @@ def save_hf_tokenizer_json(enc: Encoding, path: str | os.PathLike) -> None:
     which tiktoken-style encodings need (some of their tokens no merge reaches).
     Special tokens become ``added_tokens``.
 
+    A SentencePiece BPE encoding (not byte-level) is written as the converter writes its
+    file (``sentencepiece_save.save_sentencepiece_tokenizer_json``).
+
     Args:
         enc: the encoding.
         path: the file to write (overwritten).
+
+    Raises:
+        ValueError: for an encoding that is neither byte-level nor SentencePiece BPE.
     """
+    if not enc.byte_level:
+        save_sentencepiece_tokenizer_json(enc, path)
+        return
     byte_level = {"type": "ByteLevel", "add_prefix_space": enc.add_prefix_space,
                   "trim_offsets": True, "use_regex": False}
     split = {"type": "Split", "pattern": {"Regex": enc.pat_str}, "behavior": "Isolated",

@@ -5,8 +5,8 @@ files converted from a SentencePiece ``.model``).
 Accepted, as HF tokenizers reads them (``models/unigram/serialization.rs``,
 ``normalizers``, ``pre_tokenizers/metaspace.rs``, ``decoders``):
 
-- model: ``vocab`` (a list of ``[piece, score]``, scores as HF's JSON parser reads them:
-  ``serde_f64``), ``unk_id`` (an id or null), ``byte_fallback`` (optional); encoded by ``encoders.unigram.UnigramEncoder`` with the
+- model: ``vocab`` (a list of ``[piece, score]``; ``hf_json`` reads scores as HF's JSON parser
+  does, ``serde_float``), ``unk_id`` (an id or null), ``byte_fallback`` (optional); encoded by ``encoders.unigram.UnigramEncoder`` with the
   ``hf`` flavour, one Metaspace chunk at a time;
 - normalizer: ``Precompiled`` (HF's reading of the map, ``precompiled.HFPrecompiled``),
   ``Replace`` (``String`` or ``Regex``), ``Prepend``, a Unicode form, or a ``Sequence``;
@@ -20,6 +20,8 @@ Anything else is refused with a ``VocabFileError`` naming it.
 
 from __future__ import annotations
 
+import regex
+
 from ..encoders.unigram import UnigramEncoder
 from ..encoding import Encoding
 from ..pre_tokenizers import MarkSplit, Sequence
@@ -29,32 +31,52 @@ from .hf_char_bpe import byte_value, metaspace_stage, normalizer_steps, piece_de
 from .hf_stages import added_tokens, post_processor, refuse
 from .source import VocabFileError
 
-__all__ = ["load_hf_unigram", "serde_f64"]
+__all__ = ["load_hf_unigram", "serde_float"]
 
 
 _POW10 = [float(f"1e{k}") for k in range(309)]
+_U64 = (1 << 64) - 1
+_NUMBER = regex.compile(r"-?(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?")
 
 
-def serde_f64(value: float) -> float:
-    """``value`` as HF tokenizers reads it from JSON: serde_json's default float parser
-    (``de.rs``, ``f64_from_parts``, without ``float_roundtrip``) turns the digits into an
-    integer, converts it to a float, then multiplies or divides by a power of ten, so a
-    17-digit score can come out one unit in the last place off the correctly rounded value
-    Python reads; Unigram ties then break differently. The digits are ``repr(value)``, the
-    shortest form that reads back as ``value``, which is how HF and Python write scores.
+def serde_float(text: str) -> float:
+    """A JSON number as HF tokenizers reads it (``json.loads``' ``parse_float``): serde_json's
+    default parser (``de.rs``: ``parse_integer``, ``parse_decimal``, ``f64_from_parts``,
+    without ``float_roundtrip``) gathers up to 19 or 20 digits into an integer, converts it
+    to a float, then multiplies or divides by a power of ten, so a 17-digit score can be one
+    unit in the last place off the correctly rounded value; Unigram ties then break by it.
 
-    >>> serde_f64(-12.130167007446289) == -12.130167007446289
+    >>> serde_float("-12.130167007446289") == float("-12.130167007446289")
     False
+    >>> serde_float("0.5"), serde_float("1e-320")
+    (0.5, 1e-320)
     """
-    text = repr(value)
-    mantissa, _, exp = text.lstrip("-").partition("e")
-    whole, _, fraction = mantissa.partition(".")
-    significand = int(whole + fraction)
-    exponent = (int(exp) if exp else 0) - len(fraction)
-    if significand <= 1 << 53 and abs(exponent) <= 22:
-        return value  # both steps exact or correctly rounded: Python's value
+    plain = "e" not in text and "E" not in text
+    if len(text) <= 17 and plain:
+        return float(text)  # at most 15 digits: both steps exact or rounded once
+    dot = text.find(".")
+    if plain and dot > 0 and len(text) - (text[0] == "-") <= 20:  # at most 19 digits
+        places = len(text) - dot - 1
+        magnitude = abs(int(text[:dot] + text[dot + 1:]))
+        if magnitude <= 1 << 53 and places <= 22:
+            return float(text)
+        f = float(magnitude) / _POW10[places]
+        return -f if text[0] == "-" else f
+    match = _NUMBER.fullmatch(text)
+    if match is None:
+        return float(text)
+    whole, fraction, exp = match.group(1), match.group(2) or "", match.group(3)
+    significand, used = 0, 0
+    for digit in map(int, whole + fraction):
+        if significand > (_U64 - digit) // 10:
+            break  # serde ignores the digits that would overflow a u64
+        significand = significand * 10 + digit
+        used += 1
+    exponent = (int(exp) if exp else 0) + max(len(whole) - used, 0) - max(used - len(whole), 0)
     f = float(significand)
     while abs(exponent) > 308 and f != 0.0:
+        if exponent > 0:
+            return float(text)  # serde refuses it as out of range; so does json here
         f /= 1e308
         exponent += 308
     if abs(exponent) <= 308:
@@ -67,16 +89,16 @@ def _vocab(model: dict, name: str) -> tuple[list[str], list[float]]:
     vocab = model.get("vocab")
     if not isinstance(vocab, list) or not vocab:
         raise VocabFileError(f"{name}: model.vocab must be a non-empty list of [piece, score]")
-    pieces: list[str] = []
-    scores: list[float] = []
-    for k, entry in enumerate(vocab):
+    if set(map(type, vocab)) == {list} and set(map(len, vocab)) == {2}:
+        pieces, scores = map(list, zip(*vocab))
+        if set(map(type, pieces)) == {str} and set(map(type, scores)) <= {float, int}:
+            return pieces, list(map(float, scores))
+    for k, entry in enumerate(vocab):  # name the first bad entry
         if (not isinstance(entry, list) or len(entry) != 2 or not isinstance(entry[0], str)
-                or isinstance(entry[1], bool) or not isinstance(entry[1], (int, float))):
+                or type(entry[1]) not in (float, int)):
             raise VocabFileError(f"{name}: model.vocab[{k}] is not [piece, score]: "
                                  f"{str(entry)[:80]}")
-        pieces.append(entry[0])
-        scores.append(serde_f64(entry[1]) if isinstance(entry[1], float) else float(entry[1]))
-    return pieces, scores
+    raise AssertionError("unreachable: every entry was checked")
 
 
 def _unk_id(model: dict, size: int, name: str) -> int | None:
@@ -115,15 +137,13 @@ def load_hf_unigram(doc: dict, name: str) -> Encoding:
     steps = normalizer_steps(doc.get("normalizer"), name) + extra
     strip = piece_decoder(doc.get("decoder"), name) if doc.get("decoder") is not None else None
     special, plain = added_tokens(doc.get("added_tokens"), name)
-    token_bytes: dict[int, bytes] = {}
-    surface: dict[int, bytes] = {}
-    for i, piece in enumerate(pieces):
-        value = byte_value(piece) if byte_fallback else None
+    token_bytes = {i: piece.replace(SPACE_MARK, " ").encode("utf-8")
+                   for i, piece in enumerate(pieces)}
+    surface = {i: piece.encode("utf-8") for i, piece in enumerate(pieces)}
+    for i, piece in enumerate(pieces if byte_fallback else ()):
+        value = byte_value(piece)
         if value is not None:
             token_bytes[i] = surface[i] = bytes([value])
-        else:
-            token_bytes[i] = piece.replace(SPACE_MARK, " ").encode("utf-8")
-            surface[i] = piece.encode("utf-8")
     table_pieces = dict(enumerate(pieces))
     for text, i in {**plain, **special}.items():
         if table_pieces.setdefault(i, text) != text:

@@ -113,6 +113,7 @@ def sentencepiece_encoding(model: SentencePieceModel, name: str) -> Encoding:
         piece_ids, lambda left, right: priority.get(left + right),
         user_defined=[p.piece for p in model.pieces if p.type == "USER_DEFINED"],
         byte_ids=byte_ids if model.byte_fallback else {}, unk_id=unk,
+        scores={p.piece: p.score for p in model.pieces},
     )
     steps = ([Prepend(SPACE_MARK)] if model.add_dummy_prefix else []) + (
         [Replace(" ", SPACE_MARK)] if model.escape_whitespaces else [])

@@ -11,7 +11,7 @@ import hashlib
 import io
 import json
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 __all__ = [
     "read_json_object","VocabFileError", "read_bytes", "numbered_lines"]
@@ -102,8 +102,13 @@ def read_json_object(
     name: str | None = None,
     max_bytes: int | None = None,
     expected_hash: str | None = None,
+    parse_float: Callable[[str], object] | None = None,
 ) -> tuple[dict, str]:
     """Read a file (as ``read_bytes``) that must hold one JSON object.
+
+    Args:
+        parse_float: reads each JSON number with a fraction or exponent (``json.loads``'),
+            e.g. the way the library that wrote the file reads it; None for ``float``.
 
     Returns:
         ``(object, name)``.
@@ -114,7 +119,7 @@ def read_json_object(
     """
     data, name = read_bytes(source, name=name, max_bytes=max_bytes, expected_hash=expected_hash)
     try:
-        doc = json.loads(data)
+        doc = json.loads(data, parse_float=parse_float)
     except (ValueError, RecursionError) as e:
         raise VocabFileError(f"{name}: not valid JSON ({e})") from e
     if not isinstance(doc, dict):

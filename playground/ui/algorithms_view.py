@@ -13,6 +13,7 @@ from ..algorithm_training import (
     train_all,
 )
 from ..algorithms import DEFAULT_TEXT, MAX_TOKENS, available, differences, run_all
+from ..caps import MAX_ALGORITHM_CHARS, MAX_SAMPLE_CHARS, check
 from ..charts import grouped_bar
 from ..html_base import esc, page_css
 from ..share import encode_state
@@ -27,7 +28,13 @@ __all__ = ["side_by_side", "survey_table", "training_contrast"]
 
 def side_by_side() -> None:
     """One text through each kind, drawn in columns, with what differs listed under it."""
-    text = live_text_area("Text", "al_text", DEFAULT_TEXT, height=90, max_chars=5000)
+    text = live_text_area("Text", "al_text", DEFAULT_TEXT, height=90,
+                          max_chars=MAX_ALGORITHM_CHARS)
+    try:  # the widget's max_chars binds the browser only
+        check("The text", len(text), MAX_ALGORITHM_CHARS, "characters")
+    except ValueError as e:  # our sentence: numbers only
+        st.error(str(e))
+        return
     names = available()
     results = run_all(text, names)
     for column, r in zip(st.columns(len(results)), results):
@@ -73,8 +80,13 @@ def training_contrast() -> None:
                "WordPiece trainer adds a ## copy of every character, so its vocabulary can "
                "exceed the size asked for; a small corpus can run out of pairs before a BPE "
                "vocabulary is full.")
-    sample = st.text_input("Sample to segment", max_chars=300,
+    sample = st.text_input("Sample to segment", max_chars=MAX_SAMPLE_CHARS,
                            **kept("al_sample", "Tokenizers split text: 春眠不覺曉 unseen 麵"))
+    try:
+        check("The sample", len(sample), MAX_SAMPLE_CHARS, "characters")
+    except ValueError as e:  # our sentence: numbers only
+        st.error(str(e))
+        return
     st.dataframe(segmentation_rows(models, sample), hide_index=True, width="stretch")
     st.caption("Tokens separated by |; ␣ is a space kept inside a token.")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ..analysis import MAX_RENDER_TOKENS
+from ..caps import MAX_CHAT_CHARS, MAX_CHAT_MESSAGES, check
 from ..chat import (
     CHAT_MODELS,
     ROLES,
@@ -14,7 +15,7 @@ from ..chat import (
     template,
     tokens_per_message,
 )
-from ..chat_templates import TEMPLATE_MODELS, render_chat_prompt, tokens_per_turn
+from ..chat_templates import TEMPLATE_MODELS, prompt_ranges
 from ..token_html import token_view_html
 from .cached import load_encoding
 from .common import markdown_safe_name
@@ -93,9 +94,18 @@ def render(name: str, show_ws: bool) -> None:
     rows = _messages()
     for i, row in enumerate(rows):
         _row(i, row, len(rows) - 1)
-    st.button("Add message", on_click=_add)
+    st.button("Add message", on_click=_add, disabled=len(rows) >= MAX_CHAT_MESSAGES,
+              help=f"A chat holds at most {MAX_CHAT_MESSAGES} messages of "
+                   f"{MAX_CHAT_CHARS:,} characters in all.")
     messages = [Message(r["name"] or "user" if r["role"] == CUSTOM else r["role"], r["content"])
                 for r in rows]
+    try:
+        check("The chat", len(messages), MAX_CHAT_MESSAGES, "messages")
+        check("The chat", sum(len(m.role) + len(m.content) for m in messages), MAX_CHAT_CHARS,
+              "characters")
+    except ValueError as e:  # our sentence: numbers only
+        st.error(f"{e} Remove some before it is counted.")
+        return
     share_button(name, "Chat", "", {"chat_model": model,
                                     "messages": [[m.role, m.content] for m in messages]})
     if model in TEMPLATE_MODELS:
@@ -116,9 +126,7 @@ def _render_template_model(model: str, messages: list[Message], show_ws: bool) -
     enc = load_encoding(name)
     turns = [{"role": m.role, "content": m.content} for m in messages]
     try:
-        prompt = render_chat_prompt(model, turns)
-        counts = tokens_per_turn(model, turns,
-                                 lambda text: len(enc.encode(text, allowed_special="all")))
+        prompt, ranges = prompt_ranges(model, turns)
     except ValueError as e:
         st.error("This conversation cannot be rendered with the model's template:")
         st.code(str(e), language=None)
@@ -126,7 +134,7 @@ def _render_template_model(model: str, messages: list[Message], show_ws: bool) -
     st.caption(f"{model} uses the {name} encoding; the prompt is rendered from the model's "
                "chat template with jinja2, as transformers' apply_chat_template does.")
     spans = enc.encode_detailed(prompt, allowed_special="all")
-    _show(prompt, spans, messages, counts, show_ws)
+    _show(prompt, spans, messages, tokens_per_message(spans, ranges), show_ws)
 
 
 def _show(prompt: str, spans, messages: list[Message], counts: list[int], show_ws: bool) -> None:

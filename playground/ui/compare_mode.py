@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ..caps import MAX_COMPARE_ENCODINGS, compare_budget, utf8_size
 from ..charts import token_count_bar
 from ..compare import differing_ends
 from ..encoding_labels import label
@@ -25,12 +26,21 @@ COMPARE_TOKENS = 1000
 def render(name: str) -> None:
     """Draw compare mode (``name``: the sidebar's encoding, kept in its share link)."""
     names = all_encoding_names()
-    chosen = st.multiselect("Encodings", names, format_func=label, **kept("cmp_names", names[:3]))
+    chosen = st.multiselect(f"Encodings (at most {MAX_COMPARE_ENCODINGS})", names,
+                            format_func=label, max_selections=MAX_COMPARE_ENCODINGS,
+                            **kept("cmp_names", names[:3]))
     chosen = [n for n in chosen if n in names]
     text = text_input()
+    if text is None:
+        return
     mode, show_ws = view_options(name)
     if not chosen:
         st.info("Choose at least one encoding.")
+        return
+    try:
+        compare_budget(utf8_size(text), len(chosen))
+    except ValueError as e:  # our sentence: numbers only
+        st.error(str(e))
         return
     also = "" if name in chosen else " It is not among them: add it to compare it too."
     st.caption(f"Compare mode shows every encoding chosen above, side by side, to set their "

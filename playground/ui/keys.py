@@ -13,7 +13,7 @@ from __future__ import annotations
 
 __all__ = ["CHAT_MESSAGES", "CHAT_NEXT_ID", "ENCODING", "FIND_MODEL", "LINK_APPLIED", "SHOWN_TOKENS",
            "MODEL_FILE_FLASH", "TRAIN_FLASH", "TRAIN_RESULT", "UPLOAD_FILES", "UPLOAD_FLASH",
-           "USER_ENCODINGS", "WIDGET_PREFIXES"]
+           "USER_ENCODINGS", "USER_ENCODING_MEMORY", "WIDGET_PREFIXES"]
 
 ENCODING = "encoding"
 """The sidebar's encoding selector (a widget every page draws)."""
@@ -21,6 +21,8 @@ FIND_MODEL = "find_model"
 """The sidebar's search box over models, vendors and encodings (every page)."""
 USER_ENCODINGS = "user_encodings"
 """This session's uploaded and trained tokenizers: name -> (Encoding, fingerprint)."""
+USER_ENCODING_MEMORY = "user_encoding_memory"
+"""This session's tokenizers' estimated memory: name -> bytes (``caps.SESSION_MEMORY_MB``)."""
 LINK_APPLIED = "link_applied"
 """The share link (``?s=``) already applied, so a rerun does not apply it again."""
 CHAT_MESSAGES = "chat_messages"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ..caps import MAX_LAB_CHARS, check
 from ..charts import every_category, grouped_bar, lines
 from ..export import rows_csv
 from ..html_base import esc, page_css, show_text
@@ -67,7 +68,13 @@ def languages(keys: tuple, encs: dict) -> None:
                "character: its tokens per character ÷ English's.")
     with st.expander("Add your own text"):
         label = st.text_input("Name", "My text", key="lab_user_label")
-        text = live_text_area("Text", "lab_user_text", "", height=120)
+        text = live_text_area(f"Text (at most {MAX_LAB_CHARS:,} characters)", "lab_user_text",
+                              "", height=120, max_chars=MAX_LAB_CHARS)
+    try:
+        check("Your text", len(text), MAX_LAB_CHARS, "characters")
+    except ValueError as e:  # our sentence: numbers only
+        st.error(str(e))
+        text = ""
     extra = ((label, text),) if text.strip() else ()
     rows = _language_rows(keys, extra, encs)
     order = [r["language"] for r in sorted((r for r in rows if r["encoding"] == rows[0]["encoding"]),
@@ -99,11 +106,13 @@ def formats(keys: tuple, encs: dict) -> None:
                "Paste your own JSON to compare.")
     import json
 
-    pasted = live_text_area("Your JSON (empty: the sample records)", "lab_json",
-                            json.dumps(RECORDS, indent=2), height=100)
+    pasted = live_text_area(f"Your JSON (empty: the sample records; at most {MAX_LAB_CHARS:,} "
+                            "characters)", "lab_json", json.dumps(RECORDS, indent=2), height=100,
+                            max_chars=MAX_LAB_CHARS)
     if not pasted.strip():
         st.caption("The field is empty: the sample records are compared.")
     try:
+        check("Your JSON", len(pasted), MAX_LAB_CHARS, "characters")
         records = parse_records(pasted) if pasted.strip() else RECORDS
     except ValueError as e:
         problem("These records cannot be compared.", str(e))
@@ -129,6 +138,11 @@ def indentation(keys: tuple, encs: dict) -> None:
     code = live_text_area(f"Code (edit it or paste your own, at most {MAX_CODE_CHARS:,} "
                           "characters)", "lab_code", SAMPLE_CODE, height=200,
                           max_chars=MAX_CODE_CHARS)
+    try:
+        check("Your code", len(code), MAX_CODE_CHARS, "characters")
+    except ValueError as e:  # our sentence: numbers only
+        st.error(str(e))
+        return
     if not code.strip():
         st.info("Paste some code to compare.")
         return

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ..analysis import MAX_RENDER_TOKENS
+from ..caps import MAX_LESSON_CHARS, check
 from ..html_base import esc
 from ..lessons import Lesson, guess_feedback
 from ..share import encode_state
@@ -12,6 +14,7 @@ from ..token_html import token_view_html
 from .common import tokens_phrase
 from .live_text import live_text_area
 from .session import resolve
+from .show_more import truncation_notice
 
 
 def render(lesson: Lesson, names: list[str], guessed: str) -> None:
@@ -24,7 +27,14 @@ def render(lesson: Lesson, names: list[str], guessed: str) -> None:
         guessed: the encoding the reader guesses the count of (the sidebar's).
     """
     st.write(lesson.explanation)
-    text = live_text_area("Example (edit it)", f"lesson_{lesson.key}", lesson.example, height=90)
+    text = live_text_area(f"Example (edit it; at most {MAX_LESSON_CHARS:,} characters)",
+                          f"lesson_{lesson.key}", lesson.example, height=90,
+                          max_chars=MAX_LESSON_CHARS)
+    try:
+        check("The example", len(text), MAX_LESSON_CHARS, "characters")
+    except ValueError as e:  # our sentence: numbers only
+        st.error(str(e))
+        return
     encs = {n: resolve(n)[0] for n in names}
     special = lesson.special or {"disallowed_special": ()}
     c1, c2 = st.columns([2, 3])
@@ -36,11 +46,13 @@ def render(lesson: Lesson, names: list[str], guessed: str) -> None:
     if st.session_state.get(shown) != text:
         c2.caption("Guess first: the counts, the tokens and the table appear after Reveal.")
         return
-    spans = {name: enc.encode_detailed(text, **special) for name, enc in encs.items()}
-    c2.info(guess_feedback(int(guess), len(spans[guessed])))
-    for name, found in spans.items():
-        st.html(f"<p><b>{esc(name)}</b>: {tokens_phrase(len(found))}</p>"
-                + token_view_html(text, found, show_whitespace=True))
+    counts = {name: len(enc.encode(text, **special)) for name, enc in encs.items()}
+    c2.info(guess_feedback(int(guess), counts[guessed]))
+    for name, enc in encs.items():
+        drawn = enc.encode_detailed(text, max_tokens=MAX_RENDER_TOKENS, **special)
+        st.html(f"<p><b>{esc(name)}</b>: {tokens_phrase(counts[name])}</p>"
+                + token_view_html(text, drawn, show_whitespace=True,
+                                  notice=truncation_notice(len(drawn), counts[name])))
     st.dataframe(lesson.facts(encs, text), hide_index=True, width="stretch")
     try:
         link = f"./?s={encode_state(guessed, 'Text', text)}"  # the playground is the root page

@@ -55,11 +55,12 @@ def live_text_area(label: str, key: str, default: str, *, height: int = 170,
         key: the widget key; the text is kept under ``kept__<key>``.
         default: the text the first time.
         height: the text area's height in CSS pixels.
-        max_chars: the most characters the text area takes (``maxlength``); a longer value
-            (a crafted session or link) is cut to it here too. None: no cap of its own.
+        max_chars: the most characters the browser's text area takes (``maxlength``); it
+            binds the browser only: the caller checks the length (``caps.check``), since a
+            crafted session or link can hold more. None: no cap of its own.
 
     Returns:
-        The text as the browser last reported it (at most ``max_chars`` characters).
+        The text as the browser last reported it.
     """
     text = kept_value(key, default)
 
@@ -71,4 +72,4 @@ def live_text_area(label: str, key: str, default: str, *, height: int = 170,
     _COMPONENT(key=key, data={"label": label, "value": text, "height": height,
                               "max_chars": max_chars},
                default={"value": text}, on_value_change=save)
-    return kept_value(key, default)[:max_chars]
+    return kept_value(key, default)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ..analysis import MAX_RENDER_TOKENS, SPECIAL_MODES
+from ..caps import MAX_TEXT_BYTES, check, utf8_size
 from ..export import tokens_csv, tokens_json
 from ..samples import DEFAULT_TEXT
 from ..token_html import LAYERS, VIEWS, layers_html, token_view_html
@@ -18,9 +19,20 @@ from .show_more import drawn_tokens, show_more, truncation_notice
 from .widgets import kept
 
 
-def text_input() -> str:
-    """The text area shared by text and compare modes; the page follows it as the user types."""
-    return live_text_area("Text", "pg_text", DEFAULT_TEXT)
+def text_input() -> str | None:
+    """The text area shared by text and compare modes; the page follows it as the user types.
+
+    Returns:
+        The text, or None (with a message on the page) if it is longer than
+        ``caps.MAX_TEXT_BYTES`` in UTF-8: nothing is encoded then.
+    """
+    text = live_text_area("Text", "pg_text", DEFAULT_TEXT)
+    try:
+        check("The text", utf8_size(text), MAX_TEXT_BYTES, "UTF-8 bytes")
+    except ValueError as e:  # our sentence: numbers only
+        st.error(f"{e} Shorten it to see its tokens.")
+        return None
+    return text
 
 
 def view_options(name: str) -> tuple[str, bool]:
@@ -44,6 +56,8 @@ def view_options(name: str) -> tuple[str, bool]:
 def render(name: str) -> None:
     """Draw text mode for the encoding ``name``."""
     text = text_input()
+    if text is None:
+        return
     mode, show_ws = view_options(name)
     show = st.segmented_control("View", VIEWS, help="The text as token chips, the token ids "
                                 "as a list you can copy, or both side by side.",

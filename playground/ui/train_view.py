@@ -11,10 +11,10 @@ import streamlit as st
 from bbpe_core import PatternTimeoutError, count_chunks, train_from_counts
 from bbpe_core.training import train_char_level
 
+from ..caps import MAX_TRAIN_BYTES, MEMORY_PER_TRAINED_ID, check
 from ..charts import count_bar, lines
 from ..export import vocabulary_files
 from ..training import (
-    MAX_UPLOAD_BYTES,
     PATTERNS,
     SAMPLES,
     compression_rows,
@@ -37,16 +37,16 @@ and special tokens, so the default special token still leaves merges to learn.""
 
 def corpus() -> str:
     """The training text the user chose: a shipped sample, pasted text or an upload
-    (``MAX_UPLOAD_BYTES`` at most, UTF-8); stops the page with a message otherwise."""
+    (``caps.MAX_TRAIN_BYTES`` at most, UTF-8); stops the page with a message otherwise."""
     source = st.radio("Corpus", [*SAMPLES, "paste", "upload"], horizontal=True, **kept("tr_source", next(iter(SAMPLES))))
     if source == "paste":
-        text = st.text_area("Text", height=150, **kept("tr_paste", ""))
+        text = st.text_area(f"Text (at most {MAX_TRAIN_BYTES // 2**20} MB of UTF-8)", height=150,
+                            max_chars=MAX_TRAIN_BYTES, **kept("tr_paste", ""))
+        _check_size(len(text.encode("utf-8", "surrogatepass")))
     elif source == "upload":
-        up = st.file_uploader(f"A UTF-8 text file (at most {MAX_UPLOAD_BYTES // 2**20} MB)", key="tr_upload")
+        up = st.file_uploader(f"A UTF-8 text file (at most {MAX_TRAIN_BYTES // 2**20} MB)", key="tr_upload")
+        _check_size(up.size if up else 0)  # before the file's bytes are read
         data = up.getvalue() if up else b""
-        if len(data) > MAX_UPLOAD_BYTES:
-            st.error(f"The file is {len(data):,} bytes; the limit is {MAX_UPLOAD_BYTES:,}.")
-            st.stop()
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as e:
@@ -55,6 +55,15 @@ def corpus() -> str:
     else:
         text = SAMPLES[source].read_text(encoding="utf-8")
     return text
+
+
+def _check_size(n_bytes: int) -> None:
+    """Stop the page with a message if the corpus is over ``caps.MAX_TRAIN_BYTES``."""
+    try:
+        check("The corpus", n_bytes, MAX_TRAIN_BYTES, "bytes")
+    except ValueError as e:  # our sentence: numbers only
+        st.error(str(e))
+        st.stop()
 
 
 def options() -> tuple[int, str, str | None, list[str]]:
@@ -75,7 +84,9 @@ def options() -> tuple[int, str, str | None, list[str]]:
 def train(text: str, vocab_size: int, pattern_name: str, pattern: str | None,
           specials: list[str]) -> None:
     """Train on ``text`` with a progress bar, and keep the result in the session (the
-    character-level contrast too, for a shipped pattern); a failure is a message."""
+    character-level contrast too, for a shipped pattern); a failure is a message. The
+    previous result is dropped first, so a session never holds two trainings' memory."""
+    st.session_state.pop(TRAIN_RESULT, None)
     bar, started, steps = st.progress(0.0, "Counting chunks…"), time.perf_counter(), []
 
     def progress(step):
@@ -139,7 +150,7 @@ def show_result() -> None:
                    "characters and cannot encode one it never saw; byte-level BPE encodes any text, since every character is made of bytes.")
     if st.button("Use this tokenizer"):
         try:
-            name = add_user_encoding(enc, result["fp"])
+            name = add_user_encoding(enc, result["fp"], MEMORY_PER_TRAINED_ID * enc.n_vocab)
         except ValueError as e:
             problem("Not added.", str(e))
         else:

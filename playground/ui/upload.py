@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ..caps import MEMORY_PER_FILE_BYTE, SESSION_MEMORY_MB
 from ..uploads import (
     KINDS,
     MAX_UPLOAD_MB,
@@ -16,7 +17,14 @@ from ..uploads import (
 )
 from .common import problem, said
 from .keys import UPLOAD_FILES, UPLOAD_FLASH
-from .session import MAX_USER_ENCODINGS, add_user_encoding, remove_user_encoding, user_encodings
+from .session import (
+    MAX_USER_ENCODINGS,
+    add_user_encoding,
+    check_memory,
+    remove_user_encoding,
+    session_memory,
+    user_encodings,
+)
 
 CUSTOM = "custom pattern"
 
@@ -45,6 +53,12 @@ def _add(kind: str, files: list, pattern: str | None, specials_text: str | None,
          name: str) -> str | None:
     """Load the uploaded ``files`` and add them to the session; returns the name they got, or
     None after showing why not (what the upload supports, for a file it cannot read)."""
+    memory = MEMORY_PER_FILE_BYTE * sum(f.size for f in files)
+    try:
+        check_memory(memory)  # before the files are parsed
+    except ValueError as e:
+        problem("Not added.", str(e))
+        return None
     try:
         specials = None if specials_text is None else parse_special_tokens(specials_text)
         data = [f.getvalue() for f in files]
@@ -55,7 +69,7 @@ def _add(kind: str, files: list, pattern: str | None, specials_text: str | None,
         problem(f"Not added. Supported: {SUPPORTED}.", str(e))
         return None
     try:
-        return add_user_encoding(enc, fingerprint(kind, data, f"{pattern}|{specials}"))
+        return add_user_encoding(enc, fingerprint(kind, data, f"{pattern}|{specials}"), memory)
     except ValueError as e:
         problem("Not added.", str(e))
         return None
@@ -68,6 +82,10 @@ def render() -> None:
                "tokens). Nothing is unpickled. "
                f"Your tokenizers are visible to you only, for this session, {MAX_USER_ENCODINGS} "
                "at most (remove one to add another).")
+    st.caption(f"Memory: your tokenizers may hold {SESSION_MEMORY_MB:,} MB in all, estimated as "
+               f"{MEMORY_PER_FILE_BYTE} times the size of their files (a 17 MB tokenizer.json "
+               f"counts as about {17 * MEMORY_PER_FILE_BYTE} MB); they hold about "
+               f"{session_memory() / 2**20:,.0f} MB now.")
     kind = st.radio("Format", KINDS, horizontal=True, key="up_kind")
     labels = ["vocab.json", "merges.txt"] if kind == "vocab.json + merges.txt" else [kind.split(" ")[0]]
     files = [st.file_uploader(label, key=f"up_file_{label}") for label in labels]
