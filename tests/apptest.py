@@ -18,3 +18,10 @@ def new_app(timeout: float = 180) -> AppTest:
     """
     config.set_option("client.showErrorDetails", "full")
     return AppTest.from_file(str(ROOT / "app.py"), default_timeout=timeout)
+
+
+def live(at: AppTest, key: str, text: str) -> AppTest:
+    """Put ``text`` in the live text area ``key`` as its script reports it (AppTest cannot
+    run the component's JavaScript; the browser tests type key by key)."""
+    at.session_state[f"kept__{key}"] = text
+    return at

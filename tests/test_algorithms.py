@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from apptest import new_app
+from apptest import live, new_app
 
 import bbpe_core
 from playground.algorithm_training import (
@@ -111,5 +111,5 @@ def test_the_page_runs():
     assert [m.value for m in at.metric] == [
         str(len(bbpe_core.get_encoding(n).encode_ordinary(DEFAULT_TEXT))) for n in names]
     assert len(at.dataframe) == 3  # the survey's table, compression, segmentation
-    at.text_area(key="al_text").input("<s>[CLS]<|endoftext|> x").run()
+    live(at, "al_text", "<s>[CLS]<|endoftext|> x").run()
     assert not at.exception

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from apptest import new_app
+from apptest import live, new_app
 
 import bbpe_core
 
@@ -99,11 +99,11 @@ def test_text_survives_mode_and_encoding_switches(app):
 
 def test_decode_mode(app):
     _mode(app, "Decode")
-    app.text_area(key="decode_ids").input("31373, 995").run()
+    live(app, "decode_ids", "31373, 995").run()
     m = _metrics(app)
     assert (m["Ids"], m["Bytes"], m["Characters recovered"], m["Invalid UTF-8 bytes"]) == (
         "2", "11", "11", "0")
-    app.text_area(key="decode_ids").input("31373 220 19526").run()
+    live(app, "decode_ids", "31373 220 19526").run()
     assert _metrics(app)["Invalid UTF-8 bytes"] == "2" and app.warning
 
 
@@ -115,14 +115,14 @@ def test_decode_mode(app):
 def test_decode_bad_input_is_a_message(app, typed, encoding, message):
     app.selectbox(key="encoding").select(encoding).run()
     _mode(app, "Decode")
-    app.text_area(key="decode_ids").input(typed).run()
+    live(app, "decode_ids", typed).run()
     assert not app.exception and "left out" in app.error[0].value
     assert any(message in c.value for c in app.code)
 
 
 def test_decode_mode_names_every_bad_item_and_shows_plain_text(app):
     _mode(app, "Decode")
-    app.text_area(key="decode_ids").input("31373 x 220 50257 995").run()
+    live(app, "decode_ids", "31373 x 220 50257 995").run()
     assert not app.exception and "2 items are not a token" in app.error[0].value
     assert any("item 2 ('x')" in c.value and "item 4 (50257)" in c.value for c in app.code)
     assert _metrics(app)["Ids"] == "3"

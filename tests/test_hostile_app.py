@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 import tomllib
-from apptest import new_app
+from apptest import live, new_app
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from limits import run_limited
@@ -183,7 +183,7 @@ def test_compare_lab_formats_of_any_records_raise_nothing(pasted):
     at = new_app()
     at.run()
     at.switch_page("views/compare_lab.py").run()
-    at.text_area(key="lab_json").input(pasted).run()
+    live(at, "lab_json", pasted).run()
     assert not at.exception, [e.message for e in at.exception]
     for name in ("XML", "Python literal"):
         at.selectbox(key="lab_fmt_show").set_value(name).run()
@@ -214,7 +214,7 @@ def test_our_tests_still_see_exceptions_in_full():
 # ---- memory over 1 GB from allowed inputs ----------------------------------------------------
 def test_a_6_mb_paste_is_refused_before_it_is_encoded():
     code = ("import sys; sys.path.insert(0, 'tests')\n"
-            "from apptest import new_app\n"
+            "from apptest import live, new_app\n"
             "at = new_app(60)\n"
             "at.session_state['kept__pg_text'] = '\\u200d' * 2_000_000\n"
             "at.run()\n"
@@ -292,7 +292,7 @@ def test_an_edited_lesson_example_is_capped_and_draws_at_most_the_page_cap():
     assert not at.exception
     assert any(f"The example has 1,000,000 characters; the limit is {MAX_LESSON_CHARS:,}" in e.value
                for e in at.error)
-    at.text_area(key="lesson_spelling").input("\U0001F600 " * (MAX_LESSON_CHARS // 2)).run()
+    live(at, "lesson_spelling", "\U0001F600 " * (MAX_LESSON_CHARS // 2)).run()
     next(b for b in at.button if b.key == "reveal_spelling").click().run()
     assert not at.exception
     views = [h.proto.body for h in at.get("html") if "bbpe-tv" in h.proto.body]
@@ -300,7 +300,7 @@ def test_an_edited_lesson_example_is_capped_and_draws_at_most_the_page_cap():
     assert any("Showing the first 3,000 of" in v for v in views)
 
 
-@pytest.mark.parametrize("key", ["kept__lab_json", "lab_user_text"])
+@pytest.mark.parametrize("key", ["kept__lab_json", "kept__lab_user_text"])
 def test_compare_lab_inputs_are_capped(key):
     at = new_app()
     at.session_state[key] = " " * (MAX_LAB_CHARS + 1)  # past the widget's max_chars
@@ -359,7 +359,7 @@ def test_the_algorithms_pages_inputs_are_capped_past_the_widgets_max_chars(key, 
 
 def test_the_largest_allowed_paste_of_the_slowest_text_stays_within_1_gb():
     code = ("import sys; sys.path.insert(0, 'tests')\n"
-            "from apptest import new_app\n"
+            "from apptest import live, new_app\n"
             "from playground.caps import MAX_TEXT_BYTES\n"
             "at = new_app(120)\n"
             "at.session_state['kept__pg_text'] = '\\U0001F600' * (MAX_TEXT_BYTES // 4)\n"

@@ -20,6 +20,7 @@ from ..share import encode_state
 from ..survey import survey_rows
 from ..token_html import layers_html, token_view_html
 from .common import problem
+from .live_text import live_text_area
 from .widgets import kept
 
 __all__ = ["side_by_side", "survey_table", "training_contrast"]
@@ -27,8 +28,8 @@ __all__ = ["side_by_side", "survey_table", "training_contrast"]
 
 def side_by_side() -> None:
     """One text through each kind, drawn in columns, with what differs listed under it."""
-    text = st.text_area("Text", height=90, max_chars=MAX_ALGORITHM_CHARS,
-                        **kept("al_text", DEFAULT_TEXT))
+    text = live_text_area("Text", "al_text", DEFAULT_TEXT, height=90,
+                          max_chars=MAX_ALGORITHM_CHARS)
     try:  # the widget's max_chars binds the browser only
         check("The text", len(text), MAX_ALGORITHM_CHARS, "characters")
     except ValueError as e:  # our sentence: numbers only

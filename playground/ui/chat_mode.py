@@ -67,7 +67,7 @@ def _add() -> None:
 
 def _row(i: int, row: dict, last: int) -> None:
     mid = row["id"]
-    cols = st.columns([2, 7, 1, 1, 1], vertical_alignment="bottom")
+    cols = st.columns([2, 7, 3], vertical_alignment="bottom")
     options = [*ROLES, CUSTOM]
     role = cols[0].selectbox("Role", options, index=options.index(row["role"]), key=f"chat_role_{mid}")
     row["role"] = role
@@ -75,11 +75,12 @@ def _row(i: int, row: dict, last: int) -> None:
         row["name"] = cols[0].text_input("Name", row["name"], key=f"chat_name_{mid}")
     row["content"] = cols[1].text_area("Content", row["content"], key=f"chat_content_{mid}",
                                        height=68)
-    cols[2].button("↑", key=f"chat_up_{mid}", on_click=_move, args=(i, -1), disabled=i == 0,
-                   help="Move up")
-    cols[3].button("↓", key=f"chat_down_{mid}", on_click=_move, args=(i, 1), disabled=i == last,
-                   help="Move down")
-    cols[4].button("✕", key=f"chat_del_{mid}", on_click=_remove, args=(i,), help="Remove")
+    moves = cols[2].container(horizontal=True, wrap=False, gap="small")  # one row, phones too
+    moves.button("↑", key=f"chat_up_{mid}", on_click=_move, args=(i, -1), disabled=i == 0,
+                 help="Move up")
+    moves.button("↓", key=f"chat_down_{mid}", on_click=_move, args=(i, 1), disabled=i == last,
+                 help="Move down")
+    moves.button("✕", key=f"chat_del_{mid}", on_click=_remove, args=(i,), help="Remove")
 
 
 def render(name: str, show_ws: bool) -> None:

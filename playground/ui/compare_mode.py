@@ -11,7 +11,8 @@ from ..encoding_labels import label
 from ..html_base import esc
 from ..token_html import token_view_html
 from .cached import cached_comparison
-from .common import markdown_safe_name, problem
+from .common import markdown_safe_name, problem, tokens_phrase
+from .cost_view import cost_cells
 from .session import all_encoding_names, resolve
 from .share_link import share_button
 from .show_more import drawn_tokens, show_more, truncation_notice
@@ -32,7 +33,7 @@ def render(name: str) -> None:
     text = text_input()
     if text is None:
         return
-    mode, show_ws = view_options()
+    mode, show_ws = view_options(name)
     if not chosen:
         st.info("Choose at least one encoding.")
         return
@@ -56,15 +57,17 @@ def render(name: str) -> None:
         return
     st.dataframe(
         [{"encoding": r.name, "tokens": r.n_tokens,
-          "chars per token": round(len(text) / r.n_tokens, 2) if r.n_tokens else 0.0}
+          "chars per token": round(len(text) / r.n_tokens, 2) if r.n_tokens else 0.0,
+          **cost_cells(r.name, r.n_tokens)}
          for r in results],
         hide_index=True, width="content")
-    st.plotly_chart(token_count_bar(results, len(text)), width="stretch")
+    if text:  # no bars (and no empty -1..1 axis) for an empty text
+        st.plotly_chart(token_count_bar(results, len(text)), width="stretch")
     st.caption("Bars: tokens each encoding needs for the text above (fewer is cheaper). "
                "Below, chips with a pink right edge end where not every chosen encoding cuts.")
     marks = differing_ends(results)
     for r in results:
-        head = f"<p><b>{esc(r.name)}</b>: {r.n_tokens:,} tokens</p>"
+        head = f"<p><b>{esc(r.name)}</b>: {tokens_phrase(r.n_tokens)}</p>"
         st.html(head + token_view_html(text, r.spans, show_whitespace=show_ws,
                                        marked_ends=marks[r.name], standalone=False,
                                        notice=truncation_notice(len(r.spans), r.n_tokens)))

@@ -64,8 +64,12 @@ def add_user_encoding(enc: Encoding, fingerprint: str, memory_bytes: int = 0) ->
 
     Raises:
         ValueError: if the session already keeps ``MAX_USER_ENCODINGS`` (one must go first),
-            or the memory budget would be exceeded (``check_memory``).
+            already keeps this tokenizer (the same ``fingerprint``) under a name, or the
+            memory budget would be exceeded (``check_memory``).
     """
+    same = next((n for n, (_, fp) in user_encodings().items() if fp == fingerprint), None)
+    if same is not None:
+        raise ValueError(f"this tokenizer is already in the selectors as {same!r}")
     if len(user_encodings()) >= MAX_USER_ENCODINGS:
         raise ValueError(f"this session already keeps {MAX_USER_ENCODINGS} tokenizers, the "
                          "most it may: remove one under 'Bring your own tokenizer' first")
