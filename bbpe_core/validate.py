@@ -7,24 +7,53 @@ This module reads no files; the loaders in ``formats`` name file and line.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from itertools import chain, starmap
 
-__all__ = ["MAX_TOKEN_ID", "check_vocab"]
+__all__ = ["MAX_TOKEN_ID", "check_ids", "check_known_ids", "check_vocab"]
 
 MAX_TOKEN_ID = 10_000_000
 """Largest id accepted (o200k's largest is 200,018): bounds what a file can ask for."""
 
 
-def _check_ids(kind: str, ids: list[int]) -> None:
+def check_ids(kind: str, ids: list[int], *, unique: bool = True) -> None:
+    """Check ids a file gives: each an int (not a bool) in ``0..MAX_TOKEN_ID``, none twice.
+
+    Every id a vocabulary file gives goes through here (``Vocab`` for byte-level BPE,
+    ``TokenTable`` for piece-keyed models), so the bound holds for every format.
+
+    Args:
+        kind: what the ids are, for the message (``"token"``, ``"special token"``).
+        ids: the ids.
+        unique: also refuse an id given twice.
+
+    Raises:
+        ValueError: naming the first id that is not an int in range, or one given twice.
+    """
     if set(map(type, ids)) - {int} or ids and not 0 <= min(ids) <= max(ids) <= MAX_TOKEN_ID:
         for i in ids:  # checked at C speed above; this names the first fault
             if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i <= MAX_TOKEN_ID:
                 raise ValueError(f"{kind} id {i!r} is not an int in 0..{MAX_TOKEN_ID}")
-    if len(set(ids)) != len(ids):
+    if unique and len(set(ids)) != len(ids):
         seen: set[int] = set()
         dup = next(i for i in ids if i in seen or seen.add(i))
         raise ValueError(f"{kind} id {dup} is given to more than one token")
+
+
+def check_known_ids(kind: str, ids: Sequence[int], known: Container[int]) -> None:
+    """Check that ids a file names (a post-processor's) are ids of the vocabulary.
+
+    Args:
+        kind: what names them, for the message (``"post-processor"``).
+        ids: the ids named.
+        known: the vocabulary's ids (a ``decoder`` dict: id -> bytes).
+
+    Raises:
+        ValueError: naming the first id that is not an int or not in ``known``.
+    """
+    for i in ids:
+        if type(i) is not int or i not in known:
+            raise ValueError(f"{kind} id {i!r} is not a token of the vocabulary")
 
 
 def check_vocab(
@@ -61,8 +90,8 @@ def check_vocab(
             f"{len(missing)} of the 256 single bytes have no token (e.g. {shown}); "
             "byte-level BPE needs all of them to encode any text"
         )
-    _check_ids("token", list(mergeable_ranks.values()))
-    _check_ids("special token", list(special_tokens.values()))
+    check_ids("token", list(mergeable_ranks.values()))
+    check_ids("special token", list(special_tokens.values()))
     for text in special_tokens:
         if not isinstance(text, str) or not text:
             raise ValueError(f"special token {text!r} is not a non-empty str")

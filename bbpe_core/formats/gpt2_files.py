@@ -17,7 +17,7 @@ from ..bpe import recover_merges
 from ..byte_level import from_gpt2_str, from_gpt2_strs, to_gpt2_str
 from ..encoding import Encoding
 from ..patterns import GPT2_PATTERN
-from .source import VocabFileError, numbered_lines, read_bytes
+from .source import VocabFileError, check_json_size, numbered_lines, read_bytes
 
 __all__ = ["ordinary_entries", "parse_vocab", "parse_merges", "load_gpt2_files", "save_gpt2_files"]
 
@@ -146,6 +146,7 @@ def load_gpt2_files(
     """
     vocab_data, vocab_name = read_bytes(vocab, name="vocab.json", max_bytes=max_bytes)
     merges_data, merges_name = read_bytes(merges, name="merges.txt", max_bytes=max_bytes)
+    check_json_size(vocab_data, vocab_name)
     try:
         decoded = json.loads(vocab_data)
     except (ValueError, RecursionError) as e:

@@ -19,7 +19,7 @@ import os
 
 from ..encoding import Encoding
 from ..normalizers import Normalizer
-from .source import VocabFileError, read_json_object
+from .source import VocabFileError, parse_digits, read_json_object
 
 __all__ = ["load_js_tiktoken", "parse_bpe_ranks"]
 
@@ -28,18 +28,25 @@ def parse_bpe_ranks(text: str, name: str = "bpe_ranks") -> dict[bytes, int]:
     """Token bytes -> rank from js-tiktoken's compressed ``bpe_ranks`` string.
 
     Raises:
-        VocabFileError: for a line without an integer offset, or bad base64.
+        VocabFileError: for a line without an offset in ASCII digits, bad base64, or a
+            token listed twice (js-tiktoken would silently keep the last rank).
     """
     ranks: dict[bytes, int] = {}
     for number, line in enumerate(text.split("\n"), 1):
         if not line:
             continue
-        _, offset, *tokens = line.split(" ")
-        if not offset.isdigit():
-            raise VocabFileError(f"{name}: line {number} has no integer offset")
+        fields = line.split(" ")
+        offset = parse_digits(fields[1] if len(fields) > 1 else "", name,
+                              f"line {number} has no integer offset:")
+        tokens = fields[2:]
         try:
             for k, token in enumerate(tokens):
-                ranks[binascii.a2b_base64(token, strict_mode=True)] = int(offset) + k
+                token_bytes = binascii.a2b_base64(token, strict_mode=True)
+                if token_bytes in ranks:
+                    raise VocabFileError(f"{name}: line {number}: token {token_bytes!r} is "
+                                         f"listed twice (ranks {ranks[token_bytes]} and "
+                                         f"{offset + k})")
+                ranks[token_bytes] = offset + k
         except binascii.Error as e:
             raise VocabFileError(f"{name}: line {number}: bad base64 ({e})") from e
     return ranks

@@ -25,13 +25,25 @@ from dataclasses import dataclass
 
 from .source import VocabFileError, read_bytes
 
-__all__ = ["PIECE_TYPES", "MODEL_TYPES", "Piece", "SentencePieceModel", "read_sentencepiece_model"]
+__all__ = ["BYTE_PIECES", "MAX_PIECES", "MAX_PIECE_BYTES", "PIECE_TYPES", "MODEL_TYPES", "Piece",
+           "SentencePieceModel", "read_sentencepiece_model"]
 
 PIECE_TYPES = {1: "NORMAL", 2: "UNKNOWN", 3: "CONTROL", 4: "USER_DEFINED", 5: "UNUSED", 6: "BYTE"}
 """``ModelProto.SentencePiece.Type`` values and names."""
 
 MODEL_TYPES = {1: "UNIGRAM", 2: "BPE", 3: "WORD", 4: "CHAR"}
 """``TrainerSpec.ModelType`` values and names."""
+
+BYTE_PIECES = {f"<0x{b:02X}>": b for b in range(256)}
+"""The byte pieces and their bytes: exactly ``<0x%02X>`` (sentencepiece's ``ByteToPiece`` and
+``PieceToByte``, ``model_interface.cc``), so ``<0xe4>`` or ``<0x+1>`` is no byte piece."""
+
+MAX_PIECES = 524_288
+"""Pieces a ``.model`` may hold, counted as they are read (Jurassic-2 and Gemma: 262,144;
+umT5: 256,300): bounds the memory of a file that declares millions."""
+
+MAX_PIECE_BYTES = 8_000
+"""A piece must be shorter than this many bytes (sentencepiece's ``kMaxPieceSize``)."""
 
 _VARINT, _FIXED64, _LENGTH, _FIXED32 = 0, 1, 2, 5
 
@@ -156,6 +168,34 @@ def _flags(data: bytes, name: str, wanted: dict[int, str]) -> dict[str, object]:
     return found
 
 
+def _check_pieces(pieces: list[Piece], byte_fallback: bool, name: str) -> None:
+    """Refuse what sentencepiece's ``ModelInterface::InitializePieces`` refuses
+    (``model_interface.cc``): an empty piece, one with NUL or of ``MAX_PIECE_BYTES`` bytes or
+    more, a BYTE piece not written ``<0xHH>``, BYTE pieces without ``byte_fallback`` or not
+    all 256 with it, no UNKNOWN piece or more than one.
+
+    Raises:
+        VocabFileError: naming the first such piece by id.
+    """
+    byte_values = set()
+    unknown = [i for i, p in enumerate(pieces) if p.type == "UNKNOWN"]
+    for i, p in enumerate(pieces):
+        if not p.piece or "\0" in p.piece or len(p.piece.encode("utf-8")) >= MAX_PIECE_BYTES:
+            raise VocabFileError(f"{name}: piece {i} is empty, holds NUL or has "
+                                 f"{MAX_PIECE_BYTES:,} bytes or more")
+        if p.type == "BYTE":
+            if p.piece not in BYTE_PIECES:
+                raise VocabFileError(f"{name}: BYTE piece {p.piece!r} (id {i}) is not <0xHH>")
+            byte_values.add(BYTE_PIECES[p.piece])
+    if len(unknown) != 1:
+        raise VocabFileError(f"{name}: {len(unknown)} UNKNOWN pieces, not one")
+    if byte_values and not byte_fallback:
+        raise VocabFileError(f"{name}: BYTE pieces without byte_fallback")
+    if byte_fallback and len(byte_values) != 256:
+        raise VocabFileError(f"{name}: byte_fallback with {len(byte_values)} of the 256 BYTE "
+                             "pieces")
+
+
 def read_sentencepiece_model(source: str | os.PathLike | bytes, *, name: str | None = None,
                              max_bytes: int | None = None,
                              expected_hash: str | None = None) -> SentencePieceModel:
@@ -172,7 +212,8 @@ def read_sentencepiece_model(source: str | os.PathLike | bytes, *, name: str | N
 
     Raises:
         VocabFileError: for damaged or truncated input, a field of the wrong wire type, a
-            piece without a string or of an unknown type, or no pieces at all.
+            piece without a string or of an unknown type, no pieces at all, more than
+            ``MAX_PIECES``, or pieces the library refuses to load (``_check_pieces``).
         OSError: if the path cannot be read.
     """
     data, name = read_bytes(source, name=name, max_bytes=max_bytes, expected_hash=expected_hash)
@@ -183,6 +224,8 @@ def read_sentencepiece_model(source: str | os.PathLike | bytes, *, name: str | N
         if number in (1, 2, 3):
             _expect(wire, _LENGTH, name, f"ModelProto field {number}")
         if number == 1:
+            if len(pieces) == MAX_PIECES:
+                raise VocabFileError(f"{name}: more than {MAX_PIECES:,} pieces")
             pieces.append(_piece(value, name, len(pieces)))
         elif number == 2:
             trainer = _flags(value, name, {3: "model_type", 35: "byte_fallback"})
@@ -192,6 +235,8 @@ def read_sentencepiece_model(source: str | os.PathLike | bytes, *, name: str | N
                 4: "remove_extra_whitespaces", 5: "escape_whitespaces"})
     if not pieces:
         raise VocabFileError(f"{name}: no pieces (not a SentencePiece model?)")
+    byte_fallback = bool(trainer.get("byte_fallback", 0))
+    _check_pieces(pieces, byte_fallback, name)
     for key, value in (*trainer.items(), *normalizer.items()):
         wants_bytes = key in ("name", "precompiled_charsmap")
         if isinstance(value, bytes) != wants_bytes:
@@ -202,7 +247,7 @@ def read_sentencepiece_model(source: str | os.PathLike | bytes, *, name: str | N
     return SentencePieceModel(
         pieces=tuple(pieces),
         model_type=MODEL_TYPES[model_type],
-        byte_fallback=bool(trainer.get("byte_fallback", 0)),
+        byte_fallback=byte_fallback,
         normalizer_name=_text(normalizer.get("name", b""), name, "normalizer_spec.name"),
         precompiled_charsmap=normalizer.get("precompiled_charsmap", b""),
         add_dummy_prefix=bool(normalizer.get("add_dummy_prefix", 1)),

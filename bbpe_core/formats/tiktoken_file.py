@@ -14,7 +14,7 @@ import re
 from functools import partial
 
 from ..encoding import Encoding
-from .source import VocabFileError, numbered_lines, read_bytes
+from .source import VocabFileError, numbered_lines, parse_digits, read_bytes
 
 __all__ = ["load_tiktoken_bpe", "load_tiktoken", "save_tiktoken_bpe"]
 
@@ -74,7 +74,7 @@ def _parse_carefully(data: bytes, name: str) -> dict[bytes, int]:
         try:
             b64, rank_text = line.split(" ")
             token = base64.b64decode(b64, validate=True)
-            rank = int(rank_text)
+            rank = parse_digits(rank_text, name, "rank")  # not int(): '٣', '3_00'
         except (ValueError, binascii.Error) as e:
             raise VocabFileError(f"{name}:{number}: expected 'base64 rank', got {line[:60]!r}") from e
         if rank < 0 or rank in seen or token in ranks or not token:
