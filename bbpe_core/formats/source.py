@@ -125,7 +125,8 @@ def parse_digits(text: str, name: str, what: str) -> int:
     300
     """
     if not (0 < len(text) <= 12 and text.isascii() and text.isdigit()):
-        raise VocabFileError(f"{name}: {what} {text[:20]!r} is not a number in ASCII digits")
+        raise VocabFileError(f"{name}: {what} {text[:20]!r} is not a non-negative integer "
+                             "in ASCII digits")
     return int(text)
 
 
