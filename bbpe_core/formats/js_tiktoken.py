@@ -16,12 +16,15 @@ from __future__ import annotations
 
 import binascii
 import os
+from functools import partial
 
 from ..encoding import Encoding
 from ..normalizers import Normalizer
 from .source import VocabFileError, parse_digits, read_json_object
 
 __all__ = ["load_js_tiktoken", "parse_bpe_ranks"]
+
+_strict_b64decode = partial(binascii.a2b_base64, strict_mode=True)
 
 
 def parse_bpe_ranks(text: str, name: str = "bpe_ranks") -> dict[bytes, int]:
@@ -38,17 +41,18 @@ def parse_bpe_ranks(text: str, name: str = "bpe_ranks") -> dict[bytes, int]:
         fields = line.split(" ")
         offset = parse_digits(fields[1] if len(fields) > 1 else "", name,
                               f"line {number} has no integer offset:")
-        tokens = fields[2:]
         try:
-            for k, token in enumerate(tokens):
-                token_bytes = binascii.a2b_base64(token, strict_mode=True)
-                if token_bytes in ranks:
-                    raise VocabFileError(f"{name}: line {number}: token {token_bytes!r} is "
-                                         f"listed twice (ranks {ranks[token_bytes]} and "
-                                         f"{offset + k})")
-                ranks[token_bytes] = offset + k
+            tokens = list(map(_strict_b64decode, fields[2:]))
         except binascii.Error as e:
             raise VocabFileError(f"{name}: line {number}: bad base64 ({e})") from e
+        if not ranks.keys().isdisjoint(tokens) or len(set(tokens)) != len(tokens):
+            seen = dict(ranks)
+            for k, token in enumerate(tokens):
+                if token in seen:
+                    raise VocabFileError(f"{name}: line {number}: token {token!r} is listed "
+                                         f"twice (ranks {seen[token]} and {offset + k})")
+                seen[token] = offset + k
+        ranks.update(zip(tokens, range(offset, offset + len(tokens))))
     return ranks
 
 

@@ -177,18 +177,22 @@ def _check_pieces(pieces: list[Piece], byte_fallback: bool, name: str) -> None:
     Raises:
         VocabFileError: naming the first such piece by id.
     """
-    byte_values = set()
-    unknown = [i for i, p in enumerate(pieces) if p.type == "UNKNOWN"]
+    texts = [p.piece for p in pieces]
+    if not all(texts) or "\0" in "".join(texts) or 4 * max(map(len, texts)) >= MAX_PIECE_BYTES:
+        for i, text in enumerate(texts):  # checked at C speed above; this names the fault
+            if not text or "\0" in text or len(text.encode("utf-8")) >= MAX_PIECE_BYTES:
+                raise VocabFileError(f"{name}: piece {i} is empty, holds NUL or has "
+                                     f"{MAX_PIECE_BYTES:,} bytes or more")
+    unknown, byte_values = 0, set()
     for i, p in enumerate(pieces):
-        if not p.piece or "\0" in p.piece or len(p.piece.encode("utf-8")) >= MAX_PIECE_BYTES:
-            raise VocabFileError(f"{name}: piece {i} is empty, holds NUL or has "
-                                 f"{MAX_PIECE_BYTES:,} bytes or more")
-        if p.type == "BYTE":
+        if p.type == "UNKNOWN":
+            unknown += 1
+        elif p.type == "BYTE":
             if p.piece not in BYTE_PIECES:
                 raise VocabFileError(f"{name}: BYTE piece {p.piece!r} (id {i}) is not <0xHH>")
             byte_values.add(BYTE_PIECES[p.piece])
-    if len(unknown) != 1:
-        raise VocabFileError(f"{name}: {len(unknown)} UNKNOWN pieces, not one")
+    if unknown != 1:
+        raise VocabFileError(f"{name}: {unknown} UNKNOWN pieces, not one")
     if byte_values and not byte_fallback:
         raise VocabFileError(f"{name}: BYTE pieces without byte_fallback")
     if byte_fallback and len(byte_values) != 256:
