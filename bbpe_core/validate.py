@@ -7,13 +7,41 @@ This module reads no files; the loaders in ``formats`` name file and line.
 
 from __future__ import annotations
 
-from collections.abc import Container, Sequence
+from collections.abc import Collection, Container, Sequence
 from itertools import chain, starmap
 
-__all__ = ["MAX_TOKEN_ID", "check_ids", "check_known_ids", "check_vocab"]
+__all__ = ["MAX_TOKEN_ID", "MAX_WHOLE_TOKENS", "MAX_WHOLE_TOKEN_CHARS", "check_ids",
+           "check_known_ids", "check_vocab", "check_whole_tokens"]
 
 MAX_TOKEN_ID = 10_000_000
 """Largest id accepted (o200k's largest is 200,018): bounds what a file can ask for."""
+MAX_WHOLE_TOKENS = 32_768
+"""Special and added tokens (and SentencePiece's user-defined and control pieces) a vocabulary
+may have: they are matched whole by one compiled pattern (Jurassic-2's .model: 26,093; Gemma
+3's tokenizer.json: 6,415)."""
+MAX_WHOLE_TOKEN_CHARS = 524_288
+"""Characters those tokens may hold in all (Jurassic-2's: 456,600; Gemma 3's: 75,802), which
+bounds that pattern."""
+
+
+def check_whole_tokens(texts: Collection[str]) -> None:
+    """Check that tokens matched whole in text are few and short enough to compile into one
+    pattern within a bounded time and memory.
+
+    Args:
+        texts: the tokens' texts.
+
+    Raises:
+        ValueError: for more than ``MAX_WHOLE_TOKENS`` tokens, or more than
+            ``MAX_WHOLE_TOKEN_CHARS`` characters in all.
+    """
+    if len(texts) > MAX_WHOLE_TOKENS:
+        raise ValueError(f"{len(texts):,} special, added or user-defined tokens, more than "
+                         f"{MAX_WHOLE_TOKENS:,}")
+    chars = sum(map(len, texts))
+    if chars > MAX_WHOLE_TOKEN_CHARS:
+        raise ValueError(f"special, added or user-defined tokens of {chars:,} characters in "
+                         f"all, more than {MAX_WHOLE_TOKEN_CHARS:,}")
 
 
 def check_ids(kind: str, ids: list[int], *, unique: bool = True) -> None:
@@ -72,7 +100,7 @@ def check_vocab(
 
     Raises:
         ValueError: on a missing single byte, a non-bytes token, a negative, huge or
-            duplicate id, a special id shared with an ordinary token, an empty
+            duplicate id, too many special tokens (``check_whole_tokens``), a special id shared with an ordinary token, an empty
             special token, a merge whose parts or result are not tokens, or an
             ``n_vocab`` that differs from ``explicit_n_vocab``.
         TypeError: if the tables are not dicts.
@@ -95,6 +123,7 @@ def check_vocab(
     for text in special_tokens:
         if not isinstance(text, str) or not text:
             raise ValueError(f"special token {text!r} is not a non-empty str")
+    check_whole_tokens(special_tokens)
     clash = set(special_tokens.values()) & set(mergeable_ranks.values())
     if clash:
         raise ValueError(f"special token id {min(clash)} is also an ordinary token's id")

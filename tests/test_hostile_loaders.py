@@ -295,7 +295,7 @@ def test_tekken_asking_for_a_billion_special_tokens_is_refused_before_naming_the
     code = (f"from bbpe_core.formats.tekken import load_tekken\n"
             f"try:\n    load_tekken({json.dumps(doc).encode()!r}, name='t.json')\n"
             "except ValueError as e:\n    print(e)\n")
-    assert "default_num_special_tokens must be 0 to 100,000" in _limited(code)
+    assert "default_num_special_tokens must be 0 to 32,768" in _limited(code)
 
 
 # ---- wrong results --------------------------------------------------------------------------
@@ -394,3 +394,43 @@ def test_tekken_special_tokens_with_the_same_text_are_refused(names, twice):
         return
     with pytest.raises(VocabFileError, match=f"special token '{twice}' is listed twice"):
         load_tekken(data, name="t.json")
+
+
+@pytest.mark.parametrize("field", ["normalizer", "added_tokens", "vocab"])
+def test_a_lone_surrogate_escape_is_refused_as_hf_tokenizers_json_reader_does(field):
+    doc = _byte_fallback_doc()
+    if field == "normalizer":
+        doc["normalizer"]["normalizers"][1]["content"] = "\ud800"
+    elif field == "added_tokens":
+        doc["added_tokens"].append({"id": 300, "content": "x\udc00", "special": False})
+    else:
+        doc["model"]["vocab"]["\ud800b"] = 300
+    data = json.dumps(doc).encode()  # ensure_ascii: the lone half is written "\ud800"
+    with pytest.raises(VocabFileError, match="lone surrogate escape"):
+        bbpe_core.load_hf_tokenizer_json(data, name="evil.json")
+    _hf(_byte_fallback_doc() | {"added_tokens": [
+        *_byte_fallback_doc()["added_tokens"],
+        {"id": 300, "content": "\U0001f600", "special": True}]})
+
+
+def test_too_many_tokens_matched_whole_are_refused_before_compiling_their_pattern():
+    from bbpe_core.validate import MAX_WHOLE_TOKEN_CHARS, MAX_WHOLE_TOKENS
+
+    doc = _byte_level_doc()
+    doc["added_tokens"] += [{"id": 300 + k, "content": f"<t{k}>", "special": True}
+                            for k in range(MAX_WHOLE_TOKENS)]
+    with pytest.raises(VocabFileError, match=f"more than {MAX_WHOLE_TOKENS:,}"):
+        _hf(doc)
+    doc = _byte_level_doc()
+    doc["added_tokens"] += [{"id": 300 + k, "content": f"<{k}{'x' * 2000}>", "special": True}
+                            for k in range(270)]
+    with pytest.raises(VocabFileError, match=f"more than {MAX_WHOLE_TOKEN_CHARS:,}"):
+        _hf(doc)
+    user_defined = [(f"[{k}]", 0.0, 4) for k in range(MAX_WHOLE_TOKENS)]
+    with pytest.raises(VocabFileError, match=f"more than {MAX_WHOLE_TOKENS:,}"):
+        load_sentencepiece_model(_model([*TINY, *user_defined]), name="tiny")
+    doc = _tekken_doc()
+    doc["config"].update(default_num_special_tokens=MAX_WHOLE_TOKENS + 1,
+                         default_vocab_size=MAX_WHOLE_TOKENS + 258)
+    with pytest.raises(VocabFileError, match=f"must be 0 to {MAX_WHOLE_TOKENS:,}"):
+        load_tekken(json.dumps(doc).encode(), name="t.json")

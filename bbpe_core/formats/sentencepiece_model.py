@@ -23,6 +23,7 @@ import struct
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from ..validate import check_whole_tokens
 from .source import VocabFileError, read_bytes
 
 __all__ = ["BYTE_PIECES", "MAX_PIECES", "MAX_PIECE_BYTES", "PIECE_TYPES", "MODEL_TYPES", "Piece",
@@ -46,6 +47,8 @@ MAX_PIECE_BYTES = 8_000
 """A piece must be shorter than this many bytes (sentencepiece's ``kMaxPieceSize``)."""
 
 _VARINT, _FIXED64, _LENGTH, _FIXED32 = 0, 1, 2, 5
+_WHOLE_TYPES = ("UNKNOWN", "CONTROL", "USER_DEFINED")
+"""Piece types matched whole (user-defined) or kept as special tokens: one compiled pattern."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,7 +175,8 @@ def _check_pieces(pieces: list[Piece], byte_fallback: bool, name: str) -> None:
     """Refuse what sentencepiece's ``ModelInterface::InitializePieces`` refuses
     (``model_interface.cc``): an empty piece, one with NUL or of ``MAX_PIECE_BYTES`` bytes or
     more, a BYTE piece not written ``<0xHH>``, BYTE pieces without ``byte_fallback`` or not
-    all 256 with it, no UNKNOWN piece or more than one.
+    all 256 with it, no UNKNOWN piece or more than one; and more pieces matched whole than
+    ``validate.check_whole_tokens`` admits.
 
     Raises:
         VocabFileError: naming the first such piece by id.
@@ -191,6 +195,10 @@ def _check_pieces(pieces: list[Piece], byte_fallback: bool, name: str) -> None:
             if p.piece not in BYTE_PIECES:
                 raise VocabFileError(f"{name}: BYTE piece {p.piece!r} (id {i}) is not <0xHH>")
             byte_values.add(BYTE_PIECES[p.piece])
+    try:
+        check_whole_tokens([p.piece for p in pieces if p.type in _WHOLE_TYPES])
+    except ValueError as e:
+        raise VocabFileError(f"{name}: {e}") from e
     if unknown != 1:
         raise VocabFileError(f"{name}: {unknown} UNKNOWN pieces, not one")
     if byte_values and not byte_fallback:

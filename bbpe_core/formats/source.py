@@ -11,11 +11,12 @@ import hashlib
 import io
 import json
 import os
+import re
 from collections.abc import Iterator
 
 __all__ = [
     "read_json_object","VocabFileError", "read_bytes", "numbered_lines", "check_json_size",
-    "parse_digits"]
+    "check_no_lone_surrogates", "parse_digits"]
 
 MAX_GUNZIPPED_BYTES = 64 * 1024 * 1024
 """A .gz vocabulary may expand to at most this many bytes (o200k_base: 3.6 MB)."""
@@ -107,6 +108,31 @@ def check_json_size(data: bytes, name: str) -> None:
                              "before parsing")
 
 
+_LONE_SURROGATE = re.compile(
+    rb"(?<!\\)(?:\\\\)*\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F])"
+    rb"|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})(?<!\\)(?:\\\\)*\\u[dD][c-fC-F][0-9a-fA-F]{2}")
+"""A ``\\uD800``-``\\uDFFF`` escape that is not half of a pair (a high then a low half)."""
+
+
+def check_no_lone_surrogates(data: bytes, name: str) -> None:
+    """Refuse JSON that escapes half a surrogate pair, as HF tokenizers' JSON reader
+    (serde_json: "lone leading surrogate in hex escape") and UTF-8 do: such a string cannot
+    be encoded, so a normalizer, piece or token holding one would break every encode.
+
+    Args:
+        data: the JSON text's bytes.
+        name: the file's name for messages.
+
+    Raises:
+        VocabFileError: naming the byte offset of the first lone half.
+    """
+    if b"\\ud" in data or b"\\uD" in data:
+        found = _LONE_SURROGATE.search(data)
+        if found:
+            raise VocabFileError(f"{name}: a lone surrogate escape "
+                                 f"{found.group().decode()[-6:]!r} at byte {found.start():,}")
+
+
 def parse_digits(text: str, name: str, what: str) -> int:
     """A non-negative integer written in ASCII digits only, as the formats write them.
 
@@ -164,11 +190,13 @@ def read_json_object(
         ``(object, name)``.
 
     Raises:
-        VocabFileError: as ``read_bytes`` and ``check_json_size``, for JSON that does not
+        VocabFileError: as ``read_bytes``, ``check_json_size`` and
+            ``check_no_lone_surrogates``, for JSON that does not
             parse (or nests too deeply), or for a JSON value that is not an object.
     """
     data, name = read_bytes(source, name=name, max_bytes=max_bytes, expected_hash=expected_hash)
     check_json_size(data, name)
+    check_no_lone_surrogates(data, name)
     try:
         doc = json.loads(data)
     except (ValueError, RecursionError) as e:

@@ -16,9 +16,10 @@ import binascii
 import os
 
 from ..encoding import Encoding
+from ..validate import MAX_WHOLE_TOKENS
 from .source import VocabFileError, read_json_object
 
-__all__ = ["DEPRECATED_SPECIAL_TOKENS", "MAX_SPECIAL_TOKENS", "load_tekken"]
+__all__ = ["DEPRECATED_SPECIAL_TOKENS", "load_tekken"]
 
 DEPRECATED_SPECIAL_TOKENS = (
     "<unk>", "<s>", "</s>", "[INST]", "[/INST]", "[AVAILABLE_TOOLS]", "[/AVAILABLE_TOOLS]",
@@ -28,9 +29,6 @@ DEPRECATED_SPECIAL_TOKENS = (
 )
 """The control tokens of a Tekken file without ``special_tokens``, ranks 0-19 (mistral-common's
 ``Tekkenizer.DEPRECATED_SPECIAL_TOKENS``); the other ranks are ``<SPECIAL_{rank}>``."""
-MAX_SPECIAL_TOKENS = 100_000
-"""``default_num_special_tokens`` accepted at most (Mistral's files: 1,000), checked before the
-``<SPECIAL_{rank}>`` names are made."""
 
 
 def _field(doc: dict, key: str, kind: type, name: str):
@@ -82,7 +80,7 @@ def load_tekken(
 
     Raises:
         VocabFileError: (a ValueError) naming the file and the field that is missing,
-            of the wrong type, or inconsistent: more than ``MAX_SPECIAL_TOKENS`` special
+            of the wrong type, or inconsistent: more than ``validate.MAX_WHOLE_TOKENS`` special
             tokens, special-token ranks other than 0..n-1, a special token listed twice.
 
     >>> from bbpe_core import get_encoding
@@ -96,9 +94,9 @@ def load_tekken(
     n_special = _field(config, "default_num_special_tokens", int, name)
     keep = _field(config, "default_vocab_size", int, name) - n_special
     vocab = _field(doc, "vocab", list, name)
-    if not 0 <= n_special <= MAX_SPECIAL_TOKENS:
+    if not 0 <= n_special <= MAX_WHOLE_TOKENS:  # checked before <SPECIAL_n> names are made
         raise VocabFileError(f"{name}: config.default_num_special_tokens must be 0 to "
-                             f"{MAX_SPECIAL_TOKENS:,}")
+                             f"{MAX_WHOLE_TOKENS:,}")
     if not 0 < keep <= len(vocab):
         raise VocabFileError(f"{name}: config sizes do not fit the {len(vocab):,} ranks")
     ranks: dict[bytes, int] = {}
