@@ -434,3 +434,10 @@ def test_too_many_tokens_matched_whole_are_refused_before_compiling_their_patter
                          default_vocab_size=MAX_WHOLE_TOKENS + 258)
     with pytest.raises(VocabFileError, match=f"must be 0 to {MAX_WHOLE_TOKENS:,}"):
         load_tekken(json.dumps(doc).encode(), name="t.json")
+
+
+def test_a_packed_file_declaring_a_5000_digit_count_is_a_vocab_file_error():
+    from bbpe_core.formats.packed_bpe import load_packed_bpe
+
+    with pytest.raises(VocabFileError, match="not a packed BPE file"):
+        load_packed_bpe(b"bbpe-packed-bpe 1 " + b"9" * 5000 + b" 1\n{}\n", name="p.packed")

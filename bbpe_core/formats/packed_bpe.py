@@ -108,7 +108,7 @@ def _header(data: bytes, name: str) -> tuple[int, int, dict, memoryview]:
     first, _, rest = data.partition(b"\n")
     fields = first.split(b" ")
     if len(fields) != 4 or fields[:2] != [MAGIC, VERSION] or not all(
-            f.isdigit() for f in fields[2:]):
+            f.isdigit() and len(f) <= 12 for f in fields[2:]):  # ASCII digits, bytes.isdigit
         raise VocabFileError(f"{name}: not a packed BPE file of version {VERSION.decode()} "
                              f"(first line {first[:60]!r})")
     line, _, body = rest.partition(b"\n")
