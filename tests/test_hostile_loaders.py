@@ -441,3 +441,17 @@ def test_a_packed_file_declaring_a_5000_digit_count_is_a_vocab_file_error():
 
     with pytest.raises(VocabFileError, match="not a packed BPE file"):
         load_packed_bpe(b"bbpe-packed-bpe 1 " + b"9" * 5000 + b" 1\n{}\n", name="p.packed")
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d["model"].__setitem__("ignore_merges", "no"), "ignore_merges must be true or"),
+    (lambda d: d["added_tokens"][0].__setitem__("special", "no"), r"added_tokens\[0\]: special"),
+    (lambda d: d["added_tokens"][0].__setitem__("lstrip", 0), r"added_tokens\[0\]: special"),
+    (lambda d: d["pre_tokenizer"]["pretokenizers"][-1].__setitem__("use_regex", "false"),
+     "use_regex must be true or false"),
+])
+def test_a_flag_that_is_not_a_boolean_is_named(change, message):
+    doc = _byte_level_doc()
+    change(doc)
+    with pytest.raises(VocabFileError, match=message):
+        _hf(doc)

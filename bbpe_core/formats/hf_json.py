@@ -25,7 +25,7 @@ from ..byte_level import from_gpt2_str, to_gpt2_str
 from ..encoding import Encoding
 from .gpt2_files import gpt2_vocab, merge_list, ordinary_entries, parse_vocab
 from .hf_char_bpe import load_hf_char_bpe
-from .hf_stages import added_tokens, normalizer, post_processor, pre_tokenizer, refuse
+from .hf_stages import added_tokens, normalizer, post_processor, pre_tokenizer, refuse, shown
 from .source import VocabFileError, read_json_object
 
 __all__ = [
@@ -56,7 +56,9 @@ def _check_model(doc: dict, name: str) -> dict:
         raise refuse(name, f"model type {kind!r}")
     for key, allowed in _ALLOWED_MODEL_VALUES.items():
         if model.get(key) not in allowed:
-            raise refuse(name, f"model.{key} = {model.get(key)!r}")
+            raise refuse(name, f"model.{key} = {shown(model.get(key))}")
+    if not isinstance(model.get("ignore_merges", False), bool):
+        raise VocabFileError(f"{name}: model.ignore_merges must be true or false")
     decoder = doc.get("decoder")
     kind = decoder.get("type") if isinstance(decoder, dict) else decoder
     if decoder is not None and kind != "ByteLevel":

@@ -118,6 +118,8 @@ def pre_tokenizer(
     prefix = byte_level.get("add_prefix_space", False)
     if not isinstance(prefix, bool):
         raise VocabFileError(f"{name}: ByteLevel add_prefix_space must be true or false")
+    if not isinstance(byte_level.get("use_regex", True), bool):
+        raise VocabFileError(f"{name}: ByteLevel use_regex must be true or false")
     if len(steps) == 1:
         if not byte_level.get("use_regex", True):
             raise refuse(name, "ByteLevel pre-tokenizer with use_regex=false and no Split")
@@ -183,6 +185,9 @@ def _template(spec: dict, name: str) -> TemplateProcessing:
     return TemplateProcessing(tuple(before), tuple(after))
 
 
+_ADDED_FLAGS = ("special", "lstrip", "rstrip", "single_word")
+
+
 def added_tokens(raw: object, name: str) -> tuple[dict[str, int], dict[str, int]]:
     """The ``added_tokens`` list as ``(special, non_special)`` text -> id tables.
 
@@ -202,6 +207,9 @@ def added_tokens(raw: object, name: str) -> tuple[dict[str, int], dict[str, int]
             raise VocabFileError(f"{name}: added_tokens[{k}].content must be a non-empty string")
         if not isinstance(tid, int) or isinstance(tid, bool):
             raise VocabFileError(f"{name}: added_tokens[{k}].id must be an integer")
+        if not all(isinstance(tok.get(flag, False), bool) for flag in _ADDED_FLAGS):
+            raise VocabFileError(f"{name}: added_tokens[{k}]: {', '.join(_ADDED_FLAGS)} must "
+                                 "be true or false")
         if any(tok.get(flag) for flag in ("lstrip", "rstrip", "single_word")):
             raise refuse(name, f"added token {content!r} with lstrip/rstrip/single_word")
         (special if tok.get("special", True) else plain)[content] = tid
