@@ -455,3 +455,23 @@ def test_a_flag_that_is_not_a_boolean_is_named(change, message):
     change(doc)
     with pytest.raises(VocabFileError, match=message):
         _hf(doc)
+
+
+def test_a_byte_fallback_file_of_1_4_million_pieces_is_refused_within_the_memory_budget():
+    code = ("import sys\nsys.path.insert(0, 'tests')\n"
+            "from test_hostile_loaders import _byte_fallback_doc\n"
+            "doc = _byte_fallback_doc()\n"
+            "doc['model']['vocab'].update({f'{k:x}': 300 + k for k in range(1_400_000)})\n"
+            "data = gzip.compress(json.dumps(doc).encode())\n"
+            "del doc\n"
+            "try:\n    bbpe_core.load_hf_tokenizer_json(data, name='big.json')\n"
+            "except ValueError as e:\n    print(e)\n")
+    assert "model.vocab has more than 524,288 entries" in _limited(code)
+
+
+def test_a_tiktoken_file_of_more_lines_than_the_cap_is_refused_before_decoding():
+    from bbpe_core.validate import MAX_VOCAB_ENTRIES
+
+    line = f"{_b64(b'a')} 0\n".encode()
+    with pytest.raises(VocabFileError, match=f"more than {MAX_VOCAB_ENTRIES:,} lines"):
+        bbpe_core.load_tiktoken_bpe(line * (MAX_VOCAB_ENTRIES + 1), name="big.tiktoken")

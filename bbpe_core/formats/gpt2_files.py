@@ -17,11 +17,12 @@ from ..bpe import recover_merges
 from ..byte_level import from_gpt2_str, from_gpt2_strs, to_gpt2_str
 from ..encoding import Encoding
 from ..patterns import GPT2_PATTERN
+from ..validate import MAX_VOCAB_ENTRIES
 from .source import VocabFileError, check_json_size, numbered_lines, read_bytes
 
 __all__ = ["ordinary_entries", "parse_vocab", "parse_merges", "load_gpt2_files", "save_gpt2_files"]
 
-MAX_ENTRIES = 2_000_000
+MAX_ENTRIES = MAX_VOCAB_ENTRIES
 """vocab.json entries and merges.txt lines accepted at most."""
 
 

@@ -20,6 +20,7 @@ from functools import partial
 
 from ..encoding import Encoding
 from ..normalizers import Normalizer
+from ..validate import MAX_VOCAB_ENTRIES
 from .source import VocabFileError, parse_digits, read_json_object
 
 __all__ = ["load_js_tiktoken", "parse_bpe_ranks"]
@@ -31,7 +32,8 @@ def parse_bpe_ranks(text: str, name: str = "bpe_ranks") -> dict[bytes, int]:
     """Token bytes -> rank from js-tiktoken's compressed ``bpe_ranks`` string.
 
     Raises:
-        VocabFileError: for a line without an offset in ASCII digits, bad base64, or a
+        VocabFileError: for a line without an offset in ASCII digits, bad base64, more
+            than ``validate.MAX_VOCAB_ENTRIES`` tokens, or a
             token listed twice (js-tiktoken would silently keep the last rank).
     """
     ranks: dict[bytes, int] = {}
@@ -39,6 +41,8 @@ def parse_bpe_ranks(text: str, name: str = "bpe_ranks") -> dict[bytes, int]:
         if not line:
             continue
         fields = line.split(" ")
+        if len(ranks) + len(fields) - 2 > MAX_VOCAB_ENTRIES:
+            raise VocabFileError(f"{name}: more than {MAX_VOCAB_ENTRIES:,} tokens")
         offset = parse_digits(fields[1] if len(fields) > 1 else "", name,
                               f"line {number} has no integer offset:")
         try:

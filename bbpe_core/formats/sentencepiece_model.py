@@ -23,7 +23,7 @@ import struct
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ..validate import check_whole_tokens
+from ..validate import MAX_VOCAB_ENTRIES, check_whole_tokens
 from .source import VocabFileError, read_bytes
 
 __all__ = ["BYTE_PIECES", "MAX_PIECES", "MAX_PIECE_BYTES", "PIECE_TYPES", "MODEL_TYPES", "Piece",
@@ -39,7 +39,7 @@ BYTE_PIECES = {f"<0x{b:02X}>": b for b in range(256)}
 """The byte pieces and their bytes: exactly ``<0x%02X>`` (sentencepiece's ``ByteToPiece`` and
 ``PieceToByte``, ``model_interface.cc``), so ``<0xe4>`` or ``<0x+1>`` is no byte piece."""
 
-MAX_PIECES = 524_288
+MAX_PIECES = MAX_VOCAB_ENTRIES
 """Pieces a ``.model`` may hold, counted as they are read (Jurassic-2 and Gemma: 262,144;
 umT5: 256,300): bounds the memory of a file that declares millions."""
 

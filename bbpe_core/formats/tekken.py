@@ -16,7 +16,7 @@ import binascii
 import os
 
 from ..encoding import Encoding
-from ..validate import MAX_WHOLE_TOKENS
+from ..validate import MAX_VOCAB_ENTRIES, MAX_WHOLE_TOKENS
 from .source import VocabFileError, read_json_object
 
 __all__ = ["DEPRECATED_SPECIAL_TOKENS", "load_tekken"]
@@ -97,7 +97,7 @@ def load_tekken(
     if not 0 <= n_special <= MAX_WHOLE_TOKENS:  # checked before <SPECIAL_n> names are made
         raise VocabFileError(f"{name}: config.default_num_special_tokens must be 0 to "
                              f"{MAX_WHOLE_TOKENS:,}")
-    if not 0 < keep <= len(vocab):
+    if not 0 < keep <= min(len(vocab), MAX_VOCAB_ENTRIES):
         raise VocabFileError(f"{name}: config sizes do not fit the {len(vocab):,} ranks")
     ranks: dict[bytes, int] = {}
     for k, entry in enumerate(vocab[:keep]):
