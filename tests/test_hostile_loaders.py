@@ -475,3 +475,14 @@ def test_a_tiktoken_file_of_more_lines_than_the_cap_is_refused_before_decoding()
     line = f"{_b64(b'a')} 0\n".encode()
     with pytest.raises(VocabFileError, match=f"more than {MAX_VOCAB_ENTRIES:,} lines"):
         bbpe_core.load_tiktoken_bpe(line * (MAX_VOCAB_ENTRIES + 1), name="big.tiktoken")
+
+
+@pytest.mark.parametrize("error", [RecursionError, MemoryError])
+def test_the_upload_handler_turns_an_escaped_recursion_or_memory_error_into_a_message(
+        monkeypatch, error):
+    def fails(*args, **kwargs):
+        raise error()
+
+    monkeypatch.setattr("playground.uploads.load_hf_tokenizer_json", fails)
+    with pytest.raises(ValueError, match="nests too deeply or needs too much memory"):
+        load_upload(KINDS[0], [b"{}"], name="x.json")
