@@ -10,15 +10,17 @@ from __future__ import annotations
 from collections.abc import Collection, Container, Sequence
 from itertools import chain, starmap
 
-__all__ = ["MAX_TOKEN_ID", "MAX_VOCAB_ENTRIES", "MAX_WHOLE_TOKENS", "MAX_WHOLE_TOKEN_CHARS", "check_ids",
+__all__ = ["MAX_MERGES", "MAX_TOKEN_ID", "MAX_VOCAB_ENTRIES", "MAX_WHOLE_TOKENS", "MAX_WHOLE_TOKEN_CHARS", "check_ids",
            "check_known_ids", "check_vocab", "check_whole_tokens"]
 
 MAX_TOKEN_ID = 10_000_000
 """Largest id accepted (o200k's largest is 200,018): bounds what a file can ask for."""
 MAX_VOCAB_ENTRIES = 524_288
-"""Tokens, pieces or merges a vocabulary file may list, checked before the loader builds its
-tables (Gemma 3: 262,144 pieces and 514,906 merges; o200k_base: 199,998 tokens): a
-1.4-million-piece tokenizer.json of 6 MB gzipped needed 650 MB to load."""
+"""Tokens or pieces a vocabulary file may list, checked before the loader builds its tables
+(Gemma 3: 262,144 pieces; o200k_base: 199,998 tokens): a 1.4-million-piece tokenizer.json of
+6 MB gzipped needed 650 MB to load."""
+MAX_MERGES = 1_048_576
+"""Merges a vocabulary file may list, checked likewise (Gemma 2: 580,604; Gemma 3: 514,906)."""
 MAX_WHOLE_TOKENS = 32_768
 """Special and added tokens (and SentencePiece's user-defined and control pieces) a vocabulary
 may have: they are matched whole by one compiled pattern (Jurassic-2's .model: 26,093; Gemma

@@ -17,13 +17,13 @@ from ..bpe import recover_merges
 from ..byte_level import from_gpt2_str, from_gpt2_strs, to_gpt2_str
 from ..encoding import Encoding
 from ..patterns import GPT2_PATTERN
-from ..validate import MAX_VOCAB_ENTRIES
+from ..validate import MAX_MERGES, MAX_VOCAB_ENTRIES
 from .source import VocabFileError, check_json_size, numbered_lines, read_bytes
 
 __all__ = ["ordinary_entries", "parse_vocab", "parse_merges", "load_gpt2_files", "save_gpt2_files"]
 
 MAX_ENTRIES = MAX_VOCAB_ENTRIES
-"""vocab.json entries and merges.txt lines accepted at most."""
+"""vocab.json entries accepted at most (merges.txt lines: ``validate.MAX_MERGES``)."""
 
 
 def ordinary_entries(data: dict, special_tokens: dict) -> dict:
@@ -103,8 +103,8 @@ def parse_merges(data: bytes, name: str) -> list[tuple[bytes, bytes]]:
     """
     merges = []
     for number, line in numbered_lines(data, name):
-        if number > MAX_ENTRIES:
-            raise VocabFileError(f"{name}: more than {MAX_ENTRIES:,} lines")
+        if number > MAX_MERGES + 1:  # and the #version line
+            raise VocabFileError(f"{name}: more than {MAX_MERGES:,} lines")
         if not line or (number == 1 and line.startswith("#version")):
             continue
         parts = line.split(" ")

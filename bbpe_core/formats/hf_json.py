@@ -23,7 +23,7 @@ from itertools import repeat
 
 from ..byte_level import from_gpt2_str, to_gpt2_str
 from ..encoding import Encoding
-from ..validate import MAX_VOCAB_ENTRIES
+from ..validate import MAX_MERGES, MAX_VOCAB_ENTRIES
 from .gpt2_files import gpt2_vocab, merge_list, ordinary_entries, parse_vocab
 from .hf_char_bpe import load_hf_char_bpe
 from .hf_stages import added_tokens, normalizer, post_processor, pre_tokenizer, refuse, shown
@@ -111,15 +111,14 @@ def load_hf_tokenizer_json(
     Raises:
         VocabFileError: (a ValueError) naming the file and what is unsupported or
             malformed, or a model.vocab or model.merges of more than
-            ``validate.MAX_VOCAB_ENTRIES`` entries.
+            ``validate.MAX_VOCAB_ENTRIES`` or ``validate.MAX_MERGES`` entries.
     """
     doc, name = read_json_object(source, name=name, max_bytes=max_bytes)
     model = doc.get("model")
-    for key in ("vocab", "merges"):  # before any table is built from them
+    for key, cap in (("vocab", MAX_VOCAB_ENTRIES), ("merges", MAX_MERGES)):  # before tables
         entries = model.get(key) if isinstance(model, dict) else None
-        if isinstance(entries, list | dict) and len(entries) > MAX_VOCAB_ENTRIES:
-            raise VocabFileError(f"{name}: model.{key} has more than {MAX_VOCAB_ENTRIES:,} "
-                                 "entries")
+        if isinstance(entries, list | dict) and len(entries) > cap:
+            raise VocabFileError(f"{name}: model.{key} has more than {cap:,} entries")
     if isinstance(model, dict) and model.get("type", "BPE") == "BPE" and model.get("byte_fallback"):
         merges = model.get("merges") or []
         if not isinstance(merges, list):

@@ -28,7 +28,7 @@ from array import array
 from itertools import accumulate, chain
 
 from ..encoding import Encoding
-from ..validate import MAX_VOCAB_ENTRIES
+from ..validate import MAX_MERGES, MAX_VOCAB_ENTRIES
 from .hf_json import (
     DEFAULT_PATTERN_TIMEOUT,
     byte_level_encoding,
@@ -112,8 +112,9 @@ def _header(data: bytes, name: str) -> tuple[int, int, dict, memoryview]:
             f.isdigit() and len(f) <= 12 for f in fields[2:]):  # ASCII digits, bytes.isdigit
         raise VocabFileError(f"{name}: not a packed BPE file of version {VERSION.decode()} "
                              f"(first line {first[:60]!r})")
-    if max(int(fields[2]), int(fields[3])) > MAX_VOCAB_ENTRIES:
-        raise VocabFileError(f"{name}: more than {MAX_VOCAB_ENTRIES:,} tokens or merges")
+    if int(fields[2]) > MAX_VOCAB_ENTRIES or int(fields[3]) > MAX_MERGES:
+        raise VocabFileError(f"{name}: more than {MAX_VOCAB_ENTRIES:,} tokens or "
+                             f"{MAX_MERGES:,} merges")
     line, _, body = rest.partition(b"\n")
     doc, _ = read_json_object(line, name=name)
     model = doc.get("model")
