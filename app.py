@@ -1,4 +1,4 @@
-"""BBPE playground: the router. Pages live in pages/ and share the sidebar's encoding."""
+"""BBPE playground: the router. Pages live in views/ and share the sidebar's encoding."""
 
 import streamlit as st
 
@@ -12,14 +12,14 @@ st.set_page_config(page_title="BBPE tokenizer playground", page_icon="🧩", lay
                    menu_items={"About": ABOUT})
 st.navigation(
     [
-        st.Page("pages/playground.py", title="Playground", icon="🔤", default=True),
-        st.Page("pages/upload.py", title="Bring your own tokenizer", icon="📥"),
-        st.Page("pages/compare_lab.py", title="Compare lab", icon="⚖️"),
-        st.Page("pages/algorithms.py", title="Algorithms", icon="🧮"),
-        st.Page("pages/lessons.py", title="Lessons", icon="🎓"),
-        st.Page("pages/train.py", title="Train", icon="🏋️"),
-        st.Page("pages/trace.py", title="Merge trace", icon="🪜"),
-        st.Page("pages/byte_map.py", title="Byte map", icon="🔢"),
-        st.Page("pages/vocabulary.py", title="Vocabulary", icon="📚"),
+        st.Page("views/playground.py", title="Playground", icon="🔤", default=True),
+        st.Page("views/upload.py", title="Bring your own tokenizer", icon="📥"),
+        st.Page("views/compare_lab.py", title="Compare lab", icon="⚖️"),
+        st.Page("views/algorithms.py", title="Algorithms", icon="🧮"),
+        st.Page("views/lessons.py", title="Lessons", icon="🎓"),
+        st.Page("views/train.py", title="Train", icon="🏋️"),
+        st.Page("views/trace.py", title="Merge trace", icon="🪜"),
+        st.Page("views/byte_map.py", title="Byte map", icon="🔢"),
+        st.Page("views/vocabulary.py", title="Vocabulary", icon="📚"),
     ]
 ).run()

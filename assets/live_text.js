@@ -9,6 +9,7 @@ export default function ({ parentElement, data, setStateValue }) {
   label.textContent = data.label;
   area.setAttribute("aria-label", data.label);
   area.style.height = `${data.height}px`;
+  if (data.max_chars) area.maxLength = data.max_chars;
   const fromPython = data.value ?? "";
   if (fromPython === area.value) {
     area._typing = false;

@@ -12,9 +12,14 @@ Public API, re-exported by name:
   ``decode_bytes``, ``decode_single_token_bytes``, plus ``tokenize``,
   ``pre_tokenize`` and ``encode_detailed`` for viewers; ``trace`` for every merge step.
 - ``bytes_to_unicode``, ``byte_encoder``, ``byte_decoder``: GPT-2's byte map.
-- ``train``, ``train_files``: an exact, incremental BPE trainer.
+- ``train``, ``train_files``: an exact, incremental BPE trainer; ``train_unigram``: a
+  Unigram LM trainer after sentencepiece's.
 - Loaders and savers for ``.tiktoken``, GPT-2 ``vocab.json`` + ``merges.txt`` and
-  HF ``tokenizer.json``; a loader for SentencePiece ``.model`` files.
+  HF ``tokenizer.json``; a loader and a saver for SentencePiece ``.model`` files;
+  ``load_gguf`` for the tokenizer in a GGUF model file's header (llama.cpp, Ollama), never
+  reading the weights.
+- ``extend_vocabulary``: new pieces appended to a SentencePiece or byte-level BPE encoding
+  (Chinese-LLaMA's recipe and its byte-level analogue).
 - Not imported here: ``bbpe_core.cluster``, the command line's ``count`` and ``train`` on a
   Dask cluster (it needs dask.distributed and fsspec).
 
@@ -27,16 +32,27 @@ from .bpe import recover_merges
 from .byte_level import byte_decoder, byte_encoder, bytes_to_unicode
 from .catalogue import EncodingInfo, encoding_catalogue, encoding_name_for_model
 from .encoding import Encoding
+from .extend import extend_vocabulary
+from .formats.gguf import load_gguf
 from .formats.gpt2_files import load_gpt2_files, save_gpt2_files
 from .formats.hf_json import load_hf_tokenizer_json, save_hf_tokenizer_json
 from .formats.sentencepiece import load_sentencepiece_model
+from .formats.sentencepiece_save import save_sentencepiece_model
 from .formats.source import VocabFileError
 from .formats.tiktoken_file import load_tiktoken, load_tiktoken_bpe, save_tiktoken_bpe
 from .patterns import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN, PatternTimeoutError
 from .registry import encoding_for_model, get_encoding, list_encoding_names
 from .spans import Chunk, TokenSpan
 from .trace import ChunkTrace, MergeStep, trace
-from .training import TrainStep, count_chunks, train, train_files, train_from_counts
+from .training import (
+    TrainStep,
+    UnigramRound,
+    count_chunks,
+    train,
+    train_files,
+    train_from_counts,
+    train_unigram,
+)
 
 __all__ = [
     "CL100K_PATTERN",
@@ -50,6 +66,7 @@ __all__ = [
     "PatternTimeoutError",
     "TokenSpan",
     "TrainStep",
+    "UnigramRound",
     "VocabFileError",
     "byte_decoder",
     "byte_encoder",
@@ -58,8 +75,10 @@ __all__ = [
     "encoding_catalogue",
     "encoding_for_model",
     "encoding_name_for_model",
+    "extend_vocabulary",
     "get_encoding",
     "list_encoding_names",
+    "load_gguf",
     "load_gpt2_files",
     "load_hf_tokenizer_json",
     "load_sentencepiece_model",
@@ -68,9 +87,11 @@ __all__ = [
     "recover_merges",
     "save_gpt2_files",
     "save_hf_tokenizer_json",
+    "save_sentencepiece_model",
     "save_tiktoken_bpe",
     "trace",
     "train",
     "train_files",
     "train_from_counts",
+    "train_unigram",
 ]

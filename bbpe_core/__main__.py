@@ -1,10 +1,15 @@
 """Command line: ``python -m bbpe_core encode|decode|tokenize|count``.
 
+``--encoding`` (and ``train --pattern``) takes a shipped name or the path of a GGUF model
+file (``model.gguf``: its tokenizer, read from the header alone; ``load_gguf``).
+
 - ``encode|tokenize [FILE]``: read FILE (UTF-8) or standard input; print the ids
   separated by spaces, or one GPT-2 Ġ string per line. Special-token text is
   encoded as special tokens with ``--allow-special``, otherwise refused as in
   ``Encoding.encode``.
 - ``decode [FILE]``: read ids (spaces, commas or a JSON list); print the text.
+  These three read at most ``MAX_INPUT_BYTES``, and FILE must be a regular file (a device,
+  FIFO or socket is refused by name; pipe it to standard input instead).
 - ``count PATH... [--encoding A,B] [--scheduler ADDRESS | --workers N] [--json]``: tokens
   per encoding, characters and bytes per file and in total, all encodings in one pass,
   with a progress bar on stderr. PATHs are files, globs or fsspec URLs.
@@ -21,11 +26,32 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import stat
 import sys
 from dataclasses import asdict
 
+from .cluster import MIN_BLOCK_SIZE
+from .formats.gguf import load_gguf
 from .id_list import parse_ids
 from .registry import get_encoding, list_encoding_names
+
+MAX_INPUT_BYTES = 8 << 20
+"""The most bytes ``encode``, ``decode`` and ``tokenize`` read (8 MiB), from a file or standard
+input: room for ``decode``'s 1,000,000 ids (``id_list.parse_ids``) written as ``"123456, "``;
+``count`` reads files of any size in blocks."""
+
+MAX_ENCODINGS = 32
+"""The most encodings one ``count`` takes (each loaded on the client and every worker; a file's
+up to ``cluster.encodings.MAX_TOKENIZER_JSON_BYTES``)."""
+
+MAX_WORKERS = 4 * (os.cpu_count() or 1)
+"""The most local worker processes ``--workers`` starts (each a Python process of its own)."""
+
+
+def _encoding(item: str):
+    """The encoding ``--encoding`` names: a GGUF file's (a path ending in ``.gguf``) or a
+    shipped one (``get_encoding``'s ValueError lists the names)."""
+    return load_gguf(item) if item.lower().endswith(".gguf") else get_encoding(item)
 
 
 def _positive(text: str) -> int:
@@ -39,31 +65,87 @@ def _positive(text: str) -> int:
     return value
 
 
+def _workers(text: str) -> int:
+    """argparse type: worker processes, 1 to ``MAX_WORKERS``."""
+    value = _positive(text)
+    if value > MAX_WORKERS:
+        raise argparse.ArgumentTypeError(f"{value} is above the maximum, {MAX_WORKERS} "
+                                         "(4 per CPU); use --scheduler for more")
+    return value
+
+
+def _seconds(text: str) -> float:
+    """argparse type: a finite number of seconds above 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text} must be a finite number of seconds above 0")
+    return value
+
+
 def _size(text: str) -> int:
     """argparse type: bytes, with an optional K, M or G (powers of 1024): ``64M``."""
     scale = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}.get(text[-1:].upper(), 1)
     return _positive(text[:-1] if scale > 1 else text) * scale
 
 
+def _block_size(text: str) -> int:
+    """argparse type: a ``_size`` of at least ``cluster.MIN_BLOCK_SIZE`` (64K)."""
+    value = _size(text)
+    if value < MIN_BLOCK_SIZE:
+        raise argparse.ArgumentTypeError(f"{text} is below the minimum, {MIN_BLOCK_SIZE >> 10}K")
+    return value
+
+
 def _cluster_options(p: argparse.ArgumentParser, workers: int) -> None:
     """Where ``count`` and ``train`` run, and how they read files."""
     p.add_argument("--scheduler", help="a Dask scheduler's address, e.g. tcp://HOST:8786 "
                    "(default: a local cluster of --workers processes)")
-    p.add_argument("--workers", type=_positive, default=workers,
+    p.add_argument("--workers", type=_workers, default=workers,
                    help="local worker processes, without --scheduler (1: in this process)")
-    p.add_argument("--block-size", type=_size, default=64 << 20,
-                   help="bytes per block of a large file, e.g. 64M (cut only at line starts)")
+    p.add_argument("--block-size", type=_block_size, default=64 << 20,
+                   help="bytes per block of a large file, e.g. 64M (cut only at line starts; "
+                   f"at least {MIN_BLOCK_SIZE >> 10}K); smaller files share a task")
     p.add_argument("--errors", choices=("strict", "replace"), default="strict",
                    help="a file that is not UTF-8: refuse it by name (strict) or count it "
                    "with U+FFFD (replace)")
-    p.add_argument("--connect-timeout", type=float, default=10.0, help="seconds")
+    p.add_argument("--connect-timeout", type=_seconds, default=10.0,
+                   help="seconds to connect to --scheduler and hear its handshake")
 
 
-def _read_stdin(errors: str) -> str:
-    """Standard input as UTF-8 (``errors``: ``strict`` refuses other bytes, ``replace`` turns
-    them into U+FFFD)."""
-    raw = getattr(sys.stdin, "buffer", None)
-    return sys.stdin.read() if raw is None else raw.read().decode("utf-8", errors=errors)
+def _read_input(path: str | None, command: str) -> bytes:
+    """The bytes of the regular file at ``path``, or of standard input (None), at most
+    ``MAX_INPUT_BYTES``.
+
+    Raises:
+        ValueError: for a path that is not a regular file (a device such as ``/dev/zero``, a
+            FIFO or a socket: refused before it is opened, which could block), or input
+            larger than the cap.
+        OSError: if the file cannot be read.
+    """
+    cap = f"{MAX_INPUT_BYTES >> 20} MiB, the most {command} reads"
+    if path is None:
+        raw = getattr(sys.stdin, "buffer", None)  # None for a text stream (tests)
+        data = (raw.read(MAX_INPUT_BYTES + 1) if raw is not None
+                else sys.stdin.read(MAX_INPUT_BYTES + 1).encode())
+        if len(data) > MAX_INPUT_BYTES:
+            raise ValueError(f"standard input holds more than {cap}")
+        return data
+    info = os.stat(path)
+    if not stat.S_ISREG(info.st_mode):
+        if stat.S_ISDIR(info.st_mode):
+            raise ValueError(f"{path} is a directory")
+        raise ValueError(f"{path} is not a regular file (a device, FIFO or socket); pipe it to "
+                         "standard input to read it")
+    data = b""
+    if info.st_size <= MAX_INPUT_BYTES:
+        with open(path, "rb") as f:
+            data = f.read(MAX_INPUT_BYTES + 1)
+    if info.st_size > MAX_INPUT_BYTES or len(data) > MAX_INPUT_BYTES:
+        raise ValueError(f"{path} is larger than {cap}")
+    return data
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -74,20 +156,23 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("paths", nargs="+", help="UTF-8 text files, globs or fsspec URLs")
     t.add_argument("--vocab-size", type=_positive, required=True)
     t.add_argument("--out", required=True, help="directory for the saved files")
-    t.add_argument("--pattern", default="gpt2", choices=list_encoding_names() + ["none"])
+    t.add_argument("--pattern", default="gpt2",
+                   help="the split pattern of a shipped encoding or of a GGUF file "
+                   f"(path.gguf), or none; names: {', '.join(list_encoding_names())}")
     t.add_argument("--special", action="append", default=[], help="a special token (repeatable)")
     t.add_argument("--min-frequency", type=_positive, default=2)
     _cluster_options(t, workers=1)
     c = sub.add_parser("count")
     c.add_argument("paths", nargs="+", help="UTF-8 text files, globs or fsspec URLs")
     c.add_argument("--encoding", default="gpt2",
-                   help="comma-separated: shipped names, tokenizer.json files or directories "
-                   "holding one (as train --out writes)")
+                   help="comma-separated: shipped names, GGUF model files (.gguf), "
+                   "tokenizer.json files or directories holding one (as train --out writes)")
     c.add_argument("--json", action="store_true", help="print JSON instead of a table")
     _cluster_options(c, workers=os.cpu_count() or 1)
     for command in ("encode", "decode", "tokenize"):
         p = sub.add_parser(command)
-        p.add_argument("--encoding", default="gpt2", choices=names)
+        p.add_argument("--encoding", default="gpt2",
+                       help=f"a GGUF model file (path.gguf) or one of: {', '.join(names)}")
         p.add_argument("file", nargs="?", help="input file (UTF-8); standard input if omitted")
         p.add_argument("--allow-special", action="store_true",
                        help="encode special-token text as special tokens")
@@ -147,9 +232,15 @@ def _count(args) -> int:
     from .cluster.encodings import spec_for
     from .cluster.run import count_files, open_client
 
-    specs = [spec_for(item.strip()) for item in args.encoding.split(",") if item.strip()]
-    if not specs:
+    items = [item.strip() for item in args.encoding.split(",") if item.strip()]
+    if not items:
         raise ValueError("--encoding names no encoding")
+    if len(items) > MAX_ENCODINGS:
+        raise ValueError(f"--encoding names {len(items)} encodings; the most one count takes "
+                         f"is {MAX_ENCODINGS}")
+    if len(set(items)) < len(items):
+        raise ValueError(f"--encoding names {next(i for i in items if items.count(i) > 1)} twice")
+    specs = [spec_for(item) for item in items]
     with open_client(args.scheduler, args.workers, args.connect_timeout) as client:
         results = count_files(client, args.paths, specs, block_size=args.block_size,
                               errors=args.errors, progress=_block_bar)
@@ -164,7 +255,7 @@ def _train(args) -> int:
     from .formats import save_all
     from .training import train_from_counts
 
-    pattern = None if args.pattern == "none" else get_encoding(args.pattern).pat_str
+    pattern = None if args.pattern == "none" else _encoding(args.pattern).pat_str
     if pattern == "":
         raise ValueError(f"{args.pattern} has no split pattern (it is not byte-level BPE); "
                          "choose a byte-level encoding's pattern or none")
@@ -191,12 +282,8 @@ def main(argv: list[str] | None = None) -> int:
             return _train(args)
         if args.command == "count":
             return _count(args)
-        if args.file:
-            with open(args.file, encoding="utf-8", errors=args.errors) as f:
-                text = f.read()
-        else:
-            text = _read_stdin(args.errors)
-        enc = get_encoding(args.encoding)
+        text = _read_input(args.file, args.command).decode("utf-8", errors=args.errors)
+        enc = _encoding(args.encoding)
         special = {"allowed_special": "all"} if args.allow_special else {}
         if args.command == "encode":
             print(" ".join(map(str, enc.encode(text, **special))))

@@ -17,23 +17,16 @@ from functools import lru_cache
 
 import regex
 
-from .patterns import code_point_ranges
+from .patterns import DEEPSEEK_WORDS, code_point_ranges, pin_unicode
 
 __all__ = ["DEEPSEEK_WORDS", "bmp_split"]
 
-DEEPSEEK_WORDS = (  # the file has CR and LF themselves in its classes, not \r and \n
-    r"""[!"#$%&'()*+,\-./:;<=>?@\[\\\]^_`{|}~][A-Za-z]+|[^""" "\r\n" r"""\p{L}\p{P}\p{S}]?"""
-    r"[\p{L}\p{M}]+| ?[\p{P}\p{S}]+" "[\r\n]*" r"|\s*" "[\r\n]+" r"|\s+(?!\S)|\s+"
-)
-"""DeepSeek's word step: a letter run after one ASCII punctuation mark or one other
-non-letter, punctuation runs, newlines, spaces. Source: DeepSeek-V3's tokenizer.json."""
-
-
 def _bmp_class(name: str, bmp: str) -> str:
-    """The inside of a ``re`` class holding the BMP code points ``regex``'s ``name`` matches
-    (``bmp``: every BMP character, in order)."""
-    return code_point_ranges([(m.start(), m.end() - 1)
-                              for m in regex.finditer(f"(?:{name})+", bmp)])
+    """The inside of a ``re`` class holding the BMP code points ``regex``'s ``name`` matches,
+    with its Unicode version pinned as the ``regex`` original's is (``patterns.pin_unicode``;
+    ``bmp``: every BMP character, in order)."""
+    return code_point_ranges([(m.start(), m.end() - 1) for m in
+                              regex.finditer(f"(?:{pin_unicode(name)})+", bmp, flags=regex.V1)])
 
 
 @lru_cache(maxsize=4)

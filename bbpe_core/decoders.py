@@ -22,7 +22,7 @@ from typing import Protocol
 
 from .token_table import TokenTable
 
-__all__ = ["Decoder", "Strip"]
+__all__ = ["Decoder", "SentencePieceStrip", "Strip"]
 
 
 class Decoder(Protocol):
@@ -80,3 +80,41 @@ class Strip:
     def decode_ids(self, table: TokenTable, ids: Sequence[int]) -> bytes:
         """``decode`` over the joined bytes of the ids (errors as ``TokenTable.token_bytes``)."""
         return self.decode(b"".join(map(table.token_bytes, ids)))
+
+
+class SentencePieceStrip:
+    """The ``sentencepiece`` library's rule for the spaces a decoded text starts with
+    (``SentencePieceProcessor::Decode``, 0.2.3): while nothing has been written, each
+    piece's leading space (its ``▁``) is dropped; without ``remove_extra_whitespaces`` only
+    the first one is. Byte pieces are written as they are; so are the unknown and control
+    pieces, which also end a dropped space's turn.
+
+    Args:
+        remove_extra_whitespaces: the model's ``normalizer_spec`` flag.
+        byte_ids: the ids of the ``<0xNN>`` pieces.
+        verbatim_ids: the ids of the UNKNOWN and CONTROL pieces.
+    """
+
+    def __init__(self, remove_extra_whitespaces: bool, byte_ids: frozenset[int],
+                 verbatim_ids: frozenset[int] = frozenset()) -> None:
+        self.remove_extra_whitespaces = remove_extra_whitespaces
+        self.byte_ids = byte_ids
+        self.verbatim_ids = verbatim_ids
+
+    def __repr__(self) -> str:
+        return f"SentencePieceStrip(remove_extra_whitespaces={self.remove_extra_whitespaces})"
+
+    def decode_ids(self, table: TokenTable, ids: Sequence[int]) -> bytes:
+        """The text's bytes (errors as ``TokenTable.token_bytes``)."""
+        out = bytearray()
+        at_start, stripped = True, False
+        for i in ids:
+            data = table.token_bytes(i)
+            if i not in self.byte_ids:
+                at_start = at_start and not stripped and not out
+                stripped = False
+                if at_start and i not in self.verbatim_ids and data.startswith(b" "):
+                    data = data[1:]
+                    stripped = not self.remove_extra_whitespaces
+            out += data
+        return bytes(out)

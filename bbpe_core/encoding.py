@@ -23,6 +23,7 @@ from .byte_level import fix_surrogates
 from .decoders import Decoder
 from .encoders import CjkPartsEncoder, Encoder, FastEncoder, SimpleEncoder
 from .normalizers import Normalizer
+from .pattern_deadline import pattern_budget
 from .patterns import SHIPPED_PATTERNS
 from .post_processors import TemplateProcessing
 from .pre_tokenizers import PreTokenizer, RegexSplit
@@ -59,8 +60,9 @@ class Encoding:
             start with one (HF ``ByteLevel(add_prefix_space=True)``).
         ignore_merges: look a whole chunk up in the vocabulary before merging
             (tiktoken always does; HF's ``ignore_merges``).
-        pattern_timeout: seconds a split may take, for patterns users supplied;
-            None for none.
+        pattern_timeout: seconds all the scans by a pattern users supplied may take in one
+            call (``encode``, ``pre_tokenize``, ``encode_detailed``: ``pattern_deadline``);
+            None for no limit.
         cache_size: entries of each of the encoder's caches; each is emptied when full.
         normalizer: rewrites each ordinary segment before it is split (HF's NFC / NFKC).
         pre_tokenizer: splits instead of ``pat_str`` (HF ``Split`` / ``Sequence`` steps);
@@ -165,7 +167,7 @@ class Encoding:
         enc._compose(name, table, encoder, pre_tokenizer, normalizer, post_processor, decoder)
         enc.pat_str = ""
         enc.add_prefix_space = False
-        enc.pattern_timeout = None
+        enc.pattern_timeout = pre_tokenizer.timeout
         return enc
 
     def _compose(self, name: str, vocab: Vocab | TokenTable, encoder: Encoder,
@@ -186,6 +188,11 @@ class Encoding:
         self.normalizer = normalizer
         self.post_processor = post_processor
         self.decoder = decoder
+        # one time budget per call for the scans of every pattern a user supplied: the
+        # pre-tokenizer's, else a normalizer's (a tokenizer.json Replace with a Regex)
+        self.scan_budget: float | None = (
+            pre_tokenizer.timeout if pre_tokenizer.timeout is not None
+            else getattr(normalizer, "timeout", None))
         self.special_tokens_set: frozenset[str] = frozenset(vocab.special_tokens)
         self.max_token_value: int = vocab.max_token_value
         self.added_set: frozenset[str] = frozenset(vocab.added_tokens)
@@ -327,6 +334,12 @@ class Encoding:
         [15339, 220, 100257]
         """
         allowed = self.resolve_allowed(text, allowed_special, disallowed_special)
+        if self.scan_budget is None:
+            return self._encode_text(text, allowed)
+        with pattern_budget(self.scan_budget):  # one budget for all its scans
+            return self._encode_text(text, allowed)
+
+    def _encode_text(self, text: str, allowed: frozenset[str]) -> list[int]:
         try:
             return self._encode_checked(text, allowed)
         except UnicodeEncodeError:

@@ -36,16 +36,19 @@ import regex
 
 from . import bert_unicode
 from .bmp_splits import bmp_split
+from .pattern_deadline import run_scan
+from .pattern_guard import compile_checked
 from .patterns import (
     SHIPPED_PATTERNS,
-    PatternTimeoutError,
-    check_pattern,
     code_point_ranges,
     find_chunks,
     iter_split,
+    needs_pin,
+    pinned,
 )
 
-__all__ = ["BEHAVIORS", "BertPreTokenizer", "PreTokenizer", "RegexSplit", "Sequence", "Split"]
+__all__ = ["BEHAVIORS", "BertPreTokenizer", "MarkSplit", "PreTokenizer", "RegexSplit", "Sequence",
+           "Split"]
 
 BEHAVIORS = ("Removed", "Isolated", "MergedWithPrevious", "MergedWithNext", "Contiguous")
 """HF's ``SplitDelimiterBehavior`` names, as tokenizer.json writes them."""
@@ -55,6 +58,11 @@ Span = tuple[int, int]
 
 class PreTokenizer:
     """A stage that cuts text into chunks; subclasses define ``split_piece``."""
+
+    timeout: float | None = None
+    """Seconds a scan by the stage's pattern may take (a pattern from a user), or None
+    (a shipped pattern, or no pattern): ``Encoding`` gives each call this budget for all
+    of them (``pattern_deadline``)."""
 
     def split(self, text: str) -> list[Span]:
         """The chunks of ``text`` as character spans ``(start, end)``, in order."""
@@ -88,11 +96,12 @@ class RegexSplit(PreTokenizer):
 
     Args:
         pat_str: the split pattern (``regex`` syntax), e.g. ``pre_tokenizer.GPT2_PATTERN``.
-        timeout: seconds one scan may take (for patterns users supplied), or None.
+        timeout: seconds its scans may take (for patterns users supplied: one budget per
+            ``Encoding`` call, ``pattern_deadline``), or None.
 
     Raises:
-        ValueError: if the pattern fails ``check_pattern``, does not compile or matches
-            the empty string.
+        ValueError: if the pattern fails ``pattern_guard.check_pattern``, does not compile
+            or matches the empty string.
     """
 
     def __init__(self, pat_str: str, *, timeout: float | None = None) -> None:
@@ -126,44 +135,50 @@ class Split(PreTokenizer):
 
     Args:
         pattern: the regex (``regex`` package syntax; HF files' Oniguruma patterns read the
-            same for the constructs they use).
+            same for the constructs they use). A shipped encoding's pattern
+            (``patterns.PINNED_PATTERNS``) has its Unicode classes pinned to HF's version.
         behavior: one of ``BEHAVIORS``.
         invert: swap matched and unmatched pieces first.
-        timeout: seconds one scan may take (for patterns from users' files), or None.
+        timeout: seconds its scans may take (for patterns from users' files: one budget per
+            ``Encoding`` call, ``pattern_deadline``), or None.
 
     Raises:
-        ValueError: if the behaviour is unknown, or the pattern does not compile or
-            matches the empty string.
+        ValueError: if the behaviour is unknown, or the pattern fails
+            ``pattern_guard.check_pattern``, does not compile or matches the empty string.
     """
 
     def __init__(self, pattern: str, behavior: str = "Isolated", *, invert: bool = False,
                  timeout: float | None = None) -> None:
         if behavior not in BEHAVIORS:
             raise ValueError(f"unknown Split behavior {behavior!r}; expected one of {BEHAVIORS}")
-        check_pattern(pattern)
-        try:
-            self._regex = regex.compile(pattern)
-        except (regex.error, TypeError, OverflowError, RecursionError) as e:
-            raise ValueError(f"Split pattern does not compile: {e}") from e
+        source, flags = pinned(pattern)
+        self._regex = compile_checked(source, flags, check=pattern)
         if self._regex.fullmatch(""):
             raise ValueError(f"Split pattern {pattern!r} matches the empty string")
         self.pattern = pattern
         self.behavior = behavior
         self.invert = invert
         self.timeout = timeout
-        self._isolating = self._capturing() if behavior == "Isolated" and not invert else None
+        isolating = behavior == "Isolated" and not invert
+        self._isolating = self._capturing(source, self._regex) if isolating else None
         self._bmp = bmp_split(pattern) if self._isolating is not None else None
+        # a pinned pattern as written too, for text the pin cannot change (faster)
+        self._pinned = source != pattern
+        self._plain_regex = compile_checked(pattern) if self._pinned else self._regex
+        self._plain_isolating = (self._capturing(pattern, self._plain_regex)
+                                 if self._pinned and isolating else self._isolating)
 
-    def _capturing(self) -> regex.Pattern | None:
-        """The pattern as one capturing group, so that ``split`` returns the gaps and the
-        matches in turn; None where that could mean something else (groups of its own)."""
-        if self._regex.groups:
+    def _capturing(self, source: str, compiled: regex.Pattern) -> regex.Pattern | None:
+        """``source`` (compiled as ``compiled``) as one capturing group, so that ``split``
+        returns the gaps and the matches in turn; None where that could mean something else
+        (groups of its own)."""
+        if compiled.groups:
             return None
         try:
-            wrapped = regex.compile(f"({self.pattern})")
-        except (regex.error, RecursionError):
+            wrapped = compile_checked(f"({source})", compiled.flags, check=self.pattern)
+        except ValueError:
             return None
-        same = wrapped.groups == 1 and wrapped.flags == self._regex.flags
+        same = wrapped.groups == 1 and wrapped.flags == compiled.flags
         return wrapped if same else None
 
     def __repr__(self) -> str:
@@ -203,19 +218,17 @@ class Split(PreTokenizer):
         without the time limit, which it has not).
 
         Raises:
-            PatternTimeoutError: if the ``regex`` scan runs past ``timeout``.
+            PatternTimeoutError: if the ``regex`` scan runs past its time (``run_scan``).
         """
-        try:
-            if self._bmp is not None and (text.isascii() or max(text) < "\U00010000"):
-                parts = self._bmp.split(text)
-            elif self.timeout is None:  # the keyword alone slows a short piece's scan
-                parts = self._isolating.split(text)
+        if self._bmp is not None and (text.isascii() or max(text) < "\U00010000"):
+            parts = self._bmp.split(text)
+        else:
+            isolating = (self._isolating if self._pinned and needs_pin(text)
+                         else self._plain_isolating)
+            if self.timeout is None:  # the keyword alone slows a short piece's scan
+                parts = isolating.split(text)
             else:
-                parts = self._isolating.split(text, timeout=self.timeout)
-        except TimeoutError as e:
-            raise PatternTimeoutError(
-                f"the Split pattern took longer than {self.timeout} s on this text"
-            ) from e
+                parts = run_scan(lambda limit: isolating.split(text, timeout=limit), self.timeout)
         if "" not in parts[1::2]:  # matches sit at odd places; gaps may be empty
             return list(filter(None, parts))
         return super().chunks(text)
@@ -248,19 +261,17 @@ class Split(PreTokenizer):
         pieces = []
         previous = start
         piece = text[start:end]  # a piece is matched alone: $ and look-aheads end with it
-        try:
-            for match in self._regex.finditer(piece, timeout=self.timeout):
-                a, b = match.start() + start, match.end() + start
-                if a == b:
-                    continue
-                if a > previous:
-                    pieces.append((previous, a, self.invert))
-                pieces.append((a, b, not self.invert))
-                previous = b
-        except TimeoutError as e:
-            raise PatternTimeoutError(
-                f"the Split pattern took longer than {self.timeout} s on this text"
-            ) from e
+        pattern = self._regex if self._pinned and needs_pin(piece) else self._plain_regex
+        spans = run_scan(lambda limit: [m.span() for m in pattern.finditer(piece, timeout=limit)],
+                         self.timeout)
+        for a, b in spans:
+            a, b = a + start, b + start
+            if a == b:
+                continue
+            if a > previous:
+                pieces.append((previous, a, self.invert))
+            pieces.append((a, b, not self.invert))
+            previous = b
         if previous < end:
             pieces.append((previous, end, self.invert))
         return pieces
@@ -293,6 +304,44 @@ def _merge_matches(pieces: list[tuple[int, int, bool]], *, contiguous: bool) -> 
     return [(a, b) for a, b in out]
 
 
+class MarkSplit(PreTokenizer):
+    """A chunk starts at every occurrence of one character: HF's ``Split`` on it with
+    ``MergedWithNext``, which ``Metaspace`` (``split: true``) does on ``▁``; one C-speed scan.
+
+    Args:
+        mark: the character, e.g. ``"▁"``.
+
+    Raises:
+        ValueError: if ``mark`` is not one character.
+
+    >>> MarkSplit("▁").chunks("a▁▁b▁c")
+    ['a', '▁', '▁b', '▁c']
+    """
+
+    def __init__(self, mark: str) -> None:
+        if not isinstance(mark, str) or len(mark) != 1:
+            raise ValueError(f"MarkSplit needs one character, not {mark!r}")
+        self.mark = mark
+        escaped = regex.escape(mark)
+        self._regex = regex.compile(f"{escaped}[^{escaped}]*|[^{escaped}]+")
+
+    def __repr__(self) -> str:
+        return f"MarkSplit({self.mark!r})"
+
+    @property
+    def tiles(self) -> bool:
+        """The chunks cover the text."""
+        return True
+
+    def chunks(self, text: str) -> list[str]:
+        """The chunks, in one scan."""
+        return self._regex.findall(text)
+
+    def split_piece(self, text: str, start: int, end: int) -> list[Span]:
+        """The chunks of ``text[start:end]``, as spans into ``text``."""
+        return [m.span() for m in self._regex.finditer(text, start, end)]
+
+
 class Sequence(PreTokenizer):
     """HF's ``Sequence`` pre-tokenizer: each step splits every piece of the step before.
 
@@ -302,6 +351,8 @@ class Sequence(PreTokenizer):
 
     def __init__(self, steps: list[PreTokenizer]) -> None:
         self.steps = list(steps)
+        timeouts = [step.timeout for step in self.steps if step.timeout is not None]
+        self.timeout = max(timeouts) if timeouts else None
 
     def __repr__(self) -> str:
         return f"Sequence({self.steps!r})"

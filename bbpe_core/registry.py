@@ -23,6 +23,8 @@ from .formats.tiktoken_file import load_tiktoken
 from .patterns import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN
 from .wordpiece import bert_base_uncased
 from .zoo import ZOO_BUILDERS
+from .zoo_gguf import GGUF_BUILDERS
+from .zoo_whisper import WHISPER_BUILDERS
 
 __all__ = [
     "ENDOFTEXT",
@@ -104,7 +106,8 @@ def list_encoding_names() -> list[str]:
     >>> list_encoding_names()[:5]
     ['gpt2', 'cl100k_base', 'o200k_base', 'p50k_base', 'p50k_edit']
     """
-    return [*BUILTIN_ENCODINGS, *ZOO_BUILDERS, *WORDPIECE_BUILDERS]
+    return [*BUILTIN_ENCODINGS, *ZOO_BUILDERS, *WORDPIECE_BUILDERS, *GGUF_BUILDERS,
+            *WHISPER_BUILDERS]
 
 
 @cache
@@ -137,6 +140,10 @@ def _build(name: str) -> Encoding:
         return ZOO_BUILDERS[name]()
     if name in WORDPIECE_BUILDERS:
         return WORDPIECE_BUILDERS[name]()
+    if name in GGUF_BUILDERS:
+        return GGUF_BUILDERS[name]()
+    if name in WHISPER_BUILDERS:
+        return WHISPER_BUILDERS[name]()
     spec = BUILTIN_ENCODINGS[name]
     data = resources.files("bbpe_core").joinpath("data", spec.file).read_bytes()
     enc = load_tiktoken(

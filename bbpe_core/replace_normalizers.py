@@ -22,7 +22,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["NormalizerSequence", "Prepend", "Replace", "SPACE_MARK"]
+import regex
+
+from .pattern_deadline import run_scan
+from .patterns import check_pattern
+
+__all__ = ["NormalizerSequence", "Prepend", "RegexReplace", "Remove", "Replace", "SPACE_MARK"]
 
 SPACE_MARK = "\u2581"
 """``▁`` (U+2581), SentencePiece's visible space (``kSpaceSymbol``)."""
@@ -101,6 +106,112 @@ class Replace:
         return "".join(out), spans
 
 
+class RegexReplace:
+    """Replace every match of a regex (HF's ``Replace`` with a ``Regex`` pattern: T5's and
+    XLM-R's ``" {2,}"`` -> ``" "``), leftmost first, matches not overlapping, as
+    ``NormalizedString::replace`` does.
+
+    Args:
+        pattern: the regex (``regex`` syntax; checked by ``patterns.check_pattern``).
+        content: what replaces each match.
+        timeout: seconds one call may take (a pattern from a file), or None.
+
+    Raises:
+        ValueError: if the pattern is refused, does not compile or matches the empty string.
+        PatternTimeoutError: from ``normalize`` if the pattern runs out of time.
+    """
+
+    def __init__(self, pattern: str, content: str, *, timeout: float | None = None) -> None:
+        check_pattern(pattern)
+        try:
+            self.regex = regex.compile(pattern)
+        except (regex.error, TypeError, OverflowError, RecursionError) as e:
+            raise ValueError(f"pattern {pattern!r} does not compile: {e}") from e
+        if self.regex.match(""):
+            raise ValueError(f"pattern {pattern!r} matches the empty string")
+        self.pattern, self.content, self.timeout = pattern, content, timeout
+
+    def __repr__(self) -> str:
+        return f"RegexReplace({self.pattern!r}, {self.content!r})"
+
+    def _matches(self, text: str) -> list[tuple[int, int]]:
+        return run_scan(lambda limit: [m.span() for m in self.regex.finditer(text,
+                                                                             timeout=limit)],
+                        self.timeout)
+
+    def normalize(self, text: str) -> str:
+        """The text with every match replaced.
+
+        Raises:
+            PatternTimeoutError: if the pattern runs past what is left of the call's time
+                budget (``pattern_deadline``), or past its own ``timeout`` outside one.
+        """
+        content = self.content.replace("\\", "\\\\")
+        return run_scan(lambda limit: self.regex.sub(content, text, timeout=limit), self.timeout)
+
+    def normalize_with_offsets(self, text: str) -> tuple[str, Spans]:
+        """The normalized text; the replacement's characters come from the last characters of
+        the match they replaced (as HF's ``NormalizedString::replace`` aligns them)."""
+        spans: Spans = []
+        out: list[str] = []
+        pos = 0
+        size = len(self.content)
+        for start, end in self._matches(text):
+            spans.extend((i, i + 1) for i in range(pos, start))
+            # HF aligns the new characters with the last ones of the match
+            spans.extend((p, p + 1) for p in (min(max(start, end - size + k), end - 1)
+                                              for k in range(size)))
+            out.append(text[pos:start] + self.content)
+            pos = end
+        spans.extend((i, i + 1) for i in range(pos, len(text)))
+        out.append(text[pos:])
+        return "".join(out), spans
+
+
+class Remove:
+    """Drop characters: HF's ``Strip`` (whitespace at the start and / or the end, Rust's
+    ``char::is_whitespace``: the White_Space property) and ``StripAccents`` (every
+    combining mark, ``normalizers/strip.rs``; it decomposes nothing, so ALBERT's files put
+    ``NFKD`` before it).
+
+    Args:
+        pattern: a ``regex`` pattern of what to drop (``Remove.strip``,
+            ``Remove.strip_accents`` build the two).
+        label: how ``repr`` names it.
+    """
+
+    def __init__(self, pattern: str, label: str) -> None:
+        self.regex = regex.compile(pattern)
+        self.label = label
+
+    @classmethod
+    def strip(cls, left: bool, right: bool) -> Remove:
+        """HF's ``Strip`` normalizer (``strip_left``, ``strip_right``)."""
+        parts = ([r"^\p{White_Space}+"] if left else []) + (
+            [r"\p{White_Space}+$"] if right else [])
+        return cls("|".join(parts) or r"(?!)", f"Strip(left={left}, right={right})")
+
+    @classmethod
+    def strip_accents(cls) -> Remove:
+        """HF's ``StripAccents`` normalizer."""
+        return cls(r"\p{M}", "StripAccents()")
+
+    def __repr__(self) -> str:
+        return self.label
+
+    def normalize(self, text: str) -> str:
+        """The text without the dropped characters."""
+        return self.regex.sub("", text)
+
+    def normalize_with_offsets(self, text: str) -> tuple[str, Spans]:
+        """The text without them; each kept character keeps its own span."""
+        gone = set()
+        for match in self.regex.finditer(text):
+            gone.update(range(*match.span()))
+        kept = [i for i in range(len(text)) if i not in gone]
+        return "".join(text[i] for i in kept), [(i, i + 1) for i in kept]
+
+
 class NormalizerSequence:
     """Normalizers applied one after the other (HF's normalizer ``Sequence``).
 
@@ -111,6 +222,11 @@ class NormalizerSequence:
 
     def __init__(self, steps: Sequence) -> None:
         self.steps = list(steps)
+        timeouts = [t for t in (getattr(step, "timeout", None) for step in self.steps)
+                    if t is not None]
+        self.timeout: float | None = max(timeouts, default=None)
+        """The largest time limit of a step's pattern from a file (``RegexReplace``), or
+        None: ``Encoding`` opens one budget of it per call."""
 
     def __repr__(self) -> str:
         return f"NormalizerSequence({self.steps!r})"

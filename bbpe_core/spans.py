@@ -95,19 +95,28 @@ def chunk_spans(
             token then spans from its first character's origin to its last one's.
 
     Returns:
-        One ``TokenSpan`` per id.
+        One ``TokenSpan`` per id. ``ids`` may be the first ids of the chunk only (a viewer
+        that draws a few tokens of one long chunk): only the characters they cover are
+        looked at.
     """
+    needed = skip + sum(map(len, surfaces))  # bytes the tokens cover: map only those
     char_of_byte: list[int] = [0] * skip
     for k, ch in enumerate(chunk.text):
+        if len(char_of_byte) >= needed:
+            break
         char_of_byte.extend([k] * len(ch.encode("utf-8", "surrogatepass")))
-    if origin is None:
-        origin = [(chunk.start + k, chunk.start + k + 1) for k in range(len(chunk.text))]
     out = []
     pos = 0
     for tid, surface, data, shown in zip(ids, surfaces, token_bytes, token_strs):
         first, last = pos, pos + len(surface) - 1
         pos += len(surface)
-        start = origin[char_of_byte[first]][0] if first >= skip else chunk.start
-        end = origin[char_of_byte[last]][1] if last >= skip else chunk.start
+        start = _source(chunk, origin, char_of_byte[first])[0] if first >= skip else chunk.start
+        end = _source(chunk, origin, char_of_byte[last])[1] if last >= skip else chunk.start
         out.append(TokenSpan(tid, data, shown, start, end, is_utf8(data), False, index))
     return out
+
+
+def _source(chunk: Chunk, origin: list[tuple[int, int]] | None, k: int) -> tuple[int, int]:
+    """The source span of the chunk's character ``k``: from ``origin`` for a normalized
+    chunk, else the character itself."""
+    return origin[k] if origin is not None else (chunk.start + k, chunk.start + k + 1)

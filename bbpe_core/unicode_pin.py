@@ -2,9 +2,11 @@
 
 For each class the split patterns use, the code points to add to and remove from
 `regex` 2026.5.9's class so that it equals the Unicode 16.0 class of
-tiktoken's Rust regex (characters new in 17.0, and a few whose category changed)."""
+the reference engines (tiktoken's Rust regex, HF tokenizers' Oniguruma): characters
+new in 17.0, and a few whose category changed. Source: unicodedata2 16.0.0."""
 
 REGEX_VERSION = "2026.5.9"
+UNICODE_VERSION = "16.0.0"
 PINNED_CLASSES: dict[str, tuple[list[tuple[int, int]], list[tuple[int, int]]]] = {
     "L": (
         [],
@@ -37,5 +39,13 @@ PINNED_CLASSES: dict[str, tuple[list[tuple[int, int]], list[tuple[int, int]]]] =
     "M": (
         [],
         [(0x1ACF, 0x1ADD), (0x1AE0, 0x1AEB), (0x10EFA, 0x10EFB), (0x11B60, 0x11B67), (0x1E6E3, 0x1E6E3), (0x1E6E6, 0x1E6E6), (0x1E6EE, 0x1E6EF), (0x1E6F5, 0x1E6F5)],
+    ),
+    "P": (
+        [],
+        [(0x10ED0, 0x10ED0)],
+    ),
+    "S": (
+        [],
+        [(0x20C1, 0x20C1), (0x2B96, 0x2B96), (0xFBC3, 0xFBD2), (0xFD90, 0xFD91), (0xFDC8, 0xFDCE), (0x10ED1, 0x10ED8), (0x1CCFA, 0x1CCFC), (0x1CEBA, 0x1CED0), (0x1CEE0, 0x1CEF0), (0x1F6D8, 0x1F6D8), (0x1F777, 0x1F77A), (0x1F8D0, 0x1F8D8), (0x1FA54, 0x1FA57), (0x1FA8A, 0x1FA8A), (0x1FA8E, 0x1FA8E), (0x1FAC8, 0x1FAC8), (0x1FACD, 0x1FACD), (0x1FAEA, 0x1FAEA), (0x1FAEF, 0x1FAEF), (0x1FBFA, 0x1FBFA)],
     ),
 }

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from .byte_level import fix_surrogates
+from .pattern_deadline import within_budget
 from .spans import Chunk, TokenSpan, chunk_spans
 from .special import AllowedSpecial, DisallowedSpecial, split_on_special
 
@@ -37,7 +38,8 @@ def pre_tokenize(enc: Encoding, text: str, allowed_special: AllowedSpecial = fro
 def iter_chunks(enc: Encoding, text: str, allowed_special: AllowedSpecial = frozenset(),
                 disallowed_special: DisallowedSpecial = "all") -> Iterator[Chunk]:
     """``pre_tokenize``'s chunks lazily (the regex scan runs as they are taken)."""
-    for chunk, _ in _chunks_with_origin(enc, text, allowed_special, disallowed_special):
+    chunks = _chunks_with_origin(enc, text, allowed_special, disallowed_special)
+    for chunk, _ in within_budget(chunks, enc.scan_budget):
         yield chunk
 
 
@@ -105,9 +107,9 @@ def encode_detailed(enc: Encoding, text: str, allowed_special: AllowedSpecial = 
     prefixed = False
     vocab = enc.vocab
     chunks = _chunks_with_origin(enc, text, allowed_special, disallowed_special)
-    for index, (chunk, origin) in enumerate(chunks):
+    for index, (chunk, origin) in enumerate(within_budget(chunks, enc.scan_budget)):
         if max_tokens is not None and len(out) >= max_tokens:
-            return out[:max_tokens]
+            return out
         if chunk.special:
             tid = vocab.whole_tokens[chunk.text]
             data = chunk.text.encode("utf-8")
@@ -117,11 +119,13 @@ def encode_detailed(enc: Encoding, text: str, allowed_special: AllowedSpecial = 
         skip = int(enc.add_prefix_space and not prefixed and not chunk.text.startswith(" "))
         prefixed = True
         ids = enc.encoder.encode_chunk(" " * skip + chunk.text)
+        if max_tokens is not None:  # describe no more of a long chunk than is returned
+            ids = ids[:max_tokens - len(out)]
         surfaces = enc.encoder.chunk_surfaces(" " * skip + chunk.text, ids, vocab.surface)
         out.extend(chunk_spans(chunk, index, ids, surfaces,
                                [vocab.decoder[i] for i in ids],
                                [vocab.token_str(i) for i in ids], skip, origin))
-    return out if max_tokens is None else out[:max_tokens]
+    return out
 
 
 def tokenize(enc: Encoding, text: str, allowed_special: AllowedSpecial = frozenset(),

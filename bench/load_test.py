@@ -1,10 +1,13 @@
 """Load test: a real ``streamlit run`` server on 127.0.0.1 and 10 sessions at once (browser
 contexts of one headless Chromium, Debian's ``/usr/bin/chromium`` driven by playwright), each
-pasting its own 100 KB of text and uploading a tokenizer.json.
+pasting its own 100 KB of text and uploading a tokenizer.json; among them one hostile session
+uploads the heaviest tokenizer.json the caps allow (``bench/hostile_upload.py``) and opens the
+heaviest share link they allow (``HOSTILE_LINK``).
 
 It prints, and writes to ``bench/results/load.md``: the server's peak memory (VmHWM), each
 session's seconds from paste to the right token count, whether the count was exact (it is
-checked against ``bbpe_core``'s count of the same text), and whether the upload was added.
+checked against ``bbpe_core``'s count of the same text), whether the upload was added, what the
+hostile session got and how long it took, and the machine's load average.
 Bounded: every wait has a timeout, the whole run stops after ``--limit`` seconds, and the
 server is stopped at the end, whatever happened.
 
@@ -15,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import socket
 import subprocess
 import sys
@@ -26,6 +30,22 @@ from pathlib import Path
 import bbpe_core
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.hostile_upload import hostile_tokenizer_json  # noqa: E402
+from playground.caps import MAX_COMPARE_BYTES, MAX_COMPARE_ENCODINGS  # noqa: E402
+from playground.share import encode_state  # noqa: E402
+from playground.uploads import MAX_UPLOAD_MB  # noqa: E402
+
+UPLOAD_LINK = "Bring your own tokenizer (tokenizer.json"
+"""The playground's link to the upload page (the sidebar's link has the page's shorter name)."""
+HOSTILE_ENCODINGS = ["gpt2", "cl100k_base", "o200k_base", "llama3", "qwen3", "deepseek_v3"]
+HOSTILE_LINK = encode_state(
+    "gpt2", "Compare", "\U0001F600" * (MAX_COMPARE_BYTES // MAX_COMPARE_ENCODINGS // 4),
+    {"special": "as special tokens", "compare": HOSTILE_ENCODINGS[:MAX_COMPARE_ENCODINGS]})
+"""The heaviest link the caps allow: Compare mode, the most encodings, the most characters
+(emoji: one long chunk of 4-byte characters, the slowest text per character measured for
+byte-level BPE)."""
 
 CHROMIUM = "/usr/bin/chromium"
 SET_VALUE = """(area, text) => {
@@ -76,6 +96,7 @@ async def session(browser, url: str, k: int, text: str, expected: int, upload: P
     context = await browser.new_context(viewport={"width": 1300, "height": 1000})
     page = await context.new_page()
     result = {"session": k, "seconds to tokens": None, "exact": False, "upload": False}
+    step = "open"
     try:
         await asyncio.sleep(2 * k)  # arrivals two seconds apart, all overlapping
         await page.goto(url, timeout=120_000)
@@ -90,21 +111,65 @@ async def session(browser, url: str, k: int, text: str, expected: int, upload: P
                  .innerText.trim() === n)""", arg=f"{expected:,}", timeout=120_000)
         result["seconds to tokens"] = round(time.perf_counter() - start, 2)
         result["exact"] = True
-        await page.get_by_text("Bring your own tokenizer").click(timeout=180_000)
-        await page.locator('input[type="file"]').first.set_input_files(str(upload),
-                                                                      timeout=180_000)
-        await page.get_by_role("button", name="Add tokenizer").click(timeout=180_000)
-        await page.get_by_text("choose it in the sidebar", exact=False).wait_for(timeout=180_000)
+        step = "upload"
+        await upload_file(page, upload)
         result["upload"] = True
     except Exception as error:  # a lost session is a result to report, not a crash
-        result["error"] = f"{type(error).__name__}: {str(error).splitlines()[0][:120]}"
+        result["error"] = f"{step}: {_first_lines(error)}"
     finally:
         await context.close()
     return result
 
 
-async def run(url: str, sessions: int, kb: int, upload: Path, limit: float) -> list[dict]:
-    """All sessions at once in one Chromium, stopped after ``limit`` seconds."""
+def _first_lines(error: Exception) -> str:
+    """An error's first line and the locator it waited for (playwright's "waiting for" line)."""
+    lines = str(error).splitlines()
+    waited = next((line.strip() for line in lines if "waiting for" in line), "")
+    return f"{type(error).__name__}: {lines[0][:100] if lines else ''} {waited[:100]}".strip()
+
+
+async def upload_file(page, path: Path) -> None:
+    """Open the upload page, add the tokenizer.json at ``path``, wait until it is added."""
+    await page.get_by_role("link", name=UPLOAD_LINK).click(timeout=180_000)
+    await page.get_by_text("Memory: your tokenizers may hold", exact=False).wait_for(
+        timeout=180_000)
+    await page.locator('[data-testid="stFileUploader"] input[type="file"]').first.set_input_files(
+        str(path), timeout=180_000)  # the tokenizer's uploader, not the model file's input
+    await page.get_by_role("button", name="Add tokenizer").click(timeout=300_000)
+    await page.get_by_text("choose it in the sidebar", exact=False).wait_for(timeout=300_000)
+
+
+async def hostile(browser, url: str, upload: Path, delay: float) -> dict:
+    """The hostile user: the heaviest upload the caps allow, then the heaviest link."""
+    context = await browser.new_context(viewport={"width": 1300, "height": 1000})
+    page = await context.new_page()
+    result = {"session": "hostile", "upload": False, "upload seconds": None,
+              "link seconds": None}
+    step = "open"
+    try:
+        await asyncio.sleep(delay)
+        await page.goto(url, timeout=120_000)
+        await page.wait_for_selector(".bbpe-view .tok", timeout=120_000)
+        start, step = time.perf_counter(), "upload"
+        await upload_file(page, upload)
+        result["upload"] = True
+        result["upload seconds"] = round(time.perf_counter() - start, 2)
+        start, step = time.perf_counter(), "link"
+        await page.goto(f"{url}/?s={HOSTILE_LINK}", timeout=120_000)
+        await page.get_by_text("Bars: tokens each encoding needs", exact=False).wait_for(
+            timeout=300_000)
+        result["link seconds"] = round(time.perf_counter() - start, 2)
+    except Exception as error:  # a lost session is a result to report, not a crash
+        result["error"] = f"{step}: {_first_lines(error)}"
+    finally:
+        await context.close()
+    return result
+
+
+async def run(url: str, sessions: int, kb: int, upload: Path, hostile_upload: Path,
+              limit: float) -> tuple[list[dict], dict]:
+    """All sessions at once in one Chromium, stopped after ``limit`` seconds; the hostile
+    session arrives third."""
     from playwright.async_api import async_playwright
 
     corpus = (ROOT / "assets" / "corpora" / "en_python_docs.txt").read_text(encoding="utf-8")
@@ -116,12 +181,15 @@ async def run(url: str, sessions: int, kb: int, upload: Path, limit: float) -> l
         try:
             jobs = [session(browser, url, k, t, len(enc.encode(t, allowed_special="all")), upload)
                     for k, t in enumerate(texts)]
-            return await asyncio.wait_for(asyncio.gather(*jobs), timeout=limit)
+            jobs.append(hostile(browser, url, hostile_upload, 3.0))
+            *results, bad = await asyncio.wait_for(asyncio.gather(*jobs), timeout=limit)
+            return results, bad
         finally:
             await browser.close()
 
 
-def report(results: list[dict], peak: float, sessions: int, kb: int) -> str:
+def report(results: list[dict], bad: dict, peak: float, sessions: int, kb: int,
+           load: tuple[float, float, float], hostile_mb: float) -> str:
     """The results as Markdown."""
     times = sorted(r["seconds to tokens"] for r in results if r["seconds to tokens"] is not None)
     p95 = times[min(len(times) - 1, int(0.95 * len(times)))] if times else float("nan")
@@ -130,13 +198,20 @@ def report(results: list[dict], peak: float, sessions: int, kb: int) -> str:
         "",
         f"{sessions} sessions (browser contexts of one headless Chromium), arriving two seconds "
         f"apart and overlapping, each paste {kb} KB and upload a tokenizer.json, against one "
-        "`streamlit run` on 127.0.0.1 (2 cores, the browser on the same machine).",
+        "`streamlit run` on 127.0.0.1 (2 cores, the browser on the same machine). Among them, "
+        f"arriving third, one hostile session uploads the heaviest tokenizer.json the caps allow "
+        f"({hostile_mb:.1f} MB of short entries, `bench/hostile_upload.py`) and then opens the "
+        f"heaviest share link they allow (Compare mode, {MAX_COMPARE_ENCODINGS} encodings × "
+        f"{MAX_COMPARE_BYTES // MAX_COMPARE_ENCODINGS // 4:,} emoji).",
         "",
         f"- answered with exact counts: {sum(r['exact'] for r in results)} of {sessions}",
         f"- uploads added: {sum(r['upload'] for r in results)} of {sessions}",
         f"- server peak memory: {peak:,.0f} MB",
         f"- time from paste to tokens: median {times[len(times) // 2] if times else 'n/a'} s, "
         f"p95 {p95} s",
+        f"- hostile session: upload added {bad['upload']} in {bad['upload seconds']} s; link "
+        f"drawn in {bad['link seconds']} s {bad.get('error', '')}",
+        f"- load average at the end (1, 5, 15 min): {load[0]:.2f}, {load[1]:.2f}, {load[2]:.2f}",
         "",
         "| session | seconds to tokens | exact | upload | error |",
         "|---|---|---|---|---|",
@@ -159,13 +234,19 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as folder:
             upload = Path(folder) / "tokenizer.json"
             bbpe_core.save_hf_tokenizer_json(bbpe_core.get_encoding("gpt2"), upload)
-            results = asyncio.run(run(f"http://127.0.0.1:{port}", args.sessions, args.kb,
-                                      upload, args.limit))
+            heavy = Path(folder) / "hostile" / "tokenizer.json"  # the name the page asks for
+            heavy.parent.mkdir()
+            # Streamlit's server.maxUploadSize counts MB of 10**6 bytes in the browser
+            heavy.write_bytes(hostile_tokenizer_json(MAX_UPLOAD_MB * 10**6))
+            hostile_mb = heavy.stat().st_size / 2**20
+            results, bad = asyncio.run(run(f"http://127.0.0.1:{port}", args.sessions, args.kb,
+                                           upload, heavy, args.limit))
         peak = peak_memory_mb(server.pid)
+        load = os.getloadavg()
     finally:
         server.terminate()
         server.wait(timeout=30)
-    text = report(results, peak, args.sessions, args.kb)
+    text = report(results, bad, peak, args.sessions, args.kb, load, hostile_mb)
     (ROOT / "bench" / "results" / "load.md").write_text(text, encoding="utf-8")
     print(text)
 

@@ -6,7 +6,7 @@ import plotly.graph_objects as go
 
 from .compare import Comparison
 
-__all__ = ["token_count_bar", "MAX_BAR_LABELS", "count_bar", "grouped_bar", "lines"]
+__all__ = ["every_category", "token_count_bar", "MAX_BAR_LABELS", "count_bar", "grouped_bar", "lines"]
 
 
 def token_count_bar(results: list[Comparison], n_chars: int) -> go.Figure:
@@ -62,8 +62,8 @@ def count_bar(labels: list[str] | list[int], counts: list[int], *, title: str, x
                       uniformtext={"minsize": 9, "mode": "hide"})
     if labels and all(isinstance(x, int) for x in labels):
         fig.update_xaxes(type="linear", tickformat="d")
-    if log_y:
-        fig.update_yaxes(type="log")
+    if log_y:  # ticks at powers of ten only ("1", "10", "100", "1k"), not "2 5 1000 2 5"
+        fig.update_yaxes(type="log", dtick=1)
     return fig
 
 
@@ -75,10 +75,20 @@ def grouped_bar(rows: list[dict], *, x: str, y: str, color: str, title: str, x_t
 
     fig = px.bar(rows, x=x, y=y, color=color, barmode="group", title=title, log_y=log_y,
                  labels={x: x_title, y: y_title, color: color})
-    fig.update_layout(height=480, margin={"t": 130, "b": 40, "l": 60, "r": 20},
+    fig.update_layout(height=480, margin={"t": 100, "b": 40, "l": 60, "r": 40},
                       title={"y": 0.99, "yanchor": "top"},
                       legend={"orientation": "h", "yanchor": "bottom", "y": 1.01, "x": 0,
-                              "title": {"text": ""}})  # above the plot: a phone keeps its width
+                              "title": {"text": ""}},  # above the plot: a phone keeps its width
+                      modebar={"orientation": "v"})  # at the right edge, not over the title
+    return fig
+
+
+def every_category(fig: go.Figure, categories: list[str]) -> go.Figure:
+    """Label every category of ``fig``'s x axis in ``categories``' order, turned upright
+    so that all of them fit a phone's width (plotly drops every other label otherwise)."""
+    fig.update_xaxes(categoryorder="array", categoryarray=categories, tickmode="array",
+                     tickvals=categories, tickangle=-90, tickfont={"size": 11}, automargin=True)
+    fig.update_layout(height=560)
     return fig
 
 

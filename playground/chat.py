@@ -103,14 +103,17 @@ def tokens_per_message(spans: list[TokenSpan], ranges: list[tuple[int, int]]) ->
     """How many of the prompt's tokens start inside each message's range.
 
     Args:
-        spans: the prompt's tokens.
-        ranges: ``build_prompt``'s ranges.
+        spans: the prompt's tokens, in order.
+        ranges: ``build_prompt``'s ranges (in order, not overlapping).
 
     Returns:
         One count per message, then one for separators and the reply primer.
     """
     counts = [0] * (len(ranges) + 1)
-    for s in spans:
-        k = next((i for i, (a, b) in enumerate(ranges) if a <= s.start < b), len(ranges))
-        counts[k] += 1
+    k = 0
+    for s in spans:  # both in order of offsets: one pass over each
+        while k < len(ranges) and ranges[k][1] <= s.start:
+            k += 1
+        inside = k < len(ranges) and ranges[k][0] <= s.start
+        counts[k if inside else len(ranges)] += 1
     return counts

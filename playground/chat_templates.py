@@ -21,7 +21,7 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from bbpe_core.zoo import data_file
 
-__all__ = ["TEMPLATE_MODELS", "render_chat_prompt", "tokens_per_turn"]
+__all__ = ["TEMPLATE_MODELS", "render_chat_prompt", "prompt_ranges"]
 
 _MISTRAL = (
     "{%- set system = messages | selectattr('role', 'equalto', 'system') | map(attribute='content')"
@@ -88,18 +88,60 @@ def render_chat_prompt(model: str, messages: list[dict[str, str]],
         raise ValueError(f"the {label} chat template refuses this conversation: {e}") from e
 
 
-def tokens_per_turn(model: str, messages: list[dict[str, str]], count) -> list[int]:
-    """Tokens each message adds to the prompt, then those of the reply primer.
+def prompt_ranges(model: str, messages: list[dict[str, str]]
+                  ) -> tuple[str, list[tuple[int, int]]]:
+    """The prompt and, per message, the character range of the part it adds, as
+    ``chat.build_prompt`` gives them for ChatML; ``chat.tokens_per_message`` then counts
+    each message's tokens in one pass over the prompt's tokens.
 
-    Each message's share is the growth of the prompt's count when it is added (the
-    templates put special tokens between messages, so the counts add up to the whole).
+    A message's part ends where the prompt of the conversation up to it (without the reply
+    primer) ends, so a message's share is what adding it to the conversation adds, its
+    header and end-of-turn tokens included. Where a template writes a turn differently once
+    later turns follow (Qwen 3 drops the empty thinking block of an earlier assistant turn,
+    Mistral moves the system prompt into the last user turn), that shorter prompt is not a
+    prefix of the whole: the part then ends after the message's content as the whole prompt
+    has it, and after the end-of-turn text that followed the content in the shorter prompt;
+    a content the whole prompt does not hold after the previous part gives an empty range
+    (its tokens count with the next message's). The prompt is encoded once; only the
+    renders of the shorter conversations repeat, one per message
+    (``caps.MAX_CHAT_MESSAGES`` of them at most).
 
     Args:
         model: as for ``render_chat_prompt``.
         messages: the conversation.
-        count: ``text -> number of tokens`` (special tokens allowed).
+
+    Returns:
+        ``(prompt, [(start, end), ...])``: the ranges in order, adjoining, the first
+        starting at 0; what follows the last is the reply primer.
+
+    Raises:
+        KeyError, ValueError: as ``render_chat_prompt`` for the whole conversation.
     """
-    sizes = [count(render_chat_prompt(model, messages[:k], add_generation_prompt=False))
-             if k else 0 for k in range(len(messages) + 1)]
-    total = count(render_chat_prompt(model, messages))
-    return [b - a for a, b in zip(sizes, sizes[1:])] + [total - sizes[-1]]
+    prompt = render_chat_prompt(model, messages)
+    ranges, end = [], 0
+    for k in range(1, len(messages) + 1):
+        try:
+            part = render_chat_prompt(model, messages[:k], add_generation_prompt=False)
+        except ValueError:  # a template may refuse a conversation cut short
+            part = ""
+        start = end
+        if len(part) > end and prompt.startswith(part):
+            end = len(part)
+        else:
+            end = _content_end(prompt, end, str(messages[k - 1].get("content", "")), part)
+        ranges.append((start, end))
+    return prompt, ranges
+
+
+def _content_end(prompt: str, start: int, content: str, part: str) -> int:
+    """Where a message's part ends in ``prompt`` when the shorter prompt ``part`` (ending
+    with the message) is not a prefix of it: after the content's first place at or after
+    ``start`` and the end-of-turn text that follows the content in ``part``; ``start`` if
+    the content is not there."""
+    at = prompt.find(content, start) if content else -1
+    if at < 0:
+        return start
+    end = at + len(content)
+    cut = part.rfind(content)
+    trailer = part[cut + len(content):] if cut >= 0 else ""
+    return end + len(trailer) if trailer and prompt.startswith(trailer, end) else end

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from bbpe_core import Encoding
 from bbpe_core.id_list import id_items
 
+from .caps import MAX_DECODE_CHARS, MAX_DECODE_IDS, check
+
 __all__ = ["DecodeReport", "decode_ids"]
 
 
@@ -51,16 +53,21 @@ class DecodeReport:
 
 
 def _pieces(data: bytes) -> list[tuple[str, bool]]:
+    """Runs of decoded text and of invalid bytes (as hex), built in one pass (each run
+    joined once, so the work is linear in ``data``)."""
     text = data.decode("utf-8", errors="surrogateescape")
     pieces: list[tuple[str, bool]] = []
+    run: list[str] = []
+    valid = True
     for ch in text:
         bad = "\udc80" <= ch <= "\udcff"
-        part = f"{ord(ch) - 0xDC00:02x}" if bad else ch
-        if pieces and pieces[-1][1] == (not bad):
-            joiner = "" if not bad else " "
-            pieces[-1] = (pieces[-1][0] + joiner + part, pieces[-1][1])
-        else:
-            pieces.append((part, not bad))
+        if run and valid == bad:  # the kind changes: close the run
+            pieces.append((("" if valid else " ").join(run), valid))
+            run = []
+        valid = not bad
+        run.append(f"{ord(ch) - 0xDC00:02x}" if bad else ch)
+    if run:
+        pieces.append((("" if valid else " ").join(run), valid))
     return pieces
 
 
@@ -89,15 +96,19 @@ def decode_ids(enc: Encoding, typed: str) -> DecodeReport:
         item (not a number, or an id out of range or unassigned in ``enc``).
 
     Raises:
-        ValueError: if there are more ids than ``bbpe_core.id_list.MAX_IDS``.
+        ValueError: before any id is decoded, if ``typed`` is longer than
+            ``caps.MAX_DECODE_CHARS`` or holds more items than ``caps.MAX_DECODE_IDS``.
 
     >>> from bbpe_core import get_encoding
     >>> r = decode_ids(get_encoding("gpt2"), "31373 x 995 60000")
     >>> r.text, r.problems[0]
     ('hello world', "item 2 ('x') is not a token id (a non-negative integer)")
     """
+    check("The list", len(typed), MAX_DECODE_CHARS, "characters")
+    items = id_items(typed)
+    check("The list", len(items), MAX_DECODE_IDS, "items")
     ids, problems = [], []
-    for k, (item, tid) in enumerate(id_items(typed), start=1):
+    for k, (item, tid) in enumerate(items, start=1):
         if (why := _problem(enc, k, item, tid)) is None:
             ids.append(tid)
         else:

@@ -11,12 +11,14 @@ import csv
 import io
 import json
 import pprint
+import re
 import xml.etree.ElementTree as ET
 
 import tomli_w
 import yaml
 
 from bbpe_core import Encoding
+from bbpe_core.byte_level import fix_surrogates
 
 __all__ = ["RECORDS", "render_formats", "parse_records", "format_rows"]
 
@@ -53,6 +55,9 @@ def _depth(value: object) -> int:
 def parse_records(text: str) -> list[dict]:
     """Records from pasted JSON: a list of objects, or one object (a list of one).
 
+    Lone surrogates (which JSON escapes such as ``\\ud800`` can spell, and no renderer
+    or page can write) become U+FFFD, as in share links.
+
     Raises:
         ValueError: if it is not JSON, not objects, or nested deeper than ``MAX_DEPTH``.
     """
@@ -60,6 +65,8 @@ def parse_records(text: str) -> list[dict]:
         data = json.loads(text)
     except (ValueError, RecursionError) as e:
         raise ValueError(f"not valid JSON: {e}") from e
+    if "\\u" in text:  # only an escape can spell a lone surrogate
+        data = json.loads(fix_surrogates(json.dumps(data, ensure_ascii=False)))
     data = [data] if isinstance(data, dict) else data
     if not isinstance(data, list) or not data or not all(isinstance(r, dict) for r in data):
         raise ValueError("expected a JSON object or a non-empty list of objects")
@@ -68,12 +75,21 @@ def parse_records(text: str) -> list[dict]:
     return data
 
 
+_XML_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*")
+"""Keys written as element names: ASCII XML names (XML 1.0, section 2.3); ElementTree checks
+none, and reads ``{`` as the start of a namespace."""
+
+
 def _xml(records: list[dict]) -> str:
+    """The records as XML: an element per field, named by its key when the key is an XML
+    name, else ``<field name="...">`` (so no key can make the XML invalid)."""
     root = ET.Element("records")
     for r in records:
         item = ET.SubElement(root, "record")
         for k, v in r.items():
-            ET.SubElement(item, str(k)).text = json.dumps(v) if isinstance(v, (dict, list)) else str(v)
+            name = _XML_NAME.fullmatch(k) and not k.lower().startswith("xml")
+            field = ET.SubElement(item, k) if name else ET.SubElement(item, "field", name=k)
+            field.text = json.dumps(v) if isinstance(v, (dict, list)) else str(v)
     ET.indent(root)
     return ET.tostring(root, encoding="unicode")
 

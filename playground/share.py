@@ -4,7 +4,9 @@ its messages.
 
 State -> JSON -> zlib -> base64url, in the query parameter ``s``. Reading a link
 never trusts it: size, JSON shape, types, the encoding names and the special-token
-choice are checked, and anything wrong gives a ``ValueError`` the page shows as a warning.
+choice are checked, and so are the caps of ``caps`` on what a view may hold (text, ids,
+compared encodings, chat messages): anything wrong gives a ``ValueError`` the page shows as a
+warning, before any of it is encoded.
 """
 
 from __future__ import annotations
@@ -17,6 +19,15 @@ import zlib
 from bbpe_core.byte_level import fix_surrogates
 
 from .analysis import SPECIAL_MODES
+from .caps import (
+    MAX_CHAT_CHARS,
+    MAX_CHAT_MESSAGES,
+    MAX_COMPARE_ENCODINGS,
+    MAX_DECODE_CHARS,
+    MAX_TEXT_BYTES,
+    check,
+    utf8_size,
+)
 
 __all__ = ["MAX_SHARE_CHARS", "encode_state", "decode_state"]
 
@@ -67,8 +78,9 @@ def decode_state(value: str, encodings: set[str], modes: set[str]) -> dict[str, 
         text and messages (which JSON escapes can spell) become U+FFFD.
 
     Raises:
-        ValueError: for a value that is too long, not ours, or names an unknown
-            encoding, mode or special-token choice.
+        ValueError: for a value that is too long, not ours, names an unknown
+            encoding, mode or special-token choice, or carries more than a page accepts
+            (``caps``: text or ids, compared encodings, chat messages and their characters).
     """
     if len(value) > MAX_SHARE_CHARS:
         raise ValueError("the link's state is longer than this app writes")
@@ -86,6 +98,10 @@ def decode_state(value: str, encodings: set[str], modes: set[str]) -> dict[str, 
     if state["e"] not in encodings or state["m"] not in modes:
         raise ValueError(f"the link names an encoding or mode this app does not have: "
                          f"{state['e']!r}, {state['m']!r}")
+    if state["m"] == "Decode":
+        check("The link's id list", len(state["t"]), MAX_DECODE_CHARS, "characters")
+    else:
+        check("The link's text", utf8_size(state["t"]), MAX_TEXT_BYTES, "UTF-8 bytes")
     return {"encoding": state["e"], "mode": state["m"], "text": fix_surrogates(state["t"]),
             "options": _options(state.get("o", {}), encodings)}
 
@@ -109,11 +125,16 @@ def _options(options: object, encodings: set[str]) -> dict:
     if "compare" in options and not (_is_strings(options["compare"])
                                      and set(options["compare"]) <= encodings):
         raise ValueError("the link's compared encodings are not all encodings of this app")
+    check("The link's list of compared encodings", len(options.get("compare", [])),
+          MAX_COMPARE_ENCODINGS, "encodings")
     if "chat_model" in options and not isinstance(options["chat_model"], str):
         raise ValueError("the link's chat model is not a name")
     messages = options.get("messages", [])
     if not (isinstance(messages, list) and all(_is_strings(m, 2) for m in messages)):
         raise ValueError("the link's messages are not [role, content] pairs")
+    check("The link's chat", len(messages), MAX_CHAT_MESSAGES, "messages")
+    check("The link's chat", sum(len(r) + len(c) for r, c in messages), MAX_CHAT_CHARS,
+          "characters")
     if "messages" in options:
         options["messages"] = [[fix_surrogates(r), fix_surrogates(c)] for r, c in messages]
     return options

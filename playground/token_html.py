@@ -1,5 +1,7 @@
 """HTML for the token view (coloured chips over the text) and the aligned layers grid.
 
+- A newline is drawn as ↵ in its chip, and the line of chips breaks after that chip (as
+  Tiktokenizer does), so code keeps its lines.
 - Every token is its own chip with an inset border, so boundaries between two
   identical neighbours (gpt2's three separate ``" "`` in ``"    return x"``) stay
   visible.
@@ -39,6 +41,11 @@ LAYERS = {
 
 VIEWS = ("Text", "Ids", "Both")
 """What the token view shows: the chips, the id list, or both side by side (as Tiktokenizer)."""
+
+
+NEWLINE = '<span class="ws">↵</span>'
+"""A newline inside a chip: the mark, always (a chip never wraps inside); the line of chips
+breaks after the chip, once per newline in it, as Tiktokenizer draws it."""
 
 
 def group_shared(spans: list[TokenSpan]) -> list[list[TokenSpan]]:
@@ -86,9 +93,10 @@ def _chip(text: str, group: list[TokenSpan], first_k: int, show_whitespace: bool
         classes = "tok split"
     classes += " differs" if marked else ""
     links = _link_attrs([s.id for s in group], range(first_k, first_k + len(group)))
+    shown = NEWLINE.join(show_text(line, show_whitespace) for line in text.split("\n"))
     return (
         f'<span class="{classes}" {links} style="background:{token_colour(first.id)}" '
-        f'title="{esc(title)}">{show_text(text, show_whitespace)}</span>'
+        f'title="{esc(title)}">{shown}</span>' + "<br>" * text.count("\n")
     )
 
 

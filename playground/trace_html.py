@@ -16,7 +16,7 @@ from bbpe_core.byte_level import to_gpt2_str
 
 from .html_base import esc, page_css, token_colour
 
-__all__ = ["step_sentence", "parts_html", "Node", "merge_trees", "tree_label", "trees_html"]
+__all__ = ["chunk_form", "runner_up_rows", "step_sentence", "parts_html", "Node", "merge_trees", "tree_label", "trees_html"]
 
 Part = bytes | str
 """A part of a chunk: bytes for byte-level BPE, characters for SentencePiece BPE."""
@@ -29,6 +29,39 @@ def _shown(part: Part) -> str:
 
 def _hex(part: Part) -> str:
     return (part if isinstance(part, bytes) else part.encode("utf-8")).hex(" ")
+
+
+def chunk_form(t: ChunkTrace, pieces: dict[int, str] | None) -> str:
+    """The chunk as the model sees it: its Ġ string (byte-level BPE), or the pieces of its ids
+    (SentencePiece; the chunk is already normalized, ``▁`` for spaces, so nothing is added).
+
+    Args:
+        t: a traced chunk.
+        pieces: id -> piece string for SentencePiece (``TokenTable.pieces``); None for
+            byte-level BPE.
+
+    >>> from bbpe_core import get_encoding, trace
+    >>> enc = get_encoding("llama2")
+    >>> chunk_form(trace(enc, "hello")[0], enc.vocab.pieces)
+    "pieces ['▁hello']"
+    """
+    if pieces is None:
+        return f"Ġ form {to_gpt2_str(t.chunk.text.encode())!r}"
+    return f"pieces {[pieces[i] for i in t.ids]!r}"
+
+
+def runner_up_rows(step: MergeStep) -> list[dict[str, str | float]]:
+    """The table of a step's other candidate pairs: each pair as the parts are written, and
+    its rank (byte-level BPE) or its merged piece's score (SentencePiece), as
+    ``step_sentence`` names the winner's.
+
+    >>> from bbpe_core import get_encoding, trace
+    >>> runner_up_rows(trace(get_encoding("llama2"), "hello")[0].steps[0])[0]
+    {'pair': "'▁' + 'h'", 'score': -39.0}
+    """
+    scored = isinstance(step.pair[0], str)
+    return [{"pair": f"{_shown(a)!r} + {_shown(b)!r}", **({"score": -r} if scored else {"rank": r})}
+            for (a, b), r in step.runner_up]
 
 
 def step_sentence(step: MergeStep, number: int) -> str:

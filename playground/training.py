@@ -11,7 +11,7 @@ from bbpe_core.training import CharLevelBPE
 
 from .uploads import PATTERNS as SHIPPED_PATTERNS
 
-__all__ = ["SAMPLES", "PATTERNS", "MAX_UPLOAD_BYTES", "compression_rows", "merge_rows",
+__all__ = ["SAMPLES", "PATTERNS", "compression_rows", "merge_rows",
            "new_token_lengths", "UNSEEN", "contrast_rows"]
 
 _CORPORA = Path(__file__).resolve().parent.parent / "assets" / "corpora"
@@ -21,8 +21,6 @@ SAMPLES = {
 }
 """Shipped training corpora (sources and licences in assets/corpora/README.md)."""
 PATTERNS = {**SHIPPED_PATTERNS, "none (merges may cross words)": None}
-MAX_UPLOAD_BYTES = 5 * 1024 * 1024
-"""An uploaded corpus may be at most this many bytes."""
 
 
 def compression_rows(steps: list[TrainStep], corpus_bytes: int, every: int = 1) -> list[dict]:

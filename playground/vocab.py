@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from dataclasses import dataclass
 
@@ -10,6 +9,8 @@ import regex
 
 from bbpe_core import Encoding, recover_merges
 from bbpe_core.byte_level import to_gpt2_str
+from bbpe_core.pattern_deadline import pattern_budget, run_scan
+from bbpe_core.pattern_guard import compile_checked
 
 __all__ = ["Entry", "vocab_entries", "SEARCH_MODES", "search", "anatomy", "script_of",
            "script_shares", "length_counts", "ODDITIES", "oddities"]
@@ -63,7 +64,8 @@ def vocab_entries(enc: Encoding) -> list[Entry]:
 
 SEARCH_MODES = ("substring", "regex", "id", "byte prefix (hex)")
 REGEX_BUDGET = 1.0
-"""Seconds a user's regex may spend over the whole vocabulary."""
+"""Seconds a user's regex may spend over the whole vocabulary (one budget for the search:
+``bbpe_core.pattern_deadline``); the regex itself passes ``pattern_guard`` first."""
 
 
 def search(entries: list[Entry], mode: str, query: str, limit: int = 200) -> list[Entry]:
@@ -86,21 +88,18 @@ def search(entries: list[Entry], mode: str, query: str, limit: int = 200) -> lis
         return [e for e in entries if query in (e.text or "") or query in e.token_str][:limit]
     if mode == "regex":
         try:
-            pattern = regex.compile(query)
-        except regex.error as e:
+            pattern = compile_checked(query)
+        except ValueError as e:
             raise ValueError(f"not a valid regex: {e}") from e
-        deadline, found = time.monotonic() + REGEX_BUDGET, []
-        for e in entries:
-            left = deadline - time.monotonic()
-            try:
-                if left <= 0:
-                    raise TimeoutError
-                if e.text is not None and pattern.search(e.text, timeout=left):
+        found = []
+        with pattern_budget(REGEX_BUDGET):
+            for e in entries:
+                if e.text is not None and run_scan(
+                        lambda limit, text=e.text: pattern.search(text, timeout=limit),
+                        REGEX_BUDGET):
                     found.append(e)
-            except TimeoutError:
-                raise ValueError(f"the regex took longer than {REGEX_BUDGET:g} s") from None
-            if len(found) >= limit:
-                break
+                    if len(found) >= limit:
+                        break
         return found
     if mode == "id":
         a, _, b = query.partition("-")

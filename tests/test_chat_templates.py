@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 import bbpe_core
-from playground.chat_templates import TEMPLATE_MODELS, render_chat_prompt, tokens_per_turn
+from playground.chat import tokens_per_message
+from playground.chat_templates import TEMPLATE_MODELS, prompt_ranges, render_chat_prompt
 
 CHAT = [{"role": "system", "content": "Be brief."}, {"role": "user", "content": "Hi there"},
         {"role": "assistant", "content": "Hello!"}, {"role": "user", "content": "2+2?"}]
@@ -39,12 +40,11 @@ def test_mistral_puts_the_system_prompt_in_the_last_user_turn_and_harmony_primes
 def test_tokens_per_message_add_up_to_the_prompt(model):
     enc = bbpe_core.get_encoding(TEMPLATE_MODELS[model][0])
 
-    def count(text):
-        return len(enc.encode(text, allowed_special="all"))
-
-    counts = tokens_per_turn(model, CHAT, count)
+    prompt, ranges = prompt_ranges(model, CHAT)
+    assert prompt == render_chat_prompt(model, CHAT)
+    counts = tokens_per_message(enc.encode_detailed(prompt, allowed_special="all"), ranges)
     assert len(counts) == len(CHAT) + 1 and all(c >= 0 for c in counts)
-    assert sum(counts) == count(render_chat_prompt(model, CHAT))
+    assert sum(counts) == len(enc.encode(prompt, allowed_special="all"))
 
 
 def test_a_model_without_a_template_is_a_key_error():

@@ -19,7 +19,6 @@ import pytest
 from apptest import new_app
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from limits import run_limited
 from streamlit.testing.v1 import AppTest
 
 import bbpe_core
@@ -188,29 +187,6 @@ def test_u0295_is_a_lowercase_letter_for_the_pinned_patterns_as_for_tiktoken():
     assert pinned_ll.fullmatch("\u0295")  # tiktoken's Unicode 16.0: Ll
 
 
-def _under_memory_limit(code: str) -> str:
-    """Run ``code`` in a fresh Python limited to 1 GiB of address space; its stdout."""
-    done = run_limited(code, timeout=120)
-    assert done.returncode == 0, done.stderr[-2000:]
-    return done.stdout
-
-
-@pytest.mark.parametrize("pattern, message", [
-    ("a{1000000000}", "repeats 1,000,000,000 times"),
-    ("x{1,99999}", "repeats 99,999 times"),
-    ("(" * 40 + "a" + ")" * 40, "nests groups 40 deep"),
-    ("a" * 6000, "6,000 characters"),
-])
-def test_a_users_pattern_that_would_exhaust_memory_is_refused_before_compiling(pattern, message):
-    code = (f"import bbpe_core\nfrom bbpe_core.pre_tokenizers import Split\n"
-            f"ranks = {{bytes([b]): b for b in range(256)}}\n"
-            f"for make in (lambda: bbpe_core.Encoding('u', pat_str={pattern!r}, "
-            f"mergeable_ranks=ranks, special_tokens={{}}), lambda: Split({pattern!r})):\n"
-            f"    try:\n        make()\n    except ValueError as e:\n        print(e)\n")
-    out = _under_memory_limit(code)
-    assert out.count(message) == 2, out
-
-
 def test_a_trained_tokenizer_keeps_its_pattern_timeout():
     counts = bbpe_core.count_chunks(["aaab " * 20], r"(a|aa)+b|\s")
     enc = bbpe_core.train_from_counts(counts, 260, pat_str=r"(a|aa)+b|\s", pattern_timeout=0.5)
@@ -266,8 +242,8 @@ def test_chat_mode_draws_at_most_the_page_cap_and_counts_everything():
     assert view.count('class="tok') == 3000 and "Showing the first 3,000 of" in view
 
 
-PAGES = ["pages/playground.py", "pages/compare_lab.py", "pages/lessons.py", "pages/train.py",
-         "pages/trace.py", "pages/byte_map.py", "pages/vocabulary.py", "pages/upload.py"]
+PAGES = ["views/playground.py", "views/compare_lab.py", "views/lessons.py", "views/train.py",
+         "views/trace.py", "views/byte_map.py", "views/vocabulary.py", "views/upload.py"]
 EVIL = "**pwn** <img src=x onerror=alert(1)> $x^2$ :rocket: \u202eevil \ud800"
 
 
@@ -286,16 +262,3 @@ def test_every_page_opened_with_a_crafted_link_shows_no_exception_and_no_user_ma
         rendered = [m.value for m in [*at.markdown, *at.warning, *at.error, *at.info,
                                       *at.caption, *at.success]]
         assert not any("pwn" in value for value in rendered), page
-
-
-@pytest.mark.parametrize("pasted, message", [
-    ("[" * 100_000, "not valid JSON"),
-    (json.dumps({"a": json.loads("[" * 40 + "]" * 40)}), "deeper than 20 levels"),
-])
-def test_compare_lab_json_that_nests_too_deeply_is_a_message(pasted, message):
-    at = new_app()
-    at.run()
-    at.switch_page("pages/compare_lab.py").run()
-    at.text_area(key="lab_json").input(pasted).run()
-    assert not at.exception
-    assert any(message in e.value for e in [*at.error, *at.code]), [e.value for e in at.error]

@@ -117,7 +117,7 @@ def _page(path: str) -> AppTest:
 
 
 def test_trace_page():
-    at = _page("pages/trace.py")
+    at = _page("views/trace.py")
     at.text_input(key="tr_text").input("朋友").run()
     assert "[17312, 233, 20998, 233]" in at.markdown[0].value
     slider = at.slider[0]
@@ -128,7 +128,7 @@ def test_trace_page():
 
 
 def test_byte_map_page():
-    at = _page("pages/byte_map.py")
+    at = _page("views/byte_map.py")
     at.text_input(key="bm_g").input("ĠhelloĊ").run()
     assert "text: ' hello\\n'" in at.code[-1].value
     at.text_input(key="bm_g").input("中").run()
@@ -136,7 +136,7 @@ def test_byte_map_page():
 
 
 def test_vocabulary_page():
-    at = _page("pages/vocabulary.py")
+    at = _page("views/vocabulary.py")
     at.text_input(key="vo_query").input("Magikarp").run()
     assert 43453 in list(at.dataframe[0].value["id"])
     at.selectbox(key="vo_mode").select("regex").run()
@@ -153,7 +153,7 @@ def test_vocabulary_charts_have_no_overlapping_labels(name):
 
     from playground.charts import MAX_BAR_LABELS
 
-    at = _page("pages/vocabulary.py")
+    at = _page("views/vocabulary.py")
     at.selectbox(key="encoding").select(name).run()
     figures = [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
     by_title = {f["layout"]["title"]["text"]: f for f in figures}

@@ -48,7 +48,7 @@ def test_every_widget_key_starts_with_its_pages_prefix():
 
     literal = re.compile(r"""(?:kept|kept_value|set_kept)\(f?["']([^"'{]*)|key=f?["']([^"'{]*)""")
     keys = {m.group(1) or m.group(2)
-            for path in [*ROOT.glob("pages/*.py"), *ROOT.glob("playground/**/*.py")]
+            for path in [*ROOT.glob("views/*.py"), *ROOT.glob("playground/**/*.py")]
             for m in literal.finditer(path.read_text(encoding="utf-8"))}
     assert len(keys) > 30  # the scan finds the app's widgets
     strays = sorted(k for k in keys if k != ENCODING and not k.startswith(tuple(WIDGET_PREFIXES)))

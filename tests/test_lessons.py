@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from apptest import new_app
+from apptest import live, new_app
 
 import bbpe_core
 from oracles import ENCODING_NAMES, tiktoken_encoding
@@ -79,7 +79,7 @@ def _token_views(at) -> list:
 def test_lessons_page():
     at = new_app()
     at.run()
-    at.switch_page("pages/lessons.py").run()
+    at.switch_page("views/lessons.py").run()
     assert not at.exception and len(at.dataframe) == 0 and not at.info  # counts hidden
     assert not _token_views(at)  # AppTest keeps st.html unrendered: count the fragments
     shipped = set(bbpe_core.list_encoding_names())
@@ -93,7 +93,7 @@ def test_lessons_page():
         names = [n for n in lesson.encodings if n in shipped] or COMPARE_DEFAULT
         shown = {n: bbpe_core.get_encoding(n) for n in names}
         assert table.value.to_dict("records") == lesson.facts(shown, lesson.example)
-    at.text_area(key="lesson_spelling").input("hello").run()
+    live(at, "lesson_spelling", "hello").run()
     assert len(at.dataframe) == len(LESSONS) - 1  # an edited example is hidden again
     at.number_input(key="guess_spelling").set_value(5).run()
     at.button(key="reveal_spelling").click().run()

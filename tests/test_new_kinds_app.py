@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from apptest import new_app
+from apptest import live, new_app
 from streamlit.testing.v1 import AppTest
 
 import bbpe_core
@@ -24,7 +24,7 @@ KINDS = ["llama2", "bert_base_uncased"]
 def _page(page: str, name: str | None = None) -> AppTest:
     at = new_app()
     at.run()
-    at.switch_page(f"pages/{page}.py").run()
+    at.switch_page(f"views/{page}.py").run()
     if name is not None:
         at.selectbox(key="encoding").select(name).run()
     assert not at.exception
@@ -45,9 +45,9 @@ def test_playground_modes(name):
     at.radio(key="pg_mode").set_value("Decode").run()
     enc = bbpe_core.get_encoding(name)
     ids = enc.encode("Hello world")
-    at.text_area(key="decode_ids").input(str(ids)).run()
+    live(at, "decode_ids", str(ids)).run()
     assert not at.exception and at.metric[0].value == str(len(ids))
-    at.text_area(key="decode_ids").input(str(enc.n_vocab)).run()
+    live(at, "decode_ids", str(enc.n_vocab)).run()
     assert "not a token" in at.error[0].value and "out of range" in at.code[0].value
 
 
@@ -122,7 +122,7 @@ def test_byte_map_rows_name_byte_fallback_pieces():
 def test_compare_lab_with_the_new_kinds():
     at = new_app()
     at.run()
-    at.switch_page("pages/compare_lab.py").run()
+    at.switch_page("views/compare_lab.py").run()
     at.multiselect(key="lab_names").set_value(["gpt2", *KINDS]).run()
     assert not at.exception
     assert list(at.dataframe[0].value.columns) == ["language", "script", "gpt2", *KINDS]

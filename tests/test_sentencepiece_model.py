@@ -77,7 +77,7 @@ def test_a_small_model_encodes_with_user_defined_pieces_and_byte_fallback():
 
 
 @pytest.mark.parametrize("kwargs, message", [
-    ({"model_type": 1}, "model_type UNIGRAM"),
+    ({"model_type": 3}, "model_type WORD"),
     ({"extra_ws": True}, "remove_extra_whitespaces"),
     ({"charsmap": b"\x01\x02"}, "precompiled map"),
     ({"byte_fallback": False}, "BYTE pieces without byte_fallback"),
@@ -146,7 +146,7 @@ def test_a_metaspace_pre_tokenizer_gives_hf_tokenizers_ids():
     ({"pre_tokenizer": {"type": "Whitespace"}}, "pre_tokenizer"),
     ({"pre_tokenizer": {"type": "ByteLevel"}}, "byte_fallback with the pre_tokenizer.*ByteLevel"),
     ({"decoder": {"type": "WordPiece"}}, "decoder"),
-    ({"normalizer": {"type": "Lowercase"}}, "Lowercase"),
+    ({"normalizer": {"type": "Nmt"}}, "Nmt"),  # Lowercase is read since the Unigram files
     ({"model.dropout": 0.1}, "dropout"),
     ({"model.ignore_merges": True}, "ignore_merges"),
     ({"pre_tokenizer": {"type": "Metaspace", "replacement": "▁", "prepend_scheme": "first"}},

@@ -32,7 +32,7 @@ def test_history_helpers():
 def page():
     at = new_app()
     at.run()
-    at.switch_page("pages/train.py").run()
+    at.switch_page("views/train.py").run()
     assert not at.exception
     return at
 
@@ -49,7 +49,7 @@ def test_train_and_use(page):
     assert contrast[1]["base vocabulary"] > 100 and contrast[1]["unknown symbols in unseen text"] > 1000
     [b for b in page.button if b.label == "Use this tokenizer"][0].click().run()
     assert "selector" in page.success[-1].value and page.code[-1].value == "trained-512"
-    page.switch_page("pages/playground.py").run()
+    page.switch_page("views/playground.py").run()
     assert "trained-512" in page.selectbox(key="encoding").options
 
 

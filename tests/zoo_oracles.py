@@ -31,7 +31,10 @@ HF_FILES = {
 HF_FILES |= {"mistral_v1": "mistral_v1.tokenizer.json", "gemma2": "gemma2.tokenizer.json",
              "gemma3": "gemma3.tokenizer.json"}  # SentencePiece BPE with byte fallback
 
-SP_MODELS = {"llama2": "llama2.model", "mistral_v3": "mistral_v3.model"}
+HF_FILES |= {"t5": "t5.tokenizer.json", "umt5": "umt5.tokenizer.json"}  # Unigram
+
+SP_MODELS = {"llama2": "llama2.model", "mistral_v3": "mistral_v3.model",
+             "jurassic2": "jurassic2.model"}
 """Encodings compared with ``sentencepiece.SentencePieceProcessor(model_file=...).encode``
 (``encode_ordinary``)."""
 

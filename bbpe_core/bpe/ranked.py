@@ -32,7 +32,9 @@ from __future__ import annotations
 
 import heapq
 import sys
+from array import array
 from collections.abc import Callable
+from itertools import islice
 
 from .runs import merge_run
 
@@ -145,7 +147,7 @@ def merge_parts(parts: list, pair_rank: Callable) -> list:
     Args:
         parts: the initial parts, all bytes or all str (the list is consumed).
         pair_rank: the priority of merging two adjacent parts (lower first; any ordered
-            values), or None if they never merge.
+            values, all ints or none), or None if they never merge.
 
     Returns:
         The merged parts, in order; their concatenation equals the initial parts'.
@@ -155,16 +157,21 @@ def merge_parts(parts: list, pair_rank: Callable) -> list:
     ['aa', 'a']
     """
     n = len(parts)
-    nxt = list(range(1, n + 1))  # index of the next live part; n means none
-    prv = list(range(-1, n - 1))  # index of the previous live part; -1 means none
-    heap = []
-    for i in range(n - 1):
-        rank = pair_rank(parts[i], parts[i + 1])
-        if rank is not None:
-            heap.append((rank, i))
+    # Memory, for a chunk of megabytes (6 MB of U+200D is one chunk under GPT-2's pattern):
+    # the links are C arrays (4 or 8 bytes an entry, not a list's 8 + an int object's 28-32),
+    # and int ranks go into the heap as one int, rank * n + start (0 <= start < n keeps the
+    # order of (rank, start)): 8 + 32 bytes an entry, not 8 + a tuple's 56 + an int's 28.
+    links = "i" if n < 1 << 31 else "q"
+    nxt = array(links, range(1, n + 1))  # index of the next live part; n means none
+    prv = array(links, range(-1, n - 1))  # index of the previous live part; -1 means none
+    ranks = list(map(pair_rank, parts, islice(parts, 1, None)))
+    packed = all(type(rank) is int for rank in ranks if rank is not None)
+    heap = [rank * n + i if packed else (rank, i)
+            for i, rank in enumerate(ranks) if rank is not None]
+    del ranks
     heapq.heapify(heap)
     while heap:
-        rank, i = heapq.heappop(heap)
+        rank, i = divmod(heapq.heappop(heap), n) if packed else heapq.heappop(heap)
         j = nxt[i]
         # Entries go stale when a neighbour merges; a live pair's rank is unchanged.
         if not parts[i] or j >= n or pair_rank(parts[i], parts[j]) != rank:
@@ -178,5 +185,5 @@ def merge_parts(parts: list, pair_rank: Callable) -> list:
             if left >= 0 and right < n:
                 new_rank = pair_rank(parts[left], parts[right])
                 if new_rank is not None:
-                    heapq.heappush(heap, (new_rank, left))
+                    heapq.heappush(heap, new_rank * n + left if packed else (new_rank, left))
     return [p for p in parts if p]

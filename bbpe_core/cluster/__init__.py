@@ -11,3 +11,9 @@
 ``import bbpe_core`` never imports this package (nor Dask); the command line does, for the
 commands that need it.
 """
+
+MIN_BLOCK_SIZE = 1 << 16
+"""The smallest ``--block-size`` the command line takes (64 KiB, one read of
+``blocks.find_line_start`` looking for a line start): a smaller block reads more bytes to find
+its ends than it counts, and ``--block-size 1`` would plan one task per byte. Defined here, not
+in ``blocks``, so the command line's parser imports no fsspec."""

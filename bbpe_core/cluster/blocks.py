@@ -75,11 +75,20 @@ class Block:
 
 
 def _entry(path: str, fs, inner: str) -> FileEntry:
+    """A file's entry, refused by name unless it is a regular file (fsspec's ``type``
+    ``"file"``, a symlink's target's): a device (``/dev/zero``), FIFO or socket has no size, so
+    it would be counted as empty, or read without end, or block its reader for ever; so is
+    a file whose size the filesystem does not tell."""
     url = fs.unstrip_protocol(inner)
     try:
-        if fs.isdir(inner):
+        info = fs.info(inner)
+        if info["type"] == "directory":
             return FileEntry(path, url, error="is a directory")
-        return FileEntry(path, url, size=fs.size(inner))
+        if info["type"] != "file":
+            return FileEntry(path, url, error="not a regular file (a device, FIFO or socket)")
+        if not isinstance(info.get("size"), int):
+            return FileEntry(path, url, error="its size is unknown")
+        return FileEntry(path, url, size=info["size"])
     except FileNotFoundError:
         return FileEntry(path, url, error="no such file")
     except OSError as e:

@@ -1,7 +1,8 @@
 """Encodings as they travel to workers: a shipped one by name, any other as its file.
 
-A shipped encoding pickles by name and each worker loads it from package data. A trained or
-uploaded one travels as the bytes of its ``tokenizer.json`` (the format ``train --out`` and
+A shipped encoding pickles by name and each worker loads it from package data. A GGUF model
+file's travels as its header alone (``gguf_header.header_length`` bytes, never the weights).
+A trained or uploaded one travels as the bytes of its ``tokenizer.json`` (the format ``train --out`` and
 ``save_hf_tokenizer_json`` write: ranks, merges, pattern and special tokens in one file);
 each worker parses it once (cached by content). This module also says which encodings may
 count a file cut at line starts (see ``blocks``).
@@ -14,14 +15,23 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..encoding import Encoding
+from ..formats.gguf import load_gguf
+from ..formats.gguf_header import header_length
 from ..formats.hf_json import load_hf_tokenizer_json
+from ..formats.source import read_bytes
 from ..patterns import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN
 from ..pre_tokenizers import RegexSplit
 from ..registry import ENCODING_ALIASES, get_encoding, list_encoding_names
 from ..replace_normalizers import NormalizerSequence, Prepend
+from ..sp_normalizer import SentencePieceNormalizer
 from ..zoo import QWEN_PATTERN
 
-__all__ = ["EncodingSpec", "LINE_START_PATTERNS", "cuts_at_line_starts", "load", "spec_for"]
+__all__ = ["EncodingSpec", "LINE_START_PATTERNS", "MAX_TOKENIZER_JSON_BYTES", "cuts_at_line_starts",
+           "load", "spec_for"]
+
+MAX_TOKENIZER_JSON_BYTES = 64 << 20
+"""The largest ``tokenizer.json`` ``count --encoding`` reads (64 MiB; Llama 3's is 9 MB), checked
+before it is read."""
 
 
 LINE_START_PATTERNS = frozenset([GPT2_PATTERN, CL100K_PATTERN, O200K_PATTERN, QWEN_PATTERN])
@@ -37,10 +47,12 @@ class EncodingSpec:
     Attributes:
         name: a shipped encoding's name, or the name shown for a file.
         tokenizer_json: the file's bytes, or None for a shipped encoding.
+        gguf_header: a GGUF file's header bytes (``load_gguf``), or None.
     """
 
     name: str
     tokenizer_json: bytes | None = None
+    gguf_header: bytes | None = None
 
 
 @lru_cache(maxsize=16)
@@ -50,6 +62,8 @@ def load(spec: EncodingSpec) -> Encoding:
     Raises:
         ValueError: for an unknown name; VocabFileError (a ValueError) for a bad file.
     """
+    if spec.gguf_header is not None:
+        return load_gguf(spec.gguf_header, name=spec.name)
     if spec.tokenizer_json is None:
         return get_encoding(spec.name)
     enc = load_hf_tokenizer_json(spec.tokenizer_json, name=spec.name)
@@ -60,21 +74,31 @@ def load(spec: EncodingSpec) -> Encoding:
 
 
 def spec_for(item: str) -> EncodingSpec:
-    """The spec for a command-line item: a shipped name (or alias), or the path of a
-    ``tokenizer.json`` or of a directory holding one (as ``train --out`` writes).
+    """The spec for a command-line item: a shipped name (or alias), the path of a GGUF model
+    file (``.gguf``), or of a ``tokenizer.json`` or a directory holding one (as ``train
+    --out`` writes).
 
     Raises:
         ValueError: for an item that is neither (the message lists the shipped names);
-            VocabFileError (a ValueError) for a file that does not load.
+            VocabFileError (a ValueError) for a file that does not load or is larger than
+            ``MAX_TOKENIZER_JSON_BYTES``.
+        OSError: for a file that cannot be read.
     """
     if item in list_encoding_names() or item in ENCODING_ALIASES:
         return EncodingSpec(ENCODING_ALIASES.get(item, item))
     path = Path(item)
+    if item.lower().endswith(".gguf"):
+        size = header_length(path)  # refuses a device or FIFO before anything opens it
+        with open(path, "rb") as f:  # the header alone: at most MAX_HEADER_BYTES, mapped
+            header = f.read(size)
+        spec = EncodingSpec(path.name.removesuffix(".gguf"), gguf_header=header)
+        load(spec)
+        return spec
     if path.is_dir():
         path = path / "tokenizer.json"
     if not path.is_file():
         get_encoding(item)  # raises: unknown encoding, with the known names
-    spec = EncodingSpec(item, path.read_bytes())
+    spec = EncodingSpec(item, read_bytes(path, name=item, max_bytes=MAX_TOKENIZER_JSON_BYTES)[0])
     load(spec)  # a bad file fails here, on the client, once
     return spec
 
@@ -98,7 +122,9 @@ def cuts_at_line_starts(enc: Encoding) -> bool:
 
 def _prepends(normalizer: object) -> bool:
     """Whether a normalizer puts text before each segment (HF's ``Prepend``, alone or in a
-    ``Sequence``)."""
+    ``Sequence``), or is the ``sentencepiece`` library's, whose output for a line depends on
+    the text before it (its spaces, a dummy prefix; Jurassic-2's ``▁`` before a line is the
+    newline before it)."""
     if isinstance(normalizer, NormalizerSequence):
         return any(map(_prepends, normalizer.steps))
-    return isinstance(normalizer, Prepend)
+    return isinstance(normalizer, (Prepend, SentencePieceNormalizer))

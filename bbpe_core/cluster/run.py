@@ -1,11 +1,13 @@
-"""The client side: connect to a cluster, submit one task per block, gather per file.
+"""The client side: connect to a cluster, submit tasks of blocks, gather per file.
 
 ``open_client`` starts a ``LocalCluster`` of worker processes, each under a nanny that
 restarts it if it dies (one worker runs in threads of this process), or connects to a
-running scheduler. ``count_files`` and ``count_file_chunks`` plan the blocks (``blocks``),
-submit them (the encodings scattered once to every worker), and gather results with
-``as_completed`` as they finish; a task whose worker dies is run again by the scheduler, so
-totals stay exact. Training's reduce (summing chunk Counters) runs here, as results arrive.
+running scheduler. ``count_files`` and ``count_file_chunks`` plan the blocks (``blocks``):
+a file larger than a block is one task per block, smaller files share a task (up to a block's
+bytes and ``BATCH_FILES`` files); they submit the tasks (the encodings scattered once to every
+worker), and gather results with ``as_completed`` as they finish; a task whose worker dies is
+run again by the scheduler, so totals stay exact. Training's reduce (summing chunk Counters)
+runs here, as results arrive.
 """
 
 from __future__ import annotations
@@ -16,11 +18,21 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from .blocks import Block, expand, plan_blocks
+from .blocks import Block, FileEntry, expand, plan_blocks
 from .encodings import EncodingSpec, cuts_at_line_starts, load
-from .tasks import PIECE_CHARS, BlockCount, chunk_block, count_block
+from .tasks import PIECE_CHARS, BlockCount, chunk_block, count_block, each_block
 
-__all__ = ["ClusterError", "FileCount", "count_file_chunks", "count_files", "open_client"]
+__all__ = ["BATCH_FILES", "ClusterError", "FileCount", "MAX_TASKS", "count_file_chunks",
+           "count_files", "open_client"]
+
+MAX_TASKS = 20_000
+"""The most tasks one run plans (a task costs the scheduler about a millisecond and the client
+a future): 1.3 TB in the default 64 MiB blocks. More is refused before any work starts."""
+
+BATCH_FILES = 500
+"""The most small files (each no larger than a block) that share one task."""
+
+_WHOLE_FILE_BATCH_BYTES = 64 << 20  # the bytes files share a task up to, when read whole
 
 Progress = Callable[[int, int, int], None]
 """Called with (blocks done, blocks in all, bytes done) as each block finishes."""
@@ -57,14 +69,24 @@ def open_client(scheduler: str | None = None, workers: int = 1,
     ``workers`` processes (threads of this process for one), closed on exit (Ctrl+C too).
 
     Raises:
-        ClusterError: if the scheduler does not answer within ``timeout`` seconds, or the
-            address is malformed.
+        ClusterError: if the scheduler has not connected and answered the handshake within
+            ``timeout`` seconds, or the address is malformed.
     """
     from distributed import Client, LocalCluster
 
+    class BoundedClient(Client):
+        """A ``Client`` whose whole start (connect, handshake, first messages) ends within its
+        ``timeout``: distributed bounds the connect by it but then waits for the scheduler's
+        handshake without one, so a port that accepts and never answers would hang."""
+
+        def start(self, **kwargs) -> None:
+            # ``callback_timeout`` is read by distributed's ``sync``: the whole start, bounded
+            kwargs.setdefault("callback_timeout", kwargs.get("timeout"))
+            super().start(**kwargs)
+
     if scheduler:
         try:
-            client = Client(scheduler, timeout=timeout)
+            client = BoundedClient(scheduler, timeout=timeout)
         except (OSError, TimeoutError, ValueError, TypeError) as e:
             raise ClusterError(f"cannot reach the scheduler at {scheduler}: "
                                f"{str(e).splitlines()[0] if str(e) else type(e).__name__}") from None
@@ -91,40 +113,78 @@ def _quiet_on_interrupt() -> Iterator[None]:
         raise
 
 
-def _plan(paths: list[str], block_size: int | None
-          ) -> tuple[list[FileCount], list[tuple[int, Block]]]:
-    """The files (unreadable ones with their error) and (file index, block) pairs."""
-    files, blocks = [], []
+Task = list[tuple[int, Block]]
+"""The blocks one task counts, each with its file's index."""
+
+
+def _plan(paths: list[str], block_size: int | None) -> tuple[list[FileCount], list[Task]]:
+    """The files (unreadable ones with their error) and the tasks: one per block of a file
+    larger than ``block_size``; smaller files (all, for None) together, up to ``block_size``
+    bytes (64 MiB for None) and ``BATCH_FILES`` files a task.
+
+    Raises:
+        NoFilesError: if a glob matches nothing.
+        ValueError: if there would be more than ``MAX_TASKS`` tasks (before any is made).
+    """
+    files: list[FileCount] = []
+    tasks: list[Task] = []
+    large: list[tuple[int, FileEntry]] = []
+    batch: Task = []
+    batch_bytes, limit = 0, block_size or _WHOLE_FILE_BATCH_BYTES
     for entry in expand(paths):
         files.append(FileCount(entry.path, error=entry.error))
-        if not entry.error:
-            blocks.extend((len(files) - 1, b) for b in plan_blocks(entry, block_size))
-    return files, blocks
+        if entry.error:
+            continue
+        if block_size and entry.size > block_size:
+            large.append((len(files) - 1, entry))
+            continue
+        if batch and (batch_bytes + entry.size > limit or len(batch) == BATCH_FILES):
+            tasks.append(batch)
+            batch, batch_bytes = [], 0
+        batch.append((len(files) - 1, plan_blocks(entry, None)[0]))
+        batch_bytes += entry.size
+    tasks += [batch] if batch else []
+    wanted = len(tasks) + sum(-(-entry.size // block_size) for _, entry in large)
+    if wanted > MAX_TASKS:
+        raise ValueError(f"these files make {wanted:,} tasks of at most {limit:,} bytes; the "
+                         f"most one run plans is {MAX_TASKS:,}: pass a larger block size")
+    tasks += [[(k, b)] for k, entry in large for b in plan_blocks(entry, block_size)]
+    return files, tasks
 
 
-def _gather(client, blocks: list[tuple[int, Block]], task, args: tuple,
+def _where(task: Task) -> str:
+    """The bytes a task reads, for a message."""
+    block = task[0][1]
+    if len(task) > 1:
+        return f"{len(task)} small files from {block.path} on"
+    return f"bytes {block.start:,}-{block.end:,} of {block.path}"
+
+
+def _gather(client, tasks: list[Task], task, args: tuple,
             progress: Progress | None, add: Callable[[int, BlockCount], None]) -> None:
-    """Submit ``task(block, *args)`` per block; hand each result to ``add(file index, result)``
-    in the order they finish."""
+    """Submit ``task(block, *args)`` for the blocks of each task; hand each block's result to
+    ``add(file index, result)`` in the order the tasks finish."""
     from distributed import CancelledError, KilledWorker, as_completed
 
-    futures = {client.submit(task, b, *args, pure=False): (k, b) for k, b in blocks}
+    futures = {client.submit(each_block, task, [b for _, b in t], *args, pure=False): t
+               for t in tasks}
+    wanted = sum(map(len, tasks))
     done = done_bytes = 0
     for future in as_completed(list(futures)):
-        k, block = futures.pop(future)  # released once read: the worker frees the result
+        batch = futures.pop(future)  # released once read: the worker frees the result
         try:
-            result = future.result()
+            results = future.result()
         except KilledWorker:
-            raise ClusterError(f"workers died again and again on bytes {block.start:,}-"
-                               f"{block.end:,} of {block.path} (out of memory? try a smaller "
-                               "block size)") from None
+            raise ClusterError(f"workers died again and again on {_where(batch)} (out of "
+                               "memory? try a smaller block size)") from None
         except CancelledError:
             raise ClusterError("the scheduler cancelled the work (was it restarted?)") from None
-        add(k, result)
-        done += 1
-        done_bytes += result.bytes
-        if progress:
-            progress(done, len(blocks), done_bytes)
+        for (k, _), result in zip(batch, results):
+            add(k, result)
+            done += 1
+            done_bytes += result.bytes
+            if progress:
+                progress(done, wanted, done_bytes)
 
 
 def count_files(client, paths: list[str], specs: list[EncodingSpec], *,
@@ -149,10 +209,11 @@ def count_files(client, paths: list[str], specs: list[EncodingSpec], *,
     Raises:
         NoFilesError: if a glob matches nothing.
         ValueError: if a file larger than ``block_size`` would be cut for an encoding not
-            known to end a chunk at every line start (the count would not be exact).
+            known to end a chunk at every line start (the count would not be exact), or
+            if the files would make more than ``MAX_TASKS`` tasks.
     """
-    files, blocks = _plan(paths, block_size)
-    split = {b.path for _, b in blocks if b.end - b.start < b.size}
+    files, tasks = _plan(paths, block_size)
+    split = {b.path for t in tasks for _, b in t if b.end - b.start < b.size}
     unsafe = [s.name for s in specs if not cuts_at_line_starts(load(s))]
     if unsafe and split:
         raise ValueError(f"{unsafe[0]} is not known to end a chunk at every line start, so "
@@ -174,7 +235,7 @@ def count_files(client, paths: list[str], specs: list[EncodingSpec], *,
             f.tokens[name] += n
 
     scattered = client.scatter(list(specs), broadcast=True, hash=False)
-    _gather(client, blocks, count_block, (scattered, errors, None if unsafe else PIECE_CHARS),
+    _gather(client, tasks, count_block, (scattered, errors, None if unsafe else PIECE_CHARS),
             progress, add)
     for f in files:
         if f.error:
@@ -197,12 +258,13 @@ def count_file_chunks(client, paths: list[str], pat_str: str | None, *,
 
     Raises:
         NoFilesError: if a glob matches nothing.
-        ValueError: naming the first file that cannot be read or decoded.
+        ValueError: naming the first file that cannot be read or decoded, or if the files
+            would make more than ``MAX_TASKS`` tasks.
     """
     from .encodings import LINE_START_PATTERNS
 
     cut = pat_str in LINE_START_PATTERNS
-    files, blocks = _plan(paths, block_size if cut else None)
+    files, tasks = _plan(paths, block_size if cut else None)
     total: Counter = Counter()
 
     def add(k: int, r: BlockCount) -> None:
@@ -211,7 +273,7 @@ def count_file_chunks(client, paths: list[str], pat_str: str | None, *,
         else:
             total.update(r.chunks)
 
-    _gather(client, blocks, chunk_block, (pat_str, errors, PIECE_CHARS if cut else None),
+    _gather(client, tasks, chunk_block, (pat_str, errors, PIECE_CHARS if cut else None),
             progress, add)
     bad = next((f for f in files if f.error), None)
     if bad:

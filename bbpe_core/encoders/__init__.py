@@ -8,6 +8,8 @@
   pattern (``Encoding``'s default off the fast path).
 - ``char_bpe.CharBPEEncoder``: SentencePiece BPE over characters with byte fallback (Llama 2,
   Mistral 7B, Gemma), for ``Encoding.from_model``.
+- ``unigram.UnigramEncoder``: the Unigram model (Viterbi over piece scores; T5, XLM-R,
+  ALBERT, Jurassic-2), for ``Encoding.from_model``.
 """
 
 from .base import Encoder
@@ -15,5 +17,7 @@ from .char_bpe import CharBPEEncoder
 from .cjk_parts import CjkPartsEncoder
 from .fast import FastEncoder
 from .simple import SimpleEncoder
+from .unigram import UnigramEncoder
 
-__all__ = ["CharBPEEncoder", "CjkPartsEncoder", "Encoder", "FastEncoder", "SimpleEncoder"]
+__all__ = ["CharBPEEncoder", "CjkPartsEncoder", "Encoder", "FastEncoder", "SimpleEncoder",
+           "UnigramEncoder"]

@@ -63,6 +63,10 @@ class CharBPEEncoder(Encoder):
         unk_id: the unknown piece's id, for a symbol byte fallback cannot spell.
         fuse_unk: join consecutive unknown pieces into one (HF's ``fuse_unk``).
         cache_size: words remembered; the cache is emptied when full.
+        scores: each piece's score as a ``.model`` gives it, or None; kept for saving
+            (``formats.sentencepiece_save``), never read while encoding.
+        merges: the merge list (pairs of piece strings in priority order) of a
+            tokenizer.json, or None; kept for saving likewise.
 
     Raises:
         ValueError: if a symbol can be neither a piece nor bytes and there is no
@@ -72,8 +76,12 @@ class CharBPEEncoder(Encoder):
     def __init__(self, piece_ids: dict[str, int], pair_priority: PairPriority, *,
                  pre_tokenizer: PreTokenizer | None = None, user_defined: Iterable[str] = (),
                  byte_ids: dict[int, int] | None = None, unk_id: int | None = None,
-                 fuse_unk: bool = False, cache_size: int = 65536) -> None:
+                 fuse_unk: bool = False, cache_size: int = 65536,
+                 scores: dict[str, float] | None = None,
+                 merges: list[tuple[str, str]] | None = None) -> None:
         self.piece_ids = piece_ids
+        self.scores = scores
+        self.merges = merges
         self.pre_tokenizer = pre_tokenizer
         self.byte_ids = dict(byte_ids or {})
         self.unk_id = unk_id
@@ -81,6 +89,7 @@ class CharBPEEncoder(Encoder):
         self.cache_size = cache_size
         self._cache: dict[str, tuple[int, ...]] = {}
         frozen = frozenset(user_defined)
+        self.user_defined = frozen
         self._symbols = None
         if frozen:
             longest_first = sorted(frozen, key=lambda p: (-len(p), p))

@@ -20,19 +20,33 @@ with a ``VocabFileError`` that names it.
 
 from __future__ import annotations
 
+import base64
+import binascii
+
 import regex
 
 from ..decoders import Strip
 from ..encoders.char_bpe import CharBPEEncoder
 from ..encoding import Encoding
+from ..normalizers import BertNormalizer
 from ..pre_tokenizers import PreTokenizer, Sequence, Split
-from ..replace_normalizers import SPACE_MARK, NormalizerSequence, Prepend, Replace
+from ..precompiled import CharsMap, HFPrecompiled
+from ..replace_normalizers import (
+    SPACE_MARK,
+    NormalizerSequence,
+    Prepend,
+    RegexReplace,
+    Remove,
+    Replace,
+)
 from ..token_table import TokenTable
 from .hf_stages import added_tokens, normalizer, post_processor, refuse, shown, split_step
 from .sentencepiece_model import BYTE_PIECES
 from .source import VocabFileError
 
-__all__ = ["load_hf_char_bpe"]
+__all__ = ["byte_value", "load_hf_char_bpe", "metaspace_stage", "normalizer_steps", "piece_decoder"]
+
+_TIMEOUT = 2.0  # seconds a Replace pattern read from a file may take (hf_json's default)
 
 _MODEL_VALUES = {
     "dropout": (None,),
@@ -42,12 +56,20 @@ _MODEL_VALUES = {
 }
 
 
-def _normalizer_steps(spec: object, name: str) -> list:
+def normalizer_steps(spec: object, name: str) -> list:
+    """The normalizer section as a list of steps: ``Prepend``, ``Replace`` (a ``String``, or
+    a ``Regex``, given 2 seconds per call), ``Precompiled`` (HF's reading of a
+    SentencePiece map), ``Strip``, ``StripAccents``, ``Lowercase``, a Unicode form, or a
+    ``Sequence`` of those.
+
+    Raises:
+        VocabFileError: for another normalizer, a malformed one, or a damaged map.
+    """
     if spec is None:
         return []
     kind = spec.get("type") if isinstance(spec, dict) else None
     if kind == "Sequence" and isinstance(spec.get("normalizers"), list):
-        return [step for inner in spec["normalizers"] for step in _normalizer_steps(inner, name)]
+        return [step for inner in spec["normalizers"] for step in normalizer_steps(inner, name)]
     if kind == "Prepend" and isinstance(spec.get("prepend"), str):
         return [Prepend(spec["prepend"])]
     if kind == "Replace":
@@ -55,14 +77,45 @@ def _normalizer_steps(spec: object, name: str) -> list:
         if (isinstance(pattern, dict) and isinstance(pattern.get("String"), str)
                 and pattern["String"] and isinstance(content, str)):
             return [Replace(pattern["String"], content)]
+        if (isinstance(pattern, dict) and isinstance(pattern.get("Regex"), str)
+                and isinstance(content, str)):
+            try:
+                return [RegexReplace(pattern["Regex"], content, timeout=_TIMEOUT)]
+            except ValueError as e:
+                raise VocabFileError(f"{name}: Replace normalizer: {e}") from e
+    if kind == "Precompiled":
+        return [_precompiled(spec, name)]
+    if kind == "Strip":
+        left, right = spec.get("strip_left", False), spec.get("strip_right", False)
+        if not (isinstance(left, bool) and isinstance(right, bool)):
+            raise VocabFileError(f"{name}: Strip.strip_left and strip_right must be true or false")
+        return [Remove.strip(left, right)]
+    if kind == "StripAccents":
+        return [Remove.strip_accents()]
+    if kind == "Lowercase":  # Rust's char::to_lowercase, as BERT's lowercasing step
+        return [BertNormalizer(clean_text=False, handle_chinese_chars=False,
+                               strip_accents=False, lowercase=True)]
     found = normalizer(spec, name)  # a Unicode form, or refused by name
     return [found] if found is not None else []
+
+
+def _scheme(spec: dict, name: str = "tokenizer.json") -> object:
+    """A Metaspace's ``prepend_scheme`` (older files say ``add_prefix_space``), its flags'
+    types checked.
+
+    Raises:
+        VocabFileError: if ``add_prefix_space`` or ``split`` is not true or false.
+    """
+    for flag in ("add_prefix_space", "split"):
+        if not isinstance(spec.get(flag, True), bool):
+            raise VocabFileError(f"{name}: Metaspace.{flag} must be true or false")
+    return spec.get("prepend_scheme", "always" if spec.get("add_prefix_space", True) else "never")
 
 
 def _metaspace(spec: dict, name: str) -> tuple[list, PreTokenizer | None]:
     """Metaspace as normalizer steps (``▁`` for spaces, the prefix) and an optional split
     before each ``▁`` (``tokenizers/src/pre_tokenizers/metaspace.rs``)."""
-    scheme = spec.get("prepend_scheme", "always" if spec.get("add_prefix_space", True) else "never")
+    scheme = _scheme(spec, name)
     if spec.get("replacement") != SPACE_MARK or scheme not in ("always", "never"):
         raise refuse(name, f"Metaspace pre-tokenizer with replacement {spec.get('replacement')!r}"
                            f" and prepend_scheme {scheme!r}")
@@ -73,15 +126,32 @@ def _metaspace(spec: dict, name: str) -> tuple[list, PreTokenizer | None]:
     return steps, split
 
 
-def _pre_tokenizer(spec: object, name: str) -> tuple[list, PreTokenizer | None]:
-    """Normalizer steps a Metaspace adds, and the split stage (None for none)."""
+def _precompiled(spec: dict, name: str) -> HFPrecompiled:
+    raw = spec.get("precompiled_charsmap")
+    if not isinstance(raw, str):
+        raise VocabFileError(f"{name}: Precompiled.precompiled_charsmap must be a base64 string")
+    try:
+        return HFPrecompiled(CharsMap(base64.b64decode(raw, validate=True)))
+    except (ValueError, binascii.Error) as e:
+        raise VocabFileError(f"{name}: Precompiled.{e}") from e
+
+
+def metaspace_stage(spec: object, name: str, timeout: float | None = None
+                    ) -> tuple[list, PreTokenizer | None]:
+    """Normalizer steps a Metaspace pre-tokenizer adds (``▁`` for spaces, the prefix), and
+    the split stage (None for none); a ``Split`` pattern's scans get ``timeout`` seconds in
+    all per call (None: no limit).
+
+    Raises:
+        VocabFileError: for another pre-tokenizer or a Metaspace we do not reproduce.
+    """
     if spec is None:
         return [], None
     kind = spec.get("type") if isinstance(spec, dict) else None
     if kind == "Metaspace":
         return _metaspace(spec, name)
     if kind == "Split":
-        return [], split_step(spec, name, None)
+        return [], split_step(spec, name, timeout)
     raise refuse(name, f"byte_fallback with the pre_tokenizer {shown(spec)}")
 
 
@@ -102,12 +172,17 @@ def _never_matches(split: dict, steps: list) -> bool:
     return removed
 
 
-def _decoder(spec: object, name: str) -> Strip | None:
+def piece_decoder(spec: object, name: str) -> Strip | None:
     """Check the decoder is what the token table does (``▁`` -> space, byte pieces to
-    bytes, fused); return the ``Strip`` it ends with, if any."""
+    bytes, fused); return the ``Strip`` it ends with, if any (a ``Metaspace`` decoder that
+    prepends strips the first space).
+
+    Raises:
+        VocabFileError: for a decoder that does something else.
+    """
     kind = spec.get("type") if isinstance(spec, dict) else None
     if kind == "Metaspace":
-        return Strip(" ", 1) if spec.get("prepend_scheme", "always") != "never" else None
+        return Strip(" ", 1) if _scheme(spec, name) != "never" else None
     steps = spec.get("decoders") if kind == "Sequence" else None
     if not isinstance(steps, list):
         raise refuse(name, f"decoder {shown(spec)}")
@@ -130,7 +205,13 @@ def _decoder(spec: object, name: str) -> Strip | None:
     return strip
 
 
-def _byte_value(piece: str) -> int | None:
+def byte_value(piece: str) -> int | None:
+    """The byte a ``<0xHH>`` piece stands for, or None for another piece.
+
+    Raises:
+        ValueError: for a piece HF's ``ByteFallback`` decoder would read as a byte but that
+            is not written ``<0xHH>`` (``<0xe4>``, ``<0x+1>``): sentencepiece's rule.
+    """
     if len(piece) == 6 and piece.startswith("<0x") and piece.endswith(">"):
         if piece not in BYTE_PIECES:  # HF's ByteFallback decoder reads "<0xe4>", "<0x+1>" too
             raise ValueError(f"piece {piece!r} is not a byte piece as <0xHH> writes one")
@@ -138,19 +219,22 @@ def _byte_value(piece: str) -> int | None:
     return None
 
 
-def load_hf_char_bpe(doc: dict, name: str, merges: list[tuple[str, str]]) -> Encoding:
+def load_hf_char_bpe(doc: dict, name: str, merges: list[tuple[str, str]],
+                     pattern_timeout: float | None) -> Encoding:
     """Build an ``Encoding`` from a parsed tokenizer.json whose BPE has byte fallback.
 
     Args:
         doc: the file's JSON object.
         name: the encoding's name (also used in messages).
         merges: the model's merges as pairs of piece strings, in priority order.
+        pattern_timeout: seconds all scans by a ``Split`` pattern of the file may take in
+            one call (``pattern_deadline``), or None for a shipped file.
 
     Raises:
         VocabFileError: naming what is malformed or not reproduced.
     """
     model = doc["model"]
-    extra, split = _pre_tokenizer(doc.get("pre_tokenizer"), name)
+    extra, split = metaspace_stage(doc.get("pre_tokenizer"), name, pattern_timeout)
     for key, allowed in _MODEL_VALUES.items():
         if model.get(key) not in allowed:
             raise refuse(name, f"model.{key} = {model.get(key)!r}")
@@ -159,10 +243,10 @@ def load_hf_char_bpe(doc: dict, name: str, merges: list[tuple[str, str]]) -> Enc
             isinstance(i, int) and not isinstance(i, bool) and i >= 0 for i in vocab.values()):
         raise VocabFileError(f"{name}: model.vocab must map pieces to ids >= 0")
     special, plain = added_tokens(doc.get("added_tokens"), name)
-    steps = _normalizer_steps(doc.get("normalizer"), name) + extra
+    steps = normalizer_steps(doc.get("normalizer"), name) + extra
     if split is not None and _never_matches(doc["pre_tokenizer"], steps):
         split = None  # Gemma 3's Split on spaces, which the normalizer replaced
-    strip = _decoder(doc.get("decoder"), name)
+    strip = piece_decoder(doc.get("decoder"), name)
     pieces = {i: piece for piece, i in vocab.items()}
     if len(pieces) != len(vocab):
         raise VocabFileError(f"{name}: model.vocab gives an id to more than one piece")
@@ -170,7 +254,7 @@ def load_hf_char_bpe(doc: dict, name: str, merges: list[tuple[str, str]]) -> Enc
     token_bytes, surface, byte_ids = {}, {}, {}
     for piece, i in vocab.items():
         try:
-            value = _byte_value(piece)
+            value = byte_value(piece)
         except ValueError as e:
             raise VocabFileError(f"{name}: model.vocab: {e}") from e
         if value is not None:
@@ -193,7 +277,7 @@ def load_hf_char_bpe(doc: dict, name: str, merges: list[tuple[str, str]]) -> Enc
     encoder = CharBPEEncoder(vocab, lambda left, right: priority.get((left, right)),
                              pre_tokenizer=split, byte_ids=byte_ids,
                              unk_id=vocab.get(unk) if unk is not None else None,
-                             fuse_unk=bool(model.get("fuse_unk")))
+                             fuse_unk=bool(model.get("fuse_unk")), merges=merges)
     try:
         table = TokenTable(name, pieces, token_bytes, special, plain, surface=surface)
     except ValueError as e:

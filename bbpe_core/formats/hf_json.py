@@ -1,6 +1,6 @@
 """HF ``tokenizer.json``: load what we can reproduce exactly, refuse the rest. A BPE model with
-``byte_fallback`` (SentencePiece-style: Mistral 7B, Gemma) goes to ``hf_char_bpe``; this module
-reads byte-level BPE.
+``byte_fallback`` (SentencePiece-style: Mistral 7B, Gemma) goes to ``hf_char_bpe``, a Unigram
+model (T5, umT5, XLM-R) to ``hf_unigram``; this module reads byte-level BPE.
 
 Accepted: model ``BPE`` (vocab, merges as ``"a b"`` or ``["a", "b"]``,
 ``ignore_merges``); normalizer none, ``NFC`` or ``NFKC``; pre-tokenizer ``ByteLevel``
@@ -27,6 +27,8 @@ from ..validate import MAX_MERGES, MAX_VOCAB_ENTRIES
 from .gpt2_files import gpt2_vocab, merge_list, ordinary_entries, parse_vocab
 from .hf_char_bpe import load_hf_char_bpe
 from .hf_stages import added_tokens, normalizer, post_processor, pre_tokenizer, refuse, shown
+from .hf_unigram import load_hf_unigram, serde_float
+from .sentencepiece_save import save_sentencepiece_tokenizer_json
 from .source import VocabFileError, read_json_object
 
 __all__ = [
@@ -38,7 +40,8 @@ __all__ = [
 ]
 
 DEFAULT_PATTERN_TIMEOUT = 2.0
-"""Seconds a split by a pattern read from a file may take per call (ReDoS guard)."""
+"""Seconds all the scans by a pattern read from a file may take in one call (``encode``,
+``encode_detailed``...; a ReDoS guard: ``pattern_deadline``)."""
 
 _ALLOWED_MODEL_VALUES = {
     "dropout": (None,),
@@ -95,8 +98,8 @@ def load_hf_tokenizer_json(
     max_bytes: int | None = None,
     pattern_timeout: float | None = DEFAULT_PATTERN_TIMEOUT,
 ) -> Encoding:
-    """Build an ``Encoding`` from a HF ``tokenizer.json`` (byte-level BPE, or BPE with byte
-    fallback: ``hf_char_bpe``).
+    """Build an ``Encoding`` from a HF ``tokenizer.json`` (byte-level BPE, BPE with byte
+    fallback: ``hf_char_bpe``, or Unigram: ``hf_unigram``).
 
     Its special ``added_tokens`` become the encoding's special tokens, so ``encode``
     refuses their text by default (pass ``allowed_special="all"`` to match HF, which always
@@ -113,17 +116,21 @@ def load_hf_tokenizer_json(
             malformed, or a model.vocab or model.merges of more than
             ``validate.MAX_VOCAB_ENTRIES`` or ``validate.MAX_MERGES`` entries.
     """
-    doc, name = read_json_object(source, name=name, max_bytes=max_bytes)
+    doc, name = read_json_object(source, name=name, max_bytes=max_bytes,
+                                 parse_float=serde_float)  # as HF reads scores
     model = doc.get("model")
     for key, cap in (("vocab", MAX_VOCAB_ENTRIES), ("merges", MAX_MERGES)):  # before tables
         entries = model.get(key) if isinstance(model, dict) else None
         if isinstance(entries, list | dict) and len(entries) > cap:
             raise VocabFileError(f"{name}: model.{key} has more than {cap:,} entries")
+    if isinstance(model, dict) and model.get("type") == "Unigram":
+        return load_hf_unigram(doc, name)
     if isinstance(model, dict) and model.get("type", "BPE") == "BPE" and model.get("byte_fallback"):
         merges = model.get("merges") or []
         if not isinstance(merges, list):
             raise VocabFileError(f"{name}: model.merges must be a list")
-        return load_hf_char_bpe(doc, name, list(zip(*_merge_parts(merges, name))))
+        return load_hf_char_bpe(doc, name, list(zip(*_merge_parts(merges, name))),
+                                pattern_timeout)
     options = byte_level_options(doc, name, pattern_timeout)
     model = doc["model"]
     whole = {**options["special_tokens"], **options["added_tokens"]}
@@ -207,10 +214,19 @@ def save_hf_tokenizer_json(enc: Encoding, path: str | os.PathLike) -> None:
     which tiktoken-style encodings need (some of their tokens no merge reaches).
     Special tokens become ``added_tokens``.
 
+    A SentencePiece BPE encoding (not byte-level) is written as the converter writes its
+    file (``sentencepiece_save.save_sentencepiece_tokenizer_json``).
+
     Args:
         enc: the encoding.
         path: the file to write (overwritten).
+
+    Raises:
+        ValueError: for an encoding that is neither byte-level nor SentencePiece BPE.
     """
+    if not enc.byte_level:
+        save_sentencepiece_tokenizer_json(enc, path)
+        return
     byte_level = {"type": "ByteLevel", "add_prefix_space": enc.add_prefix_space,
                   "trim_offsets": True, "use_regex": False}
     split = {"type": "Split", "pattern": {"Regex": enc.pat_str}, "behavior": "Isolated",

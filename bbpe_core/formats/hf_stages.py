@@ -24,8 +24,9 @@ __all__ = ["added_tokens", "normalizer", "post_processor", "pre_tokenizer", "ref
 
 
 def refuse(name: str, what: str) -> VocabFileError:
-    """The error for a component bbpe_core does not reproduce (``what`` names it)."""
-    return VocabFileError(f"{name}: {what} is not supported by bbpe_core")
+    """The error for a component this engine does not reproduce exactly (``what`` names it)."""
+    return VocabFileError(f"{name}: {what} is not supported (a file loads only when every "
+                          "part of it is reproduced exactly)")
 
 
 def shown(spec: object) -> str:

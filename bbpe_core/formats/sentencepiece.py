@@ -1,4 +1,5 @@
-"""An ``Encoding`` from a SentencePiece BPE ``.model`` (Llama 2, Mistral 7B v0.1 and v0.3).
+"""An ``Encoding`` from a SentencePiece BPE ``.model`` (Llama 2, Mistral 7B v0.1 and v0.3); a
+Unigram ``.model`` goes to ``sentencepiece_unigram``.
 
 The stages the ``sentencepiece`` library runs for ``encode(text)``, from the model's own
 settings (``sentencepiece_model`` reads them):
@@ -13,8 +14,8 @@ settings (``sentencepiece_model`` reads them):
 CONTROL and UNKNOWN pieces (``<s>``, ``</s>``, ``<unk>``, Mistral's ``[INST]``) are never
 matched from text by the library; here they are special tokens, matched only when allowed
 (tiktoken's rules), so ``encode_ordinary`` equals the library's ``encode``. What the reader
-reports but we do not reproduce is refused by name: other model types, a precompiled
-normalization map (``nmt_nfkc``), ``remove_extra_whitespaces``, UNUSED pieces.
+reports but we do not reproduce for BPE is refused by name: WORD and CHAR models, a
+precompiled normalization map (``nmt_nfkc``), ``remove_extra_whitespaces``, UNUSED pieces.
 """
 
 from __future__ import annotations
@@ -29,10 +30,11 @@ from ..pre_tokenizers import Sequence
 from ..replace_normalizers import SPACE_MARK, NormalizerSequence, Prepend, Replace
 from ..token_table import TokenTable
 from .hf_stages import refuse
-from .sentencepiece_model import SentencePieceModel, read_sentencepiece_model
+from .sentencepiece_model import SentencePieceModel, check_pieces, read_sentencepiece_model
+from .sentencepiece_unigram import sentencepiece_unigram
 from .source import VocabFileError
 
-__all__ = ["load_sentencepiece_model"]
+__all__ = ["load_sentencepiece_model", "sentencepiece_encoding"]
 
 
 def _check(model: SentencePieceModel, name: str) -> None:
@@ -51,7 +53,7 @@ def _check(model: SentencePieceModel, name: str) -> None:
 def load_sentencepiece_model(source: str | os.PathLike | bytes, *, name: str = "sentencepiece",
                              max_bytes: int | None = None,
                              expected_hash: str | None = None) -> Encoding:
-    """Build an ``Encoding`` from a SentencePiece BPE ``.model``.
+    """Build an ``Encoding`` from a SentencePiece BPE or Unigram ``.model``.
 
     Args:
         source: a path or the file's bytes (``.gz`` is gunzipped).
@@ -67,6 +69,20 @@ def load_sentencepiece_model(source: str | os.PathLike | bytes, *, name: str = "
     """
     model = read_sentencepiece_model(source, name=name, max_bytes=max_bytes,
                                      expected_hash=expected_hash)
+    check_pieces(model, name)  # what sentencepiece refuses to load (not GGUF's rules)
+    return sentencepiece_encoding(model, name)
+
+
+def sentencepiece_encoding(model: SentencePieceModel, name: str) -> Encoding:
+    """The ``Encoding`` of a SentencePiece model already read (from a ``.model``, or from a
+    GGUF file's ``llama`` tokenizer: ``formats.gguf``): BPE here, Unigram by
+    ``sentencepiece_unigram``.
+
+    Raises:
+        VocabFileError: for a setting we do not reproduce (named) or inconsistent pieces.
+    """
+    if model.model_type == "UNIGRAM":
+        return sentencepiece_unigram(model, name)
     _check(model, name)
     pieces = {i: p.piece for i, p in enumerate(model.pieces)}
     token_bytes: dict[int, bytes] = {}
@@ -77,7 +93,7 @@ def load_sentencepiece_model(source: str | os.PathLike | bytes, *, name: str = "
         if p.type in ("CONTROL", "UNKNOWN"):
             special[p.piece] = i
         elif p.type == "BYTE":
-            value = int(p.piece[3:5], 16)  # the reader checked it is <0xHH>
+            value = int(p.piece[3:5], 16)  # check_pieces made sure it is <0xHH>
             byte_ids[value] = i
             token_bytes[i] = surface[i] = bytes([value])
         else:
@@ -91,6 +107,7 @@ def load_sentencepiece_model(source: str | os.PathLike | bytes, *, name: str = "
         piece_ids, lambda left, right: priority.get(left + right),
         user_defined=[p.piece for p in model.pieces if p.type == "USER_DEFINED"],
         byte_ids=byte_ids if model.byte_fallback else {}, unk_id=unk,
+        scores={p.piece: p.score for p in model.pieces},
     )
     steps = ([Prepend(SPACE_MARK)] if model.add_dummy_prefix else []) + (
         [Replace(" ", SPACE_MARK)] if model.escape_whitespaces else [])

@@ -13,7 +13,8 @@ We read the fields a BPE model with byte fallback needs and skip every other one
 
 Wire format: protocol buffers' encoding (varints, 32- and 64-bit fields, length-delimited
 fields; groups are refused). Damaged input raises ``VocabFileError``, never another error.
-This module builds no encoding (see ``formats.sentencepiece``).
+``write_sentencepiece_model`` is the reader's counterpart: the same fields, by the same
+field numbers, back to bytes. This module builds no encoding (see ``formats.sentencepiece``).
 """
 
 from __future__ import annotations
@@ -26,8 +27,22 @@ from dataclasses import dataclass
 from ..validate import MAX_VOCAB_ENTRIES, check_whole_tokens
 from .source import VocabFileError, read_bytes
 
-__all__ = ["BYTE_PIECES", "MAX_PIECES", "MAX_PIECE_BYTES", "PIECE_TYPES", "MODEL_TYPES", "Piece",
-           "SentencePieceModel", "read_sentencepiece_model"]
+__all__ = [
+    "BYTE_PIECES",
+    "MAX_PIECES",
+    "MAX_PIECE_BYTES",
+    "MODEL_FIELDS",
+    "MODEL_TYPES",
+    "NORMALIZER_FIELDS",
+    "PIECE_FIELDS",
+    "PIECE_TYPES",
+    "TRAINER_FIELDS",
+    "Piece",
+    "SentencePieceModel",
+    "check_pieces",
+    "read_sentencepiece_model",
+    "write_sentencepiece_model",
+]
 
 PIECE_TYPES = {1: "NORMAL", 2: "UNKNOWN", 3: "CONTROL", 4: "USER_DEFINED", 5: "UNUSED", 6: "BYTE"}
 """``ModelProto.SentencePiece.Type`` values and names."""
@@ -46,7 +61,21 @@ umT5: 256,300): bounds the memory of a file that declares millions."""
 MAX_PIECE_BYTES = 8_000
 """A piece must be shorter than this many bytes (sentencepiece's ``kMaxPieceSize``)."""
 
+MODEL_FIELDS = {"pieces": 1, "trainer_spec": 2, "normalizer_spec": 3}
+"""``ModelProto``'s field numbers (the fields we read and write)."""
+
+PIECE_FIELDS = {"piece": 1, "score": 2, "type": 3}
+"""``ModelProto.SentencePiece``'s field numbers."""
+
+TRAINER_FIELDS = {"model_type": 3, "vocab_size": 4, "byte_fallback": 35}
+"""``TrainerSpec``'s field numbers (the fields we read and write)."""
+
+NORMALIZER_FIELDS = {"name": 1, "precompiled_charsmap": 2, "add_dummy_prefix": 3,
+                     "remove_extra_whitespaces": 4, "escape_whitespaces": 5}
+"""``NormalizerSpec``'s field numbers."""
+
 _VARINT, _FIXED64, _LENGTH, _FIXED32 = 0, 1, 2, 5
+_FLOAT = struct.Struct("<f")
 _WHOLE_TYPES = ("UNKNOWN", "CONTROL", "USER_DEFINED")
 """Piece types matched whole (user-defined) or kept as special tokens: one compiled pattern."""
 
@@ -106,10 +135,10 @@ def _varint(data: bytes, pos: int, name: str) -> tuple[int, int]:
             raise VocabFileError(f"{name}: varint longer than 10 bytes at byte {pos}")
 
 
-def _fields(data: bytes, name: str) -> Iterator[tuple[int, int, int | bytes]]:
-    """``(field number, wire type, value)`` of one message: an int for varints, the raw
-    bytes for the others."""
-    pos, end = 0, len(data)
+def _fields(data: bytes, name: str, pos: int = 0) -> Iterator[tuple[int, int, int | bytes]]:
+    """``(field number, wire type, value)`` of one message from byte ``pos``: an int for
+    varints, the raw bytes for the others."""
+    end = len(data)
     while pos < end:
         key, pos = _varint(data, pos, name)
         number, wire = key >> 3, key & 7
@@ -146,13 +175,13 @@ def _text(value: bytes, name: str, what: str) -> str:
 def _piece(data: bytes, name: str, index: int) -> Piece:
     piece, score, kind = None, 0.0, 1
     for number, wire, value in _fields(data, name):
-        if number == 1:
+        if number == PIECE_FIELDS["piece"]:
             _expect(wire, _LENGTH, name, f"pieces[{index}].piece")
             piece = _text(value, name, f"pieces[{index}].piece")
-        elif number == 2:
+        elif number == PIECE_FIELDS["score"]:
             _expect(wire, _FIXED32, name, f"pieces[{index}].score")
             score = struct.unpack("<f", value)[0]
-        elif number == 3:
+        elif number == PIECE_FIELDS["type"]:
             _expect(wire, _VARINT, name, f"pieces[{index}].type")
             kind = value
     if piece is None:
@@ -160,6 +189,38 @@ def _piece(data: bytes, name: str, index: int) -> Piece:
     if kind not in PIECE_TYPES:
         raise VocabFileError(f"{name}: pieces[{index}] ({piece!r}) has unknown type {kind}")
     return Piece(piece, score, PIECE_TYPES[kind])
+
+
+def _leading_pieces(data: bytes, name: str) -> tuple[list[Piece], int]:
+    """The pieces the file starts with, in one loop: a piece of the common layout
+    (``piece`` under 128 bytes, ``score``, an optional one-byte ``type``) is read in line,
+    any other by ``_piece``; and where the general reader must go on (the first field that
+    is not a piece)."""
+    pieces: list[Piece] = []
+    append, unpack, types = pieces.append, _FLOAT.unpack_from, PIECE_TYPES
+    pos, size = 0, len(data)
+    while pos < size and data[pos] == 0x0A and len(pieces) < MAX_PIECES:  # then the
+        # general reader refuses the next piece
+        length, start = _varint(data, pos + 1, name)
+        end = start + length
+        if end > size:
+            break  # the general reader names the damage
+        at = start + 2 + data[start + 1] if length >= 7 else end
+        if length >= 7 and data[start] == 0x0A and data[start + 1] < 0x80 and at + 5 <= end \
+                and data[at] == 0x15 and (at + 5 == end or (
+                    at + 7 == end and data[at + 5] == 0x18 and data[at + 6] in types)):
+            try:
+                piece = data[start + 2:at].decode("utf-8")
+            except UnicodeDecodeError:
+                piece = None
+            if piece is not None:
+                kind = "NORMAL" if at + 5 == end else types[data[at + 6]]
+                append(Piece(piece, unpack(data, at + 1)[0], kind))
+                pos = end
+                continue
+        append(_piece(data[start:end], name, len(pieces)))
+        pos = end
+    return pieces, pos
 
 
 def _flags(data: bytes, name: str, wanted: dict[int, str]) -> dict[str, object]:
@@ -171,16 +232,22 @@ def _flags(data: bytes, name: str, wanted: dict[int, str]) -> dict[str, object]:
     return found
 
 
-def _check_pieces(pieces: list[Piece], byte_fallback: bool, name: str) -> None:
-    """Refuse what sentencepiece's ``ModelInterface::InitializePieces`` refuses
+def check_pieces(model: SentencePieceModel, name: str) -> None:
+    """Refuse a model's pieces that sentencepiece refuses to load (the reader reads them all,
+    so that a model can be written back as it was): what sentencepiece's ``ModelInterface::InitializePieces`` refuses
     (``model_interface.cc``): an empty piece, one with NUL or of ``MAX_PIECE_BYTES`` bytes or
     more, a BYTE piece not written ``<0xHH>``, BYTE pieces without ``byte_fallback`` or not
     all 256 with it, no UNKNOWN piece or more than one; and more pieces matched whole than
     ``validate.check_whole_tokens`` admits.
 
+    Args:
+        model: what ``read_sentencepiece_model`` read.
+        name: the file's name for messages.
+
     Raises:
         VocabFileError: naming the first such piece by id.
     """
+    pieces, byte_fallback = model.pieces, model.byte_fallback
     texts = [p.piece for p in pieces]
     if not all(texts) or "\0" in "".join(texts) or 4 * max(map(len, texts)) >= MAX_PIECE_BYTES:
         for i, text in enumerate(texts):  # checked at C speed above; this names the fault
@@ -225,30 +292,28 @@ def read_sentencepiece_model(source: str | os.PathLike | bytes, *, name: str | N
     Raises:
         VocabFileError: for damaged or truncated input, a field of the wrong wire type, a
             piece without a string or of an unknown type, no pieces at all, more than
-            ``MAX_PIECES``, or pieces the library refuses to load (``_check_pieces``).
+            ``MAX_PIECES`` (``check_pieces`` refuses what the library would not load).
         OSError: if the path cannot be read.
     """
     data, name = read_bytes(source, name=name, max_bytes=max_bytes, expected_hash=expected_hash)
-    pieces: list[Piece] = []
+    pieces, start = _leading_pieces(data, name)
     trainer: dict[str, object] = {}
     normalizer: dict[str, object] = {}
-    for number, wire, value in _fields(data, name):
-        if number in (1, 2, 3):
+    for number, wire, value in _fields(data, name, start):
+        if number in MODEL_FIELDS.values():
             _expect(wire, _LENGTH, name, f"ModelProto field {number}")
-        if number == 1:
+        if number == MODEL_FIELDS["pieces"]:
             if len(pieces) == MAX_PIECES:
                 raise VocabFileError(f"{name}: more than {MAX_PIECES:,} pieces")
             pieces.append(_piece(value, name, len(pieces)))
-        elif number == 2:
-            trainer = _flags(value, name, {3: "model_type", 35: "byte_fallback"})
-        elif number == 3:
-            normalizer = _flags(value, name, {
-                1: "name", 2: "precompiled_charsmap", 3: "add_dummy_prefix",
-                4: "remove_extra_whitespaces", 5: "escape_whitespaces"})
+        elif number == MODEL_FIELDS["trainer_spec"]:
+            trainer = _flags(value, name, {TRAINER_FIELDS["model_type"]: "model_type",
+                                           TRAINER_FIELDS["byte_fallback"]: "byte_fallback"})
+        elif number == MODEL_FIELDS["normalizer_spec"]:
+            normalizer = _flags(value, name, {v: k for k, v in NORMALIZER_FIELDS.items()})
     if not pieces:
         raise VocabFileError(f"{name}: no pieces (not a SentencePiece model?)")
     byte_fallback = bool(trainer.get("byte_fallback", 0))
-    _check_pieces(pieces, byte_fallback, name)
     for key, value in (*trainer.items(), *normalizer.items()):
         wants_bytes = key in ("name", "precompiled_charsmap")
         if isinstance(value, bytes) != wants_bytes:
@@ -266,3 +331,69 @@ def read_sentencepiece_model(source: str | os.PathLike | bytes, *, name: str | N
         remove_extra_whitespaces=bool(normalizer.get("remove_extra_whitespaces", 1)),
         escape_whitespaces=bool(normalizer.get("escape_whitespaces", 1)),
     )
+
+
+def _key(number: int, wire: int) -> bytes:
+    return _varint_bytes(number << 3 | wire)
+
+
+def _varint_bytes(value: int) -> bytes:
+    value &= (1 << 64) - 1  # negative int32/int64 as ten bytes, as protobuf writes them
+    out = bytearray()
+    while value >= 0x80:
+        out.append(value & 0x7F | 0x80)
+        value >>= 7
+    out.append(value)
+    return bytes(out)
+
+
+def _length_field(number: int, payload: bytes) -> bytes:
+    return _key(number, _LENGTH) + _varint_bytes(len(payload)) + payload
+
+
+def _varint_field(number: int, value: int) -> bytes:
+    return _key(number, _VARINT) + _varint_bytes(value)
+
+
+def write_sentencepiece_model(model: SentencePieceModel) -> bytes:
+    """The ``.model`` bytes of ``model``: the fields ``read_sentencepiece_model`` reads.
+
+    Every piece is written with its string, score (a 32-bit float, as the proto has it) and
+    type; ``trainer_spec`` with ``model_type``, ``vocab_size`` (the number of pieces) and
+    ``byte_fallback``; ``normalizer_spec`` with all five of its fields, so no proto default
+    is relied on. ``sentencepiece``'s loader needs nothing else to encode.
+
+    Args:
+        model: the pieces and settings.
+
+    Returns:
+        The serialized ``ModelProto``; ``read_sentencepiece_model`` gives ``model`` back
+        (scores rounded to 32-bit floats).
+
+    Raises:
+        ValueError: for a piece type or model type not in ``PIECE_TYPES`` / ``MODEL_TYPES``.
+    """
+    type_numbers = {kind: number for number, kind in PIECE_TYPES.items()}
+    model_numbers = {kind: number for number, kind in MODEL_TYPES.items()}
+    if model.model_type not in model_numbers:
+        raise ValueError(f"unknown model_type {model.model_type!r}")
+    out = bytearray()
+    for index, p in enumerate(model.pieces):
+        if p.type not in type_numbers:
+            raise ValueError(f"pieces[{index}] ({p.piece!r}) has unknown type {p.type!r}")
+        body = (_length_field(PIECE_FIELDS["piece"], p.piece.encode("utf-8"))
+                + _key(PIECE_FIELDS["score"], _FIXED32) + struct.pack("<f", p.score)
+                + _varint_field(PIECE_FIELDS["type"], type_numbers[p.type]))
+        out += _length_field(MODEL_FIELDS["pieces"], body)
+    trainer = (_varint_field(TRAINER_FIELDS["model_type"], model_numbers[model.model_type])
+               + _varint_field(TRAINER_FIELDS["vocab_size"], len(model.pieces))
+               + _varint_field(TRAINER_FIELDS["byte_fallback"], int(model.byte_fallback)))
+    out += _length_field(MODEL_FIELDS["trainer_spec"], trainer)
+    normalizer = (
+        _length_field(NORMALIZER_FIELDS["name"], model.normalizer_name.encode("utf-8"))
+        + _length_field(NORMALIZER_FIELDS["precompiled_charsmap"], model.precompiled_charsmap)
+        + b"".join(_varint_field(NORMALIZER_FIELDS[flag], int(getattr(model, flag)))
+                   for flag in ("add_dummy_prefix", "remove_extra_whitespaces",
+                                "escape_whitespaces")))
+    out += _length_field(MODEL_FIELDS["normalizer_spec"], normalizer)
+    return bytes(out)

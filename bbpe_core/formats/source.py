@@ -12,7 +12,7 @@ import io
 import json
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 __all__ = [
     "read_json_object","VocabFileError", "read_bytes", "numbered_lines", "check_json_size",
@@ -183,8 +183,13 @@ def read_json_object(
     name: str | None = None,
     max_bytes: int | None = None,
     expected_hash: str | None = None,
+    parse_float: Callable[[str], object] | None = None,
 ) -> tuple[dict, str]:
     """Read a file (as ``read_bytes``) that must hold one JSON object.
+
+    Args:
+        parse_float: reads each JSON number with a fraction or exponent (``json.loads``'),
+            e.g. the way the library that wrote the file reads it; None for ``float``.
 
     Returns:
         ``(object, name)``.
@@ -198,7 +203,7 @@ def read_json_object(
     check_json_size(data, name)
     check_no_lone_surrogates(data, name)
     try:
-        doc = json.loads(data)
+        doc = json.loads(data, parse_float=parse_float)
     except (ValueError, RecursionError) as e:
         raise VocabFileError(f"{name}: not valid JSON ({e})") from e
     if not isinstance(doc, dict):

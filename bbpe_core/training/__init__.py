@@ -1,22 +1,28 @@
-"""Training byte-level BPE (and character-level BPE, for contrast).
+"""Training byte-level BPE (and character-level BPE, for contrast), and Unigram LM.
 
 - ``trainer``: chunk counting (a map-reduce of Counters) and ``train_from_counts``, which
   builds an ``Encoding`` from the learned merges.
 - ``learn``: the incremental merge loop (pair counts, a pair -> chunks index, a heap).
 - ``char_level``: the same loop over characters.
+- ``unigram`` (with ``unigram_corpus`` and ``unigram_em``): a Unigram LM trainer, after
+  sentencepiece's ``unigram_model_trainer.cc``.
 
 The package is named ``training`` because ``bbpe_core.train`` is the public function.
 """
 
 from .char_level import CharLevelBPE, train_char_level
 from .trainer import TrainStep, count_chunks, train, train_files, train_from_counts
+from .unigram import UnigramRound, train_unigram, train_unigram_model
 
 __all__ = [
     "CharLevelBPE",
     "TrainStep",
+    "UnigramRound",
     "count_chunks",
     "train",
     "train_char_level",
     "train_files",
     "train_from_counts",
+    "train_unigram",
+    "train_unigram_model",
 ]

@@ -191,27 +191,19 @@ def train_files(
     vocab_size: int,
     *,
     pat_str: str | None = GPT2_PATTERN,
-    workers: int = 1,
     **kwargs,
 ) -> Encoding:
-    """Train on UTF-8 files, streamed; chunk counting runs on ``workers`` processes.
+    """Train on UTF-8 files, streamed, in this process (the CLI's ``train`` counts chunks on
+    a Dask cluster instead: ``bbpe_core.cluster``).
 
     Args:
         paths: the files.
         vocab_size, pat_str: as ``train_from_counts``.
-        workers: processes for counting (a plain map-reduce of Counters).
         **kwargs: ``special_tokens``, ``min_frequency``, ``progress``, ``name``.
 
     Raises:
         ValueError: as ``train_from_counts``; OSError or UnicodeDecodeError for a file
             that cannot be read as UTF-8.
     """
-    paths = list(paths)
-    if workers > 1:
-        from concurrent.futures import ProcessPoolExecutor
-
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            parts = list(pool.map(_count_file, paths, [pat_str] * len(paths)))
-    else:
-        parts = [_count_file(p, pat_str) for p in paths]
-    return train_from_counts(sum(parts, Counter()), vocab_size, pat_str=pat_str, **kwargs)
+    counts = sum((_count_file(p, pat_str) for p in paths), Counter())
+    return train_from_counts(counts, vocab_size, pat_str=pat_str, **kwargs)

@@ -13,18 +13,28 @@ from ..algorithm_training import (
     train_all,
 )
 from ..algorithms import DEFAULT_TEXT, MAX_TOKENS, available, differences, run_all
+from ..caps import MAX_ALGORITHM_CHARS, MAX_SAMPLE_CHARS, check
 from ..charts import grouped_bar
 from ..html_base import esc, page_css
+from ..share import encode_state
+from ..survey import survey_rows
 from ..token_html import layers_html, token_view_html
 from .common import problem
+from .live_text import live_text_area
 from .widgets import kept
 
-__all__ = ["side_by_side", "training_contrast"]
+__all__ = ["side_by_side", "survey_table", "training_contrast"]
 
 
 def side_by_side() -> None:
     """One text through each kind, drawn in columns, with what differs listed under it."""
-    text = st.text_area("Text", height=90, max_chars=5000, **kept("al_text", DEFAULT_TEXT))
+    text = live_text_area("Text", "al_text", DEFAULT_TEXT, height=90,
+                          max_chars=MAX_ALGORITHM_CHARS)
+    try:  # the widget's max_chars binds the browser only
+        check("The text", len(text), MAX_ALGORITHM_CHARS, "characters")
+    except ValueError as e:  # our sentence: numbers only
+        st.error(str(e))
+        return
     names = available()
     results = run_all(text, names)
     for column, r in zip(st.columns(len(results)), results):
@@ -70,7 +80,23 @@ def training_contrast() -> None:
                "WordPiece trainer adds a ## copy of every character, so its vocabulary can "
                "exceed the size asked for; a small corpus can run out of pairs before a BPE "
                "vocabulary is full.")
-    sample = st.text_input("Sample to segment", max_chars=300,
+    sample = st.text_input("Sample to segment", max_chars=MAX_SAMPLE_CHARS,
                            **kept("al_sample", "Tokenizers split text: 春眠不覺曉 unseen 麵"))
+    try:
+        check("The sample", len(sample), MAX_SAMPLE_CHARS, "characters")
+    except ValueError as e:  # our sentence: numbers only
+        st.error(str(e))
+        return
     st.dataframe(segmentation_rows(models, sample), hide_index=True, width="stretch")
     st.caption("Tokens separated by |; ␣ is a space kept inside a token.")
+
+
+def survey_table() -> None:
+    """The survey's systems by algorithm, each linked to the playground with its encoding
+    where this build ships one, else why not and how to bring its file."""
+    rows = [{"algorithm": r.algorithm, "system": r.system, "tokenizer files": r.model,
+             "open": f"/?s={encode_state(r.encoding, 'Text', DEFAULT_TEXT)}" if r.encoding
+             else None, "encoding": r.encoding or "not shipped", "note": r.note}
+            for r in survey_rows()]
+    st.dataframe(rows, hide_index=True, width="stretch", column_config={
+        "open": st.column_config.LinkColumn("open", display_text="open in the playground")})

@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ..analysis import MAX_RENDER_TOKENS
+from ..caps import MAX_CHAT_CHARS, MAX_CHAT_MESSAGES, check
 from ..chat import (
     CHAT_MODELS,
     ROLES,
@@ -14,7 +15,7 @@ from ..chat import (
     template,
     tokens_per_message,
 )
-from ..chat_templates import TEMPLATE_MODELS, render_chat_prompt, tokens_per_turn
+from ..chat_templates import TEMPLATE_MODELS, prompt_ranges
 from ..token_html import token_view_html
 from .cached import load_encoding
 from .common import markdown_safe_name
@@ -66,7 +67,7 @@ def _add() -> None:
 
 def _row(i: int, row: dict, last: int) -> None:
     mid = row["id"]
-    cols = st.columns([2, 7, 1, 1, 1], vertical_alignment="bottom")
+    cols = st.columns([2, 7, 3], vertical_alignment="bottom")
     options = [*ROLES, CUSTOM]
     role = cols[0].selectbox("Role", options, index=options.index(row["role"]), key=f"chat_role_{mid}")
     row["role"] = role
@@ -74,11 +75,12 @@ def _row(i: int, row: dict, last: int) -> None:
         row["name"] = cols[0].text_input("Name", row["name"], key=f"chat_name_{mid}")
     row["content"] = cols[1].text_area("Content", row["content"], key=f"chat_content_{mid}",
                                        height=68)
-    cols[2].button("↑", key=f"chat_up_{mid}", on_click=_move, args=(i, -1), disabled=i == 0,
-                   help="Move up")
-    cols[3].button("↓", key=f"chat_down_{mid}", on_click=_move, args=(i, 1), disabled=i == last,
-                   help="Move down")
-    cols[4].button("✕", key=f"chat_del_{mid}", on_click=_remove, args=(i,), help="Remove")
+    moves = cols[2].container(horizontal=True, wrap=False, gap="small")  # one row, phones too
+    moves.button("↑", key=f"chat_up_{mid}", on_click=_move, args=(i, -1), disabled=i == 0,
+                 help="Move up")
+    moves.button("↓", key=f"chat_down_{mid}", on_click=_move, args=(i, 1), disabled=i == last,
+                 help="Move down")
+    moves.button("✕", key=f"chat_del_{mid}", on_click=_remove, args=(i,), help="Remove")
 
 
 def render(name: str, show_ws: bool) -> None:
@@ -92,9 +94,18 @@ def render(name: str, show_ws: bool) -> None:
     rows = _messages()
     for i, row in enumerate(rows):
         _row(i, row, len(rows) - 1)
-    st.button("Add message", on_click=_add)
+    st.button("Add message", on_click=_add, disabled=len(rows) >= MAX_CHAT_MESSAGES,
+              help=f"A chat holds at most {MAX_CHAT_MESSAGES} messages of "
+                   f"{MAX_CHAT_CHARS:,} characters in all.")
     messages = [Message(r["name"] or "user" if r["role"] == CUSTOM else r["role"], r["content"])
                 for r in rows]
+    try:
+        check("The chat", len(messages), MAX_CHAT_MESSAGES, "messages")
+        check("The chat", sum(len(m.role) + len(m.content) for m in messages), MAX_CHAT_CHARS,
+              "characters")
+    except ValueError as e:  # our sentence: numbers only
+        st.error(f"{e} Remove some before it is counted.")
+        return
     share_button(name, "Chat", "", {"chat_model": model,
                                     "messages": [[m.role, m.content] for m in messages]})
     if model in TEMPLATE_MODELS:
@@ -115,9 +126,7 @@ def _render_template_model(model: str, messages: list[Message], show_ws: bool) -
     enc = load_encoding(name)
     turns = [{"role": m.role, "content": m.content} for m in messages]
     try:
-        prompt = render_chat_prompt(model, turns)
-        counts = tokens_per_turn(model, turns,
-                                 lambda text: len(enc.encode(text, allowed_special="all")))
+        prompt, ranges = prompt_ranges(model, turns)
     except ValueError as e:
         st.error("This conversation cannot be rendered with the model's template:")
         st.code(str(e), language=None)
@@ -125,7 +134,7 @@ def _render_template_model(model: str, messages: list[Message], show_ws: bool) -
     st.caption(f"{model} uses the {name} encoding; the prompt is rendered from the model's "
                "chat template with jinja2, as transformers' apply_chat_template does.")
     spans = enc.encode_detailed(prompt, allowed_special="all")
-    _show(prompt, spans, messages, counts, show_ws)
+    _show(prompt, spans, messages, tokens_per_message(spans, ranges), show_ws)
 
 
 def _show(prompt: str, spans, messages: list[Message], counts: list[int], show_ws: bool) -> None:

@@ -4,15 +4,34 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ..encoding_labels import info
+from ..encoding_labels import info, label
+from ..html_base import esc
 
-__all__ = ["metric_row", "problem", "said", "markdown_safe_name"]
+__all__ = ["counted_with", "metric_row", "tokens_phrase", "problem", "said", "markdown_safe_name"]
+
+
+def counted_with(name: str) -> None:
+    """A line above the counts naming the model and encoding that count (the sidebar, which
+    says it too, is hidden on a phone); a user's tokenizer name is escaped, never Markdown."""
+    mine = "" if info(name) is not None else " (your tokenizer)"
+    st.html(f'<p class="bbpe-counted">Counted with <b>{esc(label(name))}</b>{mine}</p>')
+
+
+def tokens_phrase(n: int) -> str:
+    """``n`` and the word token, singular or plural, with thousands separators.
+
+    >>> tokens_phrase(1), tokens_phrase(1234)
+    ('1 token', '1,234 tokens')
+    """
+    return f"{n:,} token{'' if n == 1 else 's'}"
 
 
 def metric_row(items: list[tuple[str, str]]) -> None:
-    """Draw ``(label, value)`` metrics side by side, one column each."""
-    for column, (label, value) in zip(st.columns(len(items)), items):
-        column.metric(label, value)
+    """Draw ``(title, value)`` metrics side by side, one column each, in one compact row
+    even on a phone (the ``bbpe-metrics`` rules of ``assets/style.css``)."""
+    with st.container(key="pg_metrics"):
+        for column, (title, value) in zip(st.columns(len(items)), items):
+            column.metric(title, value)
 
 
 def problem(message: str, detail: str, *, level: str = "error") -> None:

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ..caps import MAX_COMPARE_ENCODINGS, compare_budget, utf8_size
 from ..charts import token_count_bar
 from ..compare import differing_ends
 from ..encoding_labels import label
 from ..html_base import esc
 from ..token_html import token_view_html
 from .cached import cached_comparison
-from .common import markdown_safe_name, problem
+from .common import markdown_safe_name, problem, tokens_phrase
+from .cost_view import cost_cells
 from .session import all_encoding_names, resolve
 from .share_link import share_button
 from .show_more import drawn_tokens, show_more, truncation_notice
@@ -24,12 +26,21 @@ COMPARE_TOKENS = 1000
 def render(name: str) -> None:
     """Draw compare mode (``name``: the sidebar's encoding, kept in its share link)."""
     names = all_encoding_names()
-    chosen = st.multiselect("Encodings", names, format_func=label, **kept("cmp_names", names[:3]))
+    chosen = st.multiselect(f"Encodings (at most {MAX_COMPARE_ENCODINGS})", names,
+                            format_func=label, max_selections=MAX_COMPARE_ENCODINGS,
+                            **kept("cmp_names", names[:3]))
     chosen = [n for n in chosen if n in names]
     text = text_input()
-    mode, show_ws = view_options()
+    if text is None:
+        return
+    mode, show_ws = view_options(name)
     if not chosen:
         st.info("Choose at least one encoding.")
+        return
+    try:
+        compare_budget(utf8_size(text), len(chosen))
+    except ValueError as e:  # our sentence: numbers only
+        st.error(str(e))
         return
     also = "" if name in chosen else " It is not among them: add it to compare it too."
     st.caption(f"Compare mode shows every encoding chosen above, side by side, to set their "
@@ -46,15 +57,17 @@ def render(name: str) -> None:
         return
     st.dataframe(
         [{"encoding": r.name, "tokens": r.n_tokens,
-          "chars per token": round(len(text) / r.n_tokens, 2) if r.n_tokens else 0.0}
+          "chars per token": round(len(text) / r.n_tokens, 2) if r.n_tokens else 0.0,
+          **cost_cells(r.name, r.n_tokens)}
          for r in results],
         hide_index=True, width="content")
-    st.plotly_chart(token_count_bar(results, len(text)), width="stretch")
+    if text:  # no bars (and no empty -1..1 axis) for an empty text
+        st.plotly_chart(token_count_bar(results, len(text)), width="stretch")
     st.caption("Bars: tokens each encoding needs for the text above (fewer is cheaper). "
                "Below, chips with a pink right edge end where not every chosen encoding cuts.")
     marks = differing_ends(results)
     for r in results:
-        head = f"<p><b>{esc(r.name)}</b>: {r.n_tokens:,} tokens</p>"
+        head = f"<p><b>{esc(r.name)}</b>: {tokens_phrase(r.n_tokens)}</p>"
         st.html(head + token_view_html(text, r.spans, show_whitespace=show_ws,
                                        marked_ends=marks[r.name], standalone=False,
                                        notice=truncation_notice(len(r.spans), r.n_tokens)))

@@ -4,18 +4,23 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ..caps import MAX_DECODE_CHARS, MAX_DECODE_IDS
 from ..decode import decode_ids
 from ..html_base import esc, label_of, page_css, show_text
-from .common import metric_row, problem
+from .common import counted_with, metric_row, problem
+from .live_text import live_text_area
 from .session import resolve
 from .share_link import share_button
-from .widgets import kept
+
+SHOWN_PROBLEMS = 100
+"""Bad items named on the page (the count covers them all)."""
 
 
 def render(name: str) -> None:
     """Draw decode mode for the encoding ``name``."""
-    typed = st.text_area("Token ids (separated by spaces or commas, or a JSON list)",
-                         height=100, **kept("decode_ids", "[31373, 995, 220, 19526]"))
+    typed = live_text_area(f"Token ids (separated by spaces or commas, or a JSON list; at most "
+                           f"{MAX_DECODE_IDS:,})", "decode_ids", "[31373, 995, 220, 19526]",
+                           height=100, max_chars=MAX_DECODE_CHARS)
     enc, _ = resolve(name)
     try:
         report = decode_ids(enc, typed)
@@ -26,7 +31,9 @@ def render(name: str) -> None:
         n = len(report.problems)
         problem(f"{n} item{'s are' if n > 1 else ' is'} not a token of this encoding and "
                 f"{'are' if n > 1 else 'is'} left out; the other ids are decoded below.",
-                "\n".join(report.problems))
+                "\n".join(report.problems[:SHOWN_PROBLEMS])
+                + (f"\n… and {n - SHOWN_PROBLEMS:,} more" if n > SHOWN_PROBLEMS else ""))
+    counted_with(name)
     metric_row([("Ids", f"{len(report.ids):,}"), ("Bytes", f"{len(report.data):,}"),
                 ("Characters recovered", f"{report.recovered_chars:,}"),
                 ("Invalid UTF-8 bytes", f"{report.invalid_bytes:,}")])

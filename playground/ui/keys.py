@@ -11,13 +11,18 @@ Session state (``st.session_state``) holds two kinds of key:
 
 from __future__ import annotations
 
-__all__ = ["CHAT_MESSAGES", "CHAT_NEXT_ID", "ENCODING", "LINK_APPLIED", "SHOWN_TOKENS",
-           "TRAIN_RESULT", "UPLOAD_FLASH", "USER_ENCODINGS", "WIDGET_PREFIXES"]
+__all__ = ["CHAT_MESSAGES", "CHAT_NEXT_ID", "ENCODING", "FIND_MODEL", "LINK_APPLIED", "SHOWN_TOKENS",
+           "MODEL_FILE_FLASH", "TRAIN_FLASH", "TRAIN_RESULT", "UPLOAD_FILES", "UPLOAD_FLASH",
+           "USER_ENCODINGS", "USER_ENCODING_MEMORY", "WIDGET_PREFIXES"]
 
 ENCODING = "encoding"
 """The sidebar's encoding selector (a widget every page draws)."""
+FIND_MODEL = "find_model"
+"""The sidebar's search box over models, vendors and encodings (every page)."""
 USER_ENCODINGS = "user_encodings"
 """This session's uploaded and trained tokenizers: name -> (Encoding, fingerprint)."""
+USER_ENCODING_MEMORY = "user_encoding_memory"
+"""This session's tokenizers' estimated memory: name -> bytes (``caps.SESSION_MEMORY_MB``)."""
 LINK_APPLIED = "link_applied"
 """The share link (``?s=``) already applied, so a rerun does not apply it again."""
 CHAT_MESSAGES = "chat_messages"
@@ -26,13 +31,20 @@ CHAT_NEXT_ID = "chat_next_id"
 """The next chat message's id (widget keys of a message end with it)."""
 SHOWN_TOKENS = "pg_shown"
 """The (view, number of tokens drawn) after "Show more" in Text, Chat or Compare mode."""
+UPLOAD_FILES = "up_files"
+"""The upload form's format and files (their ids) the name field was last typed for."""
 UPLOAD_FLASH = "up_flash"
 """The name of the tokenizer just added, said once after the rerun."""
+MODEL_FILE_FLASH = "up_gguf_flash"
+"""The outcome of opening a model file, ("ok", name) or ("error", reason), said once."""
+TRAIN_FLASH = "tr_flash"
+"""The name the trained tokenizer got in the selectors, said once after the rerun."""
 TRAIN_RESULT = "tr_result"
 """The Train page's last trained tokenizer, its steps and its corpus sizes."""
 
 WIDGET_PREFIXES = {
     "pg_": "Playground: text, chat, decode and compare modes",
+    "find_": "the sidebar's model search (every page)",
     "chat_": "Playground, chat mode's message rows",
     "cmp_": "Playground, compare mode",
     "decode_": "Playground, decode mode",

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ..charts import grouped_bar, lines
+from ..caps import MAX_LAB_CHARS, check
+from ..charts import every_category, grouped_bar, lines
 from ..export import rows_csv
 from ..html_base import esc, page_css, show_text
 from ..lab_code import (
@@ -20,7 +21,7 @@ from ..lab_formats import RECORDS, format_rows, parse_records, render_formats
 from ..lab_languages import Sample, headline, language_rows, load_udhr, tax_table
 from ..lab_numbers import example_rows, rule_sentence
 from .common import problem
-from .widgets import kept
+from .live_text import live_text_area
 
 
 def _table(rows: list[dict], name: str) -> None:
@@ -67,7 +68,13 @@ def languages(keys: tuple, encs: dict) -> None:
                "character: its tokens per character ÷ English's.")
     with st.expander("Add your own text"):
         label = st.text_input("Name", "My text", key="lab_user_label")
-        text = st.text_area("Text", key="lab_user_text")
+        text = live_text_area(f"Text (at most {MAX_LAB_CHARS:,} characters)", "lab_user_text",
+                              "", height=120, max_chars=MAX_LAB_CHARS)
+    try:
+        check("Your text", len(text), MAX_LAB_CHARS, "characters")
+    except ValueError as e:  # our sentence: numbers only
+        st.error(str(e))
+        text = ""
     extra = ((label, text),) if text.strip() else ()
     rows = _language_rows(keys, extra, encs)
     order = [r["language"] for r in sorted((r for r in rows if r["encoding"] == rows[0]["encoding"]),
@@ -75,8 +82,7 @@ def languages(keys: tuple, encs: dict) -> None:
     fig = grouped_bar(rows, x="language", y="token tax", color="encoding",
                       title="Token tax: × English's tokens",
                       x_title="language", y_title="tokens ÷ English tokens (×)")
-    fig.update_xaxes(categoryorder="array", categoryarray=order)
-    st.plotly_chart(fig, width="stretch")
+    st.plotly_chart(every_category(fig, order), width="stretch")
     declared = [r for r in rows if r["script"] != "yours"]
     options = list(dict.fromkeys(r["language"] for r in declared if r["language"] != "English"))
     chosen = st.selectbox("Answer for", options, key="lab_headline_language",
@@ -87,7 +93,8 @@ def languages(keys: tuple, encs: dict) -> None:
     st.caption("Bars above 1 mean the same declaration costs more tokens than in English. The "
                "table: token tax, a row per language, a column per encoding (the CSV has "
                "tokens, characters and bytes too).")
-    st.dataframe(tax_table(rows), hide_index=True, width="stretch",
+    table = sorted(tax_table(rows), key=lambda r: order.index(r["language"]))  # the chart's order
+    st.dataframe(table, hide_index=True, width="stretch",
                  column_config={n: st.column_config.NumberColumn(n, format="%.2f×") for n in encs})
     st.download_button("Download languages (CSV)", rows_csv(rows), "languages.csv", "text/csv",
                         key="dl_languages")
@@ -99,10 +106,14 @@ def formats(keys: tuple, encs: dict) -> None:
                "Paste your own JSON to compare.")
     import json
 
-    pasted = st.text_area("Your JSON (optional)", height=100,
-                          **kept("lab_json", json.dumps(RECORDS, indent=2)))
+    pasted = live_text_area(f"Your JSON (empty: the sample records; at most {MAX_LAB_CHARS:,} "
+                            "characters)", "lab_json", json.dumps(RECORDS, indent=2), height=100,
+                            max_chars=MAX_LAB_CHARS)
+    if not pasted.strip():
+        st.caption("The field is empty: the sample records are compared.")
     try:
-        records = parse_records(pasted)
+        check("Your JSON", len(pasted), MAX_LAB_CHARS, "characters")
+        records = parse_records(pasted) if pasted.strip() else RECORDS
     except ValueError as e:
         problem("These records cannot be compared.", str(e))
         return
@@ -124,8 +135,14 @@ def indentation(keys: tuple, encs: dict) -> None:
                "your own code (its indentation unit is detected). gpt2's pattern keeps each "
                "space a token of its own in front of code, and GPT-3 used the same r50k_base "
                "ranks, so it did too; cl100k_base and o200k_base have tokens for runs of spaces.")
-    code = st.text_area(f"Code (edit it or paste your own, at most {MAX_CODE_CHARS:,} characters)",
-                        height=200, max_chars=MAX_CODE_CHARS, **kept("lab_code", SAMPLE_CODE))
+    code = live_text_area(f"Code (edit it or paste your own, at most {MAX_CODE_CHARS:,} "
+                          "characters)", "lab_code", SAMPLE_CODE, height=200,
+                          max_chars=MAX_CODE_CHARS)
+    try:
+        check("Your code", len(code), MAX_CODE_CHARS, "characters")
+    except ValueError as e:  # our sentence: numbers only
+        st.error(str(e))
+        return
     if not code.strip():
         st.info("Paste some code to compare.")
         return

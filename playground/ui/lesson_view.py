@@ -5,24 +5,40 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ..analysis import MAX_RENDER_TOKENS
+from ..caps import MAX_LESSON_CHARS, check
 from ..html_base import esc
 from ..lessons import Lesson, guess_feedback
 from ..share import encode_state
 from ..token_html import token_view_html
+from .common import tokens_phrase
+from .live_text import live_text_area
 from .session import resolve
-from .widgets import kept
+from .show_more import truncation_notice
 
 
-def render(lesson: Lesson, names: list[str]) -> None:
+def render(lesson: Lesson, names: list[str], guessed: str) -> None:
     """Draw ``lesson`` for the encodings ``names``; every count stays hidden until the reader
-    presses Reveal for the example as it stands (editing it hides them again)."""
+    presses Reveal for the example as it stands (editing it hides them again).
+
+    Args:
+        lesson: the lesson.
+        names: the encodings shown, in order; ``guessed`` is one of them.
+        guessed: the encoding the reader guesses the count of (the sidebar's).
+    """
     st.write(lesson.explanation)
-    text = st.text_area("Example (edit it)", height=90, **kept(f"lesson_{lesson.key}", lesson.example))
+    text = live_text_area(f"Example (edit it; at most {MAX_LESSON_CHARS:,} characters)",
+                          f"lesson_{lesson.key}", lesson.example, height=90,
+                          max_chars=MAX_LESSON_CHARS)
+    try:
+        check("The example", len(text), MAX_LESSON_CHARS, "characters")
+    except ValueError as e:  # our sentence: numbers only
+        st.error(str(e))
+        return
     encs = {n: resolve(n)[0] for n in names}
     special = lesson.special or {"disallowed_special": ()}
-    first = names[0]
     c1, c2 = st.columns([2, 3])
-    guess = c1.number_input(f"Predict: how many {first} tokens is the example?", min_value=0,
+    guess = c1.number_input(f"Predict: how many {guessed} tokens is the example?", min_value=0,
                             step=1, key=f"guess_{lesson.key}")
     shown = f"revealed_{lesson.key}"
     if c1.button("Reveal", key=f"reveal_{lesson.key}"):
@@ -30,14 +46,16 @@ def render(lesson: Lesson, names: list[str]) -> None:
     if st.session_state.get(shown) != text:
         c2.caption("Guess first: the counts, the tokens and the table appear after Reveal.")
         return
-    spans = {name: enc.encode_detailed(text, **special) for name, enc in encs.items()}
-    c2.info(guess_feedback(int(guess), len(spans[first])))
-    for name, found in spans.items():
-        st.html(f"<p><b>{esc(name)}</b>: {len(found)} tokens</p>"
-                + token_view_html(text, found, show_whitespace=True))
+    counts = {name: len(enc.encode(text, **special)) for name, enc in encs.items()}
+    c2.info(guess_feedback(int(guess), counts[guessed]))
+    for name, enc in encs.items():
+        drawn = enc.encode_detailed(text, max_tokens=MAX_RENDER_TOKENS, **special)
+        st.html(f"<p><b>{esc(name)}</b>: {tokens_phrase(counts[name])}</p>"
+                + token_view_html(text, drawn, show_whitespace=True,
+                                  notice=truncation_notice(len(drawn), counts[name])))
     st.dataframe(lesson.facts(encs, text), hide_index=True, width="stretch")
     try:
-        link = f"./?s={encode_state(first, 'Text', text)}"  # the playground is the root page
+        link = f"./?s={encode_state(guessed, 'Text', text)}"  # the playground is the root page
     except ValueError:
         return
     c2.markdown(f"[Open this example on the playground]({link})")

@@ -46,7 +46,8 @@ _COMPONENT = st.components.v2.component(
 )
 
 
-def live_text_area(label: str, key: str, default: str, *, height: int = 170) -> str:
+def live_text_area(label: str, key: str, default: str, *, height: int = 170,
+                   max_chars: int | None = None) -> str:
     """Draw the live text area and return its text.
 
     Args:
@@ -54,6 +55,9 @@ def live_text_area(label: str, key: str, default: str, *, height: int = 170) -> 
         key: the widget key; the text is kept under ``kept__<key>``.
         default: the text the first time.
         height: the text area's height in CSS pixels.
+        max_chars: the most characters the browser's text area takes (``maxlength``); it
+            binds the browser only: the caller checks the length (``caps.check``), since a
+            crafted session or link can hold more. None: no cap of its own.
 
     Returns:
         The text as the browser last reported it.
@@ -65,6 +69,7 @@ def live_text_area(label: str, key: str, default: str, *, height: int = 170) -> 
         if isinstance(state.get("value"), str):
             set_kept(key, state["value"])
 
-    _COMPONENT(key=key, data={"label": label, "value": text, "height": height},
+    _COMPONENT(key=key, data={"label": label, "value": text, "height": height,
+                              "max_chars": max_chars},
                default={"value": text}, on_value_change=save)
     return kept_value(key, default)

@@ -5,11 +5,13 @@ from __future__ import annotations
 import streamlit as st
 
 from ..analysis import MAX_RENDER_TOKENS, SPECIAL_MODES
+from ..caps import MAX_TEXT_BYTES, check, utf8_size
 from ..export import tokens_csv, tokens_json
 from ..samples import DEFAULT_TEXT
 from ..token_html import LAYERS, VIEWS, layers_html, token_view_html
+from . import cost_view
 from .cached import cached_analysis
-from .common import metric_row, problem
+from .common import counted_with, metric_row, problem, tokens_phrase
 from .live_text import live_text_area
 from .session import resolve
 from .share_link import share_button
@@ -17,16 +19,30 @@ from .show_more import drawn_tokens, show_more, truncation_notice
 from .widgets import kept
 
 
-def text_input() -> str:
-    """The text area shared by text and compare modes; the page follows it as the user types."""
-    return live_text_area("Text", "pg_text", DEFAULT_TEXT)
+def text_input() -> str | None:
+    """The text area shared by text and compare modes; the page follows it as the user types.
+
+    Returns:
+        The text, or None (with a message on the page) if it is longer than
+        ``caps.MAX_TEXT_BYTES`` in UTF-8: nothing is encoded then.
+    """
+    text = live_text_area("Text", "pg_text", DEFAULT_TEXT)
+    try:
+        check("The text", utf8_size(text), MAX_TEXT_BYTES, "UTF-8 bytes")
+    except ValueError as e:  # our sentence: numbers only
+        st.error(f"{e} Shorten it to see its tokens.")
+        return None
+    return text
 
 
-def view_options() -> tuple[str, bool]:
-    """The special-token switch and the whitespace toggle."""
+def view_options(name: str) -> tuple[str, bool]:
+    """The special-token switch (its label shows a special token of the encoding ``name``)
+    and the whitespace toggle."""
     left, right = st.columns(2)
+    specials = sorted(resolve(name)[0].special_tokens, key=lambda s: (len(s), s))
+    example = f" (e.g. {specials[0]})" if specials else ""
     mode = left.radio(
-        "Special tokens in the text (e.g. <|endoftext|>)",
+        f"Special tokens in the text{example}",
         list(SPECIAL_MODES),
         horizontal=True,
         help="Tiktokenizer encodes them as special tokens (one id each); "
@@ -40,7 +56,9 @@ def view_options() -> tuple[str, bool]:
 def render(name: str) -> None:
     """Draw text mode for the encoding ``name``."""
     text = text_input()
-    mode, show_ws = view_options()
+    if text is None:
+        return
+    mode, show_ws = view_options(name)
     show = st.segmented_control("View", VIEWS, help="The text as token chips, the token ids "
                                 "as a list you can copy, or both side by side.",
                                 **kept("pg_view", "Text")) or "Text"
@@ -53,15 +71,18 @@ def render(name: str) -> None:
         problem("This text cannot be encoded with the chosen tokenizer.", str(e))
         return
     added = len(enc.post_process([]))  # tokens the model's API adds (Llama's BOS)
-    api = added > 0 and st.toggle(
-        f"Count as the API does (+{added} token the model's API adds, e.g. its BOS)",
+    api = st.toggle(  # drawn for every encoding (disabled if none) so the chips never jump
+        f"Count as the API does (+{tokens_phrase(added)} the model's API adds, e.g. its BOS)"
+        if added else "Count as the API does (this model's API adds no tokens)",
         help="Off: the ids encode() gives, as tiktoken counts. On: with the post-processor "
         "of the model's tokenizer.json (Llama 3 and 4 add <|begin_of_text|>).",
-        **kept("pg_api_count", False))
+        disabled=not added, **kept("pg_api_count", False)) and added > 0
     n_tokens = result.n_tokens + (added if api else 0)
+    counted_with(name)
     metric_row([("Tokens", f"{n_tokens:,}"), ("Characters", f"{result.n_chars:,}"),
                 ("UTF-8 bytes", f"{result.n_bytes:,}"),
                 ("Characters per token", f"{result.chars_per_token:.2f}")])
+    cost_view.render(name, n_tokens)
     notice = truncation_notice(len(result.spans), result.n_tokens)
     st.html(token_view_html(text, result.spans, show_whitespace=show_ws, notice=notice,
                             show=show, standalone=False))

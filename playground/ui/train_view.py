@@ -11,10 +11,10 @@ import streamlit as st
 from bbpe_core import PatternTimeoutError, count_chunks, train_from_counts
 from bbpe_core.training import train_char_level
 
+from ..caps import MAX_TRAIN_BYTES, MEMORY_PER_TRAINED_ID, check
 from ..charts import count_bar, lines
 from ..export import vocabulary_files
 from ..training import (
-    MAX_UPLOAD_BYTES,
     PATTERNS,
     SAMPLES,
     compression_rows,
@@ -24,25 +24,29 @@ from ..training import (
 )
 from ..uploads import PATTERN_TIMEOUT, fingerprint
 from .common import problem, said
-from .keys import TRAIN_RESULT
+from .keys import TRAIN_FLASH, TRAIN_RESULT
 from .session import add_user_encoding
 from .widgets import kept
 
-__all__ = ["corpus", "options", "show_result", "train"]
+__all__ = ["MIN_VOCAB", "corpus", "options", "show_result", "train"]
+
+MIN_VOCAB = 256 + 64
+"""The vocabulary size slider's minimum: the 256 bytes and one slider step (64) for merges
+and special tokens, so the default special token still leaves merges to learn."""
 
 
 def corpus() -> str:
     """The training text the user chose: a shipped sample, pasted text or an upload
-    (``MAX_UPLOAD_BYTES`` at most, UTF-8); stops the page with a message otherwise."""
+    (``caps.MAX_TRAIN_BYTES`` at most, UTF-8); stops the page with a message otherwise."""
     source = st.radio("Corpus", [*SAMPLES, "paste", "upload"], horizontal=True, **kept("tr_source", next(iter(SAMPLES))))
     if source == "paste":
-        text = st.text_area("Text", height=150, **kept("tr_paste", ""))
+        text = st.text_area(f"Text (at most {MAX_TRAIN_BYTES // 2**20} MB of UTF-8)", height=150,
+                            max_chars=MAX_TRAIN_BYTES, **kept("tr_paste", ""))
+        _check_size(len(text.encode("utf-8", "surrogatepass")))
     elif source == "upload":
-        up = st.file_uploader(f"A UTF-8 text file (at most {MAX_UPLOAD_BYTES // 2**20} MB)", key="tr_upload")
+        up = st.file_uploader(f"A UTF-8 text file (at most {MAX_TRAIN_BYTES // 2**20} MB)", key="tr_upload")
+        _check_size(up.size if up else 0)  # before the file's bytes are read
         data = up.getvalue() if up else b""
-        if len(data) > MAX_UPLOAD_BYTES:
-            st.error(f"The file is {len(data):,} bytes; the limit is {MAX_UPLOAD_BYTES:,}.")
-            st.stop()
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as e:
@@ -53,11 +57,22 @@ def corpus() -> str:
     return text
 
 
+def _check_size(n_bytes: int) -> None:
+    """Stop the page with a message if the corpus is over ``caps.MAX_TRAIN_BYTES``."""
+    try:
+        check("The corpus", n_bytes, MAX_TRAIN_BYTES, "bytes")
+    except ValueError as e:  # our sentence: numbers only
+        st.error(str(e))
+        st.stop()
+
+
 def options() -> tuple[int, str, str | None, list[str]]:
     """The vocabulary size, the pattern's name and text (None for no pre-tokenizer) and the
     special tokens, as the user set them."""
     c1, c2 = st.columns(2)
-    vocab_size = c1.slider("Vocabulary size", 256, 8192, **kept("tr_vocab", 2048), step=64)
+    vocab_size = c1.slider("Vocabulary size", MIN_VOCAB, 8192, **kept("tr_vocab", 2048), step=64,
+                           help="n_vocab: the 256 single bytes, the merges learned and the "
+                           "special tokens.")
     pattern_name = c2.selectbox("Pre-tokenizer pattern", [*PATTERNS, "custom"], **kept("tr_pattern", "gpt2"))
     pattern = PATTERNS.get(pattern_name)
     if pattern_name == "custom":
@@ -69,7 +84,9 @@ def options() -> tuple[int, str, str | None, list[str]]:
 def train(text: str, vocab_size: int, pattern_name: str, pattern: str | None,
           specials: list[str]) -> None:
     """Train on ``text`` with a progress bar, and keep the result in the session (the
-    character-level contrast too, for a shipped pattern); a failure is a message."""
+    character-level contrast too, for a shipped pattern); a failure is a message. The
+    previous result is dropped first, so a session never holds two trainings' memory."""
+    st.session_state.pop(TRAIN_RESULT, None)
     bar, started, steps = st.progress(0.0, "Counting chunks…"), time.perf_counter(), []
 
     def progress(step):
@@ -82,14 +99,17 @@ def train(text: str, vocab_size: int, pattern_name: str, pattern: str | None,
     try:
         timeout = None if pattern_name != "custom" else PATTERN_TIMEOUT
         counts = count_chunks([text], pattern, timeout=timeout)
+        bar.progress(0.0, f"{len(counts):,} distinct chunks counted; merging…")
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             enc = train_from_counts(counts, vocab_size, pat_str=pattern, special_tokens=specials,
                                     progress=progress, name=f"trained-{vocab_size}",
                                     pattern_timeout=timeout)
     except (ValueError, PatternTimeoutError) as e:
+        bar.empty()
         problem("Training stopped.", str(e))
         st.stop()
+    bar.progress(1.0, f"Done: {len(enc.merges):,} merges learned.")
     for w in caught:
         st.warning(str(w.message))
     chars = train_char_level([text], vocab_size, pat_str=pattern) if pattern_name != "custom" else None
@@ -127,14 +147,17 @@ def show_result() -> None:
         st.dataframe(contrast_rows(enc, result["chars"]), hide_index=True)
         st.caption("Unseen text: the Universal Declaration of Human Rights in English, Chinese, "
                    "Russian, Arabic and Hindi. A character-level vocabulary spends its ids on "
-                   "characters and cannot encode one it never saw; byte-level BPE never can't.")
+                   "characters and cannot encode one it never saw; byte-level BPE encodes any text, since every character is made of bytes.")
     if st.button("Use this tokenizer"):
         try:
-            name = add_user_encoding(enc, result["fp"])
+            name = add_user_encoding(enc, result["fp"], MEMORY_PER_TRAINED_ID * enc.n_vocab)
         except ValueError as e:
             problem("Not added.", str(e))
         else:
-            said("Now in the encoding selector of every page (this session only):", name)
+            st.session_state[TRAIN_FLASH] = name
+            st.rerun()  # so the sidebar's selector, drawn earlier in this run, lists it
+    if name := st.session_state.pop(TRAIN_FLASH, None):
+        said("Now in the encoding selector of every page (this session only):", name)
     if st.button("Prepare downloads"):
         for fname, data in vocabulary_files(enc).items():
             st.download_button(fname, data, fname, key=f"tr_dl_{fname}")

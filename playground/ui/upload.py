@@ -4,18 +4,27 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ..caps import MEMORY_PER_FILE_BYTE, SESSION_MEMORY_MB
 from ..uploads import (
     KINDS,
     MAX_UPLOAD_MB,
     PATTERN_TIMEOUT,
     PATTERNS,
+    SUPPORTED,
     fingerprint,
     load_upload,
     parse_special_tokens,
 )
 from .common import problem, said
-from .keys import UPLOAD_FLASH
-from .session import MAX_USER_ENCODINGS, add_user_encoding, remove_user_encoding, user_encodings
+from .keys import UPLOAD_FILES, UPLOAD_FLASH
+from .session import (
+    MAX_USER_ENCODINGS,
+    add_user_encoding,
+    check_memory,
+    remove_user_encoding,
+    session_memory,
+    user_encodings,
+)
 
 CUSTOM = "custom pattern"
 
@@ -40,34 +49,60 @@ def _specials_field(kind: str) -> str | None:
                          key="up_specials")
 
 
+def _add(kind: str, files: list, pattern: str | None, specials_text: str | None,
+         name: str) -> str | None:
+    """Load the uploaded ``files`` and add them to the session; returns the name they got, or
+    None after showing why not (what the upload supports, for a file it cannot read)."""
+    memory = MEMORY_PER_FILE_BYTE * sum(f.size for f in files)
+    try:
+        check_memory(memory)  # before the files are parsed
+    except ValueError as e:
+        problem("Not added.", str(e))
+        return None
+    try:
+        specials = None if specials_text is None else parse_special_tokens(specials_text)
+        data = [f.getvalue() for f in files]
+        enc = load_upload(kind, data, name=name or files[0].name,
+                          **({"pattern": pattern} if pattern else {}), special_tokens=specials)
+        enc.encode_ordinary("Hello world, 你好 123")  # a custom pattern fails here, not later
+    except ValueError as e:
+        problem(f"Not added. Supported: {SUPPORTED}.", str(e))
+        return None
+    try:
+        return add_user_encoding(enc, fingerprint(kind, data, f"{pattern}|{specials}"), memory)
+    except ValueError as e:
+        problem("Not added.", str(e))
+        return None
+
+
 def render() -> None:
     """Draw the upload form and the list of this session's tokenizers."""
-    st.caption(f"Files up to {MAX_UPLOAD_MB} MB each, checked before use (all 256 single bytes, "
-               "unique non-negative ids, merges made of known tokens). Nothing is unpickled. "
+    st.caption(f"Supported: {SUPPORTED}. Files up to {MAX_UPLOAD_MB} MB each, checked before "
+               "use (all 256 single bytes, unique non-negative ids, merges made of known "
+               "tokens). Nothing is unpickled. "
                f"Your tokenizers are visible to you only, for this session, {MAX_USER_ENCODINGS} "
                "at most (remove one to add another).")
+    st.caption(f"Memory: your tokenizers may hold {SESSION_MEMORY_MB:,} MB in all, estimated as "
+               f"{MEMORY_PER_FILE_BYTE} times the size of their files (a 17 MB tokenizer.json "
+               f"counts as about {17 * MEMORY_PER_FILE_BYTE} MB); they hold about "
+               f"{session_memory() / 2**20:,.0f} MB now.")
     kind = st.radio("Format", KINDS, horizontal=True, key="up_kind")
     labels = ["vocab.json", "merges.txt"] if kind == "vocab.json + merges.txt" else [kind.split(" ")[0]]
     files = [st.file_uploader(label, key=f"up_file_{label}") for label in labels]
+    added = st.session_state.pop(UPLOAD_FLASH, None)
+    chosen = (kind, *(f.file_id if f else None for f in files))
+    if added or st.session_state.get(UPLOAD_FILES) != chosen:  # a name belongs to its files
+        st.session_state[UPLOAD_FILES] = chosen
+        st.session_state["up_name"] = ""
     pattern = _pattern(kind)
     specials_text = _specials_field(kind)
     name = st.text_input("Name in the selectors", key="up_name", max_chars=60,
                          placeholder="the file's name")
     if st.button("Add tokenizer", type="primary", disabled=not all(files)):
-        try:
-            specials = None if specials_text is None else parse_special_tokens(specials_text)
-            data = [f.getvalue() for f in files]
-            enc = load_upload(kind, data, name=name or files[0].name,
-                              **({"pattern": pattern} if pattern else {}),
-                              special_tokens=specials)
-            enc.encode_ordinary("Hello world, 你好 123")  # a custom pattern fails here, not later
-            added = add_user_encoding(enc, fingerprint(kind, data, f"{pattern}|{specials}"))
-        except ValueError as e:
-            problem("Not added.", str(e))
-        else:
+        if added := _add(kind, files, pattern, specials_text, name):
             st.session_state[UPLOAD_FLASH] = added
             st.rerun()  # so the sidebar's selector, drawn earlier in this run, lists it
-    if added := st.session_state.pop(UPLOAD_FLASH, None):
+    if added:
         said("Added; choose it in the sidebar's selector:", added)
     for existing in list(user_encodings()):
         c1, c2 = st.columns([5, 1])

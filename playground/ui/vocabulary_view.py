@@ -92,7 +92,7 @@ def anatomy_section(enc: Encoding, entries: list) -> None:
         st.write(f"{a['single_bytes']} + {a['merged']:,} + {a['special']} + {a['unassigned']} unassigned "
                  f"= {a['n_vocab']:,} ids. Single bytes are "
                  f"{'in byte order' if a['byte_order'] else 'not in byte order'}: bytes 0x00..0x0F have "
-                 f"ids {a['first_byte_ids']} (id 0 is {to_gpt2_str(next(e.data for e in entries if e.id == 0))!r}).")
+                 f"ids {a['first_byte_ids']} (id 0 is {next(e.token_str for e in entries if e.id == 0)!r}).")
 
 
 def charts(entries: list) -> None:

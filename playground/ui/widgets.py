@@ -15,7 +15,8 @@ import streamlit as st
 
 from ..encoding_labels import describe, label, ordered
 from ..html_base import page_css
-from .keys import ENCODING
+from ..model_search import find_encodings, not_shipped
+from .keys import ENCODING, FIND_MODEL
 from .session import all_encoding_names, resolve
 
 _ASSETS = Path(__file__).resolve().parents[2] / "assets"
@@ -55,6 +56,13 @@ def set_kept(key: str, value: Any) -> None:
     st.session_state[f"kept__{key}"] = value
 
 
+def _choose_best_match() -> None:
+    """Choose the best match of the sidebar's search (the text just entered), if any."""
+    found = find_encodings(st.session_state[FIND_MODEL], ordered(all_encoding_names()))
+    if st.session_state[FIND_MODEL].strip() and found:
+        set_kept(ENCODING, found[0])
+
+
 def encoding_selector() -> str:
     """The sidebar's encoding selector (shared by all pages): shipped encodings listed by
     the models that use them, then this session's; a line under it says what the chosen
@@ -66,10 +74,24 @@ def encoding_selector() -> str:
     names = ordered(all_encoding_names())
     if st.session_state.get(f"kept__{ENCODING}") not in names:
         set_kept(ENCODING, "gpt2")
+    query = st.sidebar.text_input(
+        "Find a model, vendor or encoding", key=FIND_MODEL, placeholder="e.g. o3, Llama, Qwen",
+        on_change=_choose_best_match,
+        help="Matched by word against model names, vendors and encodings, best match first; "
+        "the best match is chosen.")
+    if query.strip():
+        found = find_encodings(query, names)
+        if say := not_shipped(query):
+            st.sidebar.text(f"Not shipped: {say}.")
+        elif not found:
+            st.sidebar.text("No shipped model, vendor or encoding has these words.")
+        current = st.session_state[f"kept__{ENCODING}"]
+        names = found + ([] if current in found else [current])
     name = st.sidebar.selectbox(
         "Model / encoding",
         names,
         format_func=label,
+        filter_mode="contains",
         help="Type part of a model or vendor name (gpt-4o, llama, qwen, deepseek, mistral, "
         "claude) to find its encoding; tokenizers you uploaded or trained in this session "
         "come last.",

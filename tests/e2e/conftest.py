@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -29,8 +30,9 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="session")
-def app_url():
+@contextmanager
+def serve_app():
+    """A fresh ``streamlit run app.py`` on a free local port: yields its URL once healthy."""
     port = _free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
@@ -52,6 +54,12 @@ def app_url():
     finally:
         proc.terminate()
         proc.wait(timeout=20)
+
+
+@pytest.fixture(scope="session")
+def app_url():
+    with serve_app() as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

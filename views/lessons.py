@@ -16,11 +16,12 @@ st.caption(f"{len(LESSONS)} questions a tokenizer answers. Guess how many tokens
            "is, press Reveal; edit it and reveal again.")
 sidebar = encoding_selector()
 others = [*COMPARE_DEFAULT, *user_encodings()]
-names = others if sidebar in others else [sidebar, *others]
-st.caption(f"Each example is counted with the sidebar's encoding ({markdown_safe_name(sidebar)}) "
-           "and, to compare, GPT-4o, Llama 3, Qwen 3, DeepSeek V3, Mistral NeMo, GPT-2 and your "
-           "own tokenizers; a lesson about other kinds of tokenizer shows the ones it is about.")
+st.caption(f"One rule on this page: you guess, and the answer is told, for the sidebar's encoding "
+           f"({markdown_safe_name(sidebar)}); Reveal shows it beside GPT-4o, Llama 3, Qwen 3, "
+           "DeepSeek V3, Mistral NeMo, GPT-2 and your own tokenizers, or, in a lesson about other "
+           "kinds of tokenizer, beside the ones it is about.")
 shipped = set(list_encoding_names())
 for lesson in LESSONS:
+    shown = [n for n in lesson.encodings if n in shipped] or others
     with st.expander(lesson.question, expanded=lesson is LESSONS[0]):
-        lesson_view.render(lesson, [n for n in lesson.encodings if n in shipped] or names)
+        lesson_view.render(lesson, shown if sidebar in shown else [sidebar, *shown], sidebar)

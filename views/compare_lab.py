@@ -11,7 +11,7 @@ from playground.ui.widgets import encoding_selector, kept
 st.title("Compare lab")
 sidebar = encoding_selector()
 names = ordered(all_encoding_names())
-chosen = [n for n in st.multiselect("Encodings", names, format_func=label,
+chosen = [n for n in st.multiselect("Encodings", names, format_func=label, filter_mode="contains",
                                     **kept("lab_names", COMPARE_DEFAULT)) if n in names]
 if sidebar not in chosen:
     chosen.insert(0, sidebar)

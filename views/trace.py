@@ -3,8 +3,7 @@
 import streamlit as st
 
 from bbpe_core import trace
-from bbpe_core.byte_level import to_gpt2_str
-from playground.trace_html import parts_html, step_sentence, trees_html
+from playground.trace_html import chunk_form, parts_html, runner_up_rows, step_sentence, trees_html
 from playground.ui.common import problem
 from playground.ui.session import resolve
 from playground.ui.widgets import encoding_selector, kept
@@ -34,8 +33,7 @@ ranks = enc.mergeable_ranks if enc.byte_level else enc.vocab.piece_ids
 for k, t in enumerate(traces):
     with st.container(border=True):
         st.markdown(f"**Chunk {k + 1}**")
-        form = (f"Ġ form {to_gpt2_str(t.chunk.text.encode())!r}" if enc.byte_level
-                else f"pieces {enc.tokenize(t.chunk.text, disallowed_special=())!r}")
+        form = chunk_form(t, None if enc.byte_level else enc.vocab.pieces)
         st.code(f"text {t.chunk.text!r}\nUTF-8 {t.chunk.text.encode().hex(' ')}\n{form}",
                 language=None)
         if t.chunk.special:
@@ -52,10 +50,7 @@ for k, t in enumerate(traces):
             st.write(step_sentence(s, step))
             st.html(parts_html(s.parts, ranks, highlight=s.position))
             if s.runner_up:
-                st.dataframe(
-                    [{"pair": f"{to_gpt2_str(a)!r} + {to_gpt2_str(b)!r}", "rank": r}
-                     for (a, b), r in s.runner_up],
-                    hide_index=True, width="content")
+                st.dataframe(runner_up_rows(s), hide_index=True, width="content")
         if step == n:
             how = ("The whole chunk is itself a token: this encoding looks it up directly "
                    "before merging. " if t.looked_up else "")

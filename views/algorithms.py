@@ -3,7 +3,7 @@
 import streamlit as st
 
 from playground.algorithm_training import CORPUS_CHARS, HELD_OUT_CHARS
-from playground.ui.algorithms_view import side_by_side, training_contrast
+from playground.ui.algorithms_view import side_by_side, survey_table, training_contrast
 from playground.ui.widgets import encoding_selector
 
 st.title("Algorithms")
@@ -18,6 +18,10 @@ st.caption(
     "(Kudo 2018) keeps the pieces of a probabilistic model and picks the likeliest cut.")
 st.subheader("One text, each kind")
 side_by_side()
+st.subheader("The systems each algorithm runs in")
+st.caption("The survey's table, with the encoding that reproduces each system here; a system "
+           "we do not ship can still be opened from its own files.")
+survey_table()
 st.subheader("Train each kind on the same corpus")
 st.caption(
     f"The first {CORPUS_CHARS['English']:,} characters of the CPython docs and "

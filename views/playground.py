@@ -13,7 +13,7 @@ st.caption("Byte-level BPE, SentencePiece BPE and WordPiece, token for token as 
            "same token occurs; click or tap it for its id, display string (Ġ string, or piece: "
            "▁hello, <0xE4>, ##ing) and bytes.")
 name = encoding_selector()
-st.page_link("pages/upload.py", icon="📥",
+st.page_link("views/upload.py", icon="📥",
              label="Bring your own tokenizer (tokenizer.json, vocab.json + merges.txt, .tiktoken)")
 mode = st.radio("Mode", MODES, horizontal=True, **kept("pg_mode", "Text"))
 

@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from playground.ui import upload
+from playground.ui import model_file, upload
 from playground.ui.widgets import encoding_selector
 
 st.title("Bring your own tokenizer")
@@ -11,3 +11,4 @@ st.caption("A .tiktoken file, GPT-2's vocab.json + merges.txt, or an HF tokenize
            "modes, the labs, the lessons and the merge trace.")
 encoding_selector()
 upload.render()
+model_file.render()

@@ -1,0 +1,163 @@
+"""HF ``tokenizer.json`` with a ``Unigram`` model (T5 / Flan-T5, umT5, XLM-R, ALBERT-style
+files converted from a SentencePiece ``.model``).
+
+``hf_json.load_hf_tokenizer_json`` hands a file here when ``model.type`` is ``Unigram``.
+Accepted, as HF tokenizers reads them (``models/unigram/serialization.rs``,
+``normalizers``, ``pre_tokenizers/metaspace.rs``, ``decoders``):
+
+- model: ``vocab`` (a list of ``[piece, score]``; ``hf_json`` reads scores as HF's JSON parser
+  does, ``serde_float``), ``unk_id`` (an id or null), ``byte_fallback`` (optional); encoded by ``encoders.unigram.UnigramEncoder`` with the
+  ``hf`` flavour, one Metaspace chunk at a time;
+- normalizer: ``Precompiled`` (HF's reading of the map, ``precompiled.HFPrecompiled``),
+  ``Replace`` (``String`` or ``Regex``), ``Prepend``, a Unicode form, or a ``Sequence``;
+- pre-tokenizer: ``Metaspace`` (``prepend_scheme`` always or never, older files'
+  ``add_prefix_space``), as ``hf_char_bpe`` reads it;
+- decoder: ``Metaspace``, or the ``Replace`` / ``ByteFallback`` / ``Fuse`` / ``Strip``
+  sequence; post-processor and added tokens as for every tokenizer.json.
+
+Anything else is refused with a ``VocabFileError`` naming it.
+"""
+
+from __future__ import annotations
+
+import regex
+
+from ..encoders.unigram import UnigramEncoder
+from ..encoding import Encoding
+from ..pre_tokenizers import MarkSplit, Sequence
+from ..replace_normalizers import SPACE_MARK, NormalizerSequence
+from ..token_table import TokenTable
+from .hf_char_bpe import byte_value, metaspace_stage, normalizer_steps, piece_decoder
+from .hf_stages import added_tokens, post_processor, refuse
+from .source import VocabFileError
+
+__all__ = ["load_hf_unigram", "serde_float"]
+
+
+_POW10 = [float(f"1e{k}") for k in range(309)]
+_U64 = (1 << 64) - 1
+_NUMBER = regex.compile(r"-?(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?")
+
+
+def serde_float(text: str) -> float:
+    """A JSON number as HF tokenizers reads it (``json.loads``' ``parse_float``): serde_json's
+    default parser (``de.rs``: ``parse_integer``, ``parse_decimal``, ``f64_from_parts``,
+    without ``float_roundtrip``) gathers up to 19 or 20 digits into an integer, converts it
+    to a float, then multiplies or divides by a power of ten, so a 17-digit score can be one
+    unit in the last place off the correctly rounded value; Unigram ties then break by it.
+
+    >>> serde_float("-12.130167007446289") == float("-12.130167007446289")
+    False
+    >>> serde_float("0.5"), serde_float("1e-320")
+    (0.5, 1e-320)
+    """
+    plain = "e" not in text and "E" not in text
+    if len(text) <= 17 and plain:
+        return float(text)  # at most 15 digits: both steps exact or rounded once
+    dot = text.find(".")
+    if plain and dot > 0 and len(text) - (text[0] == "-") <= 20:  # at most 19 digits
+        places = len(text) - dot - 1
+        magnitude = abs(int(text[:dot] + text[dot + 1:]))
+        if magnitude <= 1 << 53 and places <= 22:
+            return float(text)
+        f = float(magnitude) / _POW10[places]
+        return -f if text[0] == "-" else f
+    match = _NUMBER.fullmatch(text)
+    if match is None:
+        return float(text)
+    whole, fraction, exp = match.group(1), match.group(2) or "", match.group(3)
+    significand, used = 0, 0
+    for digit in map(int, whole + fraction):
+        if significand > (_U64 - digit) // 10:
+            break  # serde ignores the digits that would overflow a u64
+        significand = significand * 10 + digit
+        used += 1
+    exponent = (int(exp) if exp else 0) + max(len(whole) - used, 0) - max(used - len(whole), 0)
+    f = float(significand)
+    while abs(exponent) > 308 and f != 0.0:
+        if exponent > 0:
+            return float(text)  # serde refuses it as out of range; so does json here
+        f /= 1e308
+        exponent += 308
+    if abs(exponent) <= 308:
+        f = f * _POW10[exponent] if exponent >= 0 else f / _POW10[-exponent]
+    return -f if text.startswith("-") else f
+
+
+def _vocab(model: dict, name: str) -> tuple[list[str], list[float]]:
+    """``model.vocab`` as pieces and scores, every entry checked."""
+    vocab = model.get("vocab")
+    if not isinstance(vocab, list) or not vocab:
+        raise VocabFileError(f"{name}: model.vocab must be a non-empty list of [piece, score]")
+    if set(map(type, vocab)) == {list} and set(map(len, vocab)) == {2}:
+        pieces, scores = map(list, zip(*vocab))
+        if set(map(type, pieces)) == {str} and set(map(type, scores)) <= {float, int}:
+            return pieces, list(map(float, scores))
+    for k, entry in enumerate(vocab):  # name the first bad entry
+        if (not isinstance(entry, list) or len(entry) != 2 or not isinstance(entry[0], str)
+                or type(entry[1]) not in (float, int)):
+            raise VocabFileError(f"{name}: model.vocab[{k}] is not [piece, score]: "
+                                 f"{str(entry)[:80]}")
+    raise AssertionError("unreachable: every entry was checked")
+
+
+def _unk_id(model: dict, size: int, name: str) -> int | None:
+    unk = model.get("unk_id")
+    if unk is None:
+        return None
+    if isinstance(unk, bool) or not isinstance(unk, int) or not 0 <= unk < size:
+        raise VocabFileError(f"{name}: model.unk_id must be null or an id below {size}, "
+                             f"not {unk!r}")
+    return unk
+
+
+def load_hf_unigram(doc: dict, name: str) -> Encoding:
+    """Build an ``Encoding`` from a parsed tokenizer.json whose model is ``Unigram``.
+
+    Args:
+        doc: the file's JSON object.
+        name: the encoding's name (also used in messages).
+
+    Raises:
+        VocabFileError: naming the field that is malformed or the component not
+            reproduced.
+    """
+    model = doc["model"]
+    pieces, scores = _vocab(model, name)
+    unk = _unk_id(model, len(pieces), name)
+    byte_fallback = model.get("byte_fallback", False)
+    if not isinstance(byte_fallback, bool):
+        raise VocabFileError(f"{name}: model.byte_fallback must be true or false")
+    pre = doc.get("pre_tokenizer")
+    if pre is not None and not (isinstance(pre, dict) and pre.get("type") == "Metaspace"):
+        raise refuse(name, f"a Unigram model with the pre_tokenizer {str(pre)[:120]}")
+    extra, split = metaspace_stage(pre, name)
+    if split is not None:  # Split on ▁ with MergedWithNext, in one scan
+        split = MarkSplit(SPACE_MARK)
+    steps = normalizer_steps(doc.get("normalizer"), name) + extra
+    strip = piece_decoder(doc.get("decoder"), name) if doc.get("decoder") is not None else None
+    special, plain = added_tokens(doc.get("added_tokens"), name)
+    token_bytes = {i: piece.replace(SPACE_MARK, " ").encode("utf-8")
+                   for i, piece in enumerate(pieces)}
+    surface = {i: piece.encode("utf-8") for i, piece in enumerate(pieces)}
+    for i, piece in enumerate(pieces if byte_fallback else ()):
+        value = byte_value(piece)
+        if value is not None:
+            token_bytes[i] = surface[i] = bytes([value])
+    table_pieces = dict(enumerate(pieces))
+    for text, i in {**plain, **special}.items():
+        if table_pieces.setdefault(i, text) != text:
+            raise VocabFileError(f"{name}: added token {text!r} has the id {i} of the piece "
+                                 f"{table_pieces[i]!r}")
+    encoder = UnigramEncoder(pieces, scores, unk_id=unk, byte_fallback=byte_fallback,
+                             flavour="hf", pre_tokenizer=split)
+    try:
+        table = TokenTable(name, table_pieces, token_bytes, special, plain, surface=surface)
+    except ValueError as e:
+        raise VocabFileError(f"{name}: {e}") from e
+    return Encoding.from_model(
+        name, table=table, encoder=encoder,
+        pre_tokenizer=split if split is not None else Sequence([]),
+        normalizer=NormalizerSequence(steps) if steps else None,
+        post_processor=post_processor(doc.get("post_processor"), name), decoder=strip,
+    )

@@ -1,0 +1,279 @@
+"""Saving SentencePiece encodings: a ``.model`` the ``sentencepiece`` library loads, and a
+``tokenizer.json`` HF tokenizers loads, both giving the encoding's ids.
+
+``sentencepiece_model_of`` reads an ``Encoding`` back into a ``SentencePieceModel`` (what
+``sentencepiece_model`` reads and writes):
+
+- pieces in id order; types from the encoding's parts: special tokens are CONTROL (the
+  encoder's unknown piece UNKNOWN), added tokens and the encoder's user-defined pieces
+  USER_DEFINED, byte-fallback pieces BYTE, the rest NORMAL;
+- scores: the ``.model``'s own when the encoding was read from one; for a tokenizer.json
+  (Gemma), each piece's score is minus the rank of the first merge that makes it (what
+  ``bpe_model.cc`` needs: the merged piece of higher score first), and pieces no merge
+  makes score below every merge;
+- normalizer: ``identity`` with ``add_dummy_prefix`` / ``escape_whitespaces`` from its
+  ``Prepend("▁")`` / ``Replace(" ", "▁")`` steps; anything else is refused by name.
+
+A Unigram encoding of the sentencepiece flavour (``sentencepiece_unigram``: read from a
+``.model``, or trained) gives back its pieces, types, scores (USER_DEFINED ones 0, as
+sentencepiece writes them) and normalizer (the precompiled map's bytes rebuilt from
+``precompiled.CharsMap``; the normalizer's name is not kept: ``precompiled`` is written,
+the library reads the map, not the name).
+
+``tokenizer_json_of_model`` writes the converter's layout (transformers'
+``convert_slow_tokenizer.py``: ``Prepend`` + ``Replace`` normalizer, a ``BPE`` with byte
+fallback whose merges are ``generate_merges`` of the vocabulary ordered by piece score, or a
+``Unigram`` with the pieces' scores; CONTROL pieces are special added tokens,
+USER_DEFINED ones non-special). Not written: pre-tokenizers (Gemma 3's ``Split`` is
+dropped on loading only when it can never match, ``hf_char_bpe``), a precompiled normalizer,
+byte fallback without all 256 byte pieces (Gemma 2's tokenizer.json lacks ``<0x09>``, the
+tab being a piece of its own; ``sentencepiece`` refuses such a ``.model``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from array import array
+
+from ..encoders.char_bpe import CharBPEEncoder
+from ..encoders.unigram import UnigramEncoder
+from ..encoding import Encoding
+from ..precompiled import CharsMap
+from ..replace_normalizers import SPACE_MARK, Prepend, Replace
+from ..sp_normalizer import SentencePieceNormalizer
+from .sentencepiece_model import Piece, SentencePieceModel, write_sentencepiece_model
+
+__all__ = [
+    "generate_merges",
+    "save_sentencepiece_model",
+    "save_sentencepiece_tokenizer_json",
+    "sentencepiece_model_of",
+    "tokenizer_json_of_model",
+]
+
+
+def _normalizer_flags(enc: Encoding) -> tuple[bool, bool]:
+    """``(add_dummy_prefix, escape_whitespaces)`` of the encoding's normalizer.
+
+    Raises:
+        ValueError: for a step a ``.model``'s ``identity`` normalizer cannot say.
+    """
+    steps = [] if enc.normalizer is None else getattr(enc.normalizer, "steps", [enc.normalizer])
+    prefix = escape = False
+    for step in steps:
+        if isinstance(step, Prepend) and step.prepend == SPACE_MARK and not step.unless_present:
+            prefix = True
+        elif isinstance(step, Replace) and (step.pattern, step.content) == (" ", SPACE_MARK):
+            escape = True
+        else:
+            raise ValueError(f"{enc.name}: a .model cannot hold the normalizer step {step!r}")
+    return prefix, escape
+
+
+def _merge_scores(merges: list[tuple[str, str]]) -> dict[str, float]:
+    """Piece -> minus the rank of the first merge that makes it."""
+    scores: dict[str, float] = {}
+    for rank, (left, right) in enumerate(merges):
+        scores.setdefault(left + right, -float(rank))
+    return scores
+
+
+def _charsmap_bytes(charsmap: CharsMap | None) -> bytes:
+    """The ``precompiled_charsmap`` bytes ``CharsMap`` was read from (header, trie, blob)."""
+    if charsmap is None:
+        return b""
+    units = array("I", charsmap.units)
+    if sys.byteorder != "little":
+        units.byteswap()
+    trie = units.tobytes()
+    return len(trie).to_bytes(4, "little") + trie + charsmap.blob
+
+
+def _unigram_model_of(enc: Encoding, encoder: UnigramEncoder) -> SentencePieceModel:
+    """The ``.model`` contents of a Unigram encoding read from a ``.model`` or trained."""
+    norm = enc.normalizer
+    if encoder.flavour != "sentencepiece" or not isinstance(norm, SentencePieceNormalizer) \
+            or encoder.pre_tokenizer is not None:
+        raise ValueError(f"{enc.name}: a Unigram encoding read from a tokenizer.json is not "
+                         "written as a .model")
+    scores = [0.0 if t == "USER_DEFINED" else s for s, t in zip(encoder.scores, encoder.types)]
+    charsmap = _charsmap_bytes(norm.charsmap)
+    return SentencePieceModel(
+        pieces=tuple(map(Piece, encoder.pieces, scores, encoder.types)), model_type="UNIGRAM",
+        byte_fallback=encoder.byte_fallback,
+        normalizer_name="precompiled" if charsmap else "identity",
+        precompiled_charsmap=charsmap, add_dummy_prefix=norm.add_dummy_prefix,
+        remove_extra_whitespaces=norm.remove_extra_whitespaces,
+        escape_whitespaces=norm.escape_whitespaces)
+
+
+def sentencepiece_model_of(enc: Encoding) -> SentencePieceModel:
+    """The ``.model`` contents of a SentencePiece BPE or Unigram encoding (see the module).
+
+    Args:
+        enc: an encoding whose model is ``CharBPEEncoder`` (Llama 2, Mistral 7B, Gemma, an
+            extended one) or a ``UnigramEncoder`` of the sentencepiece flavour (read from a
+            ``.model`` or trained).
+
+    Returns:
+        Its pieces (id order, every id from 0 to ``n_vocab - 1``), scores, types and settings.
+
+    Raises:
+        ValueError: for another model, a pre-tokenizer, a normalizer step a ``.model``
+            cannot hold, or a gap in the ids.
+    """
+    encoder = enc.encoder
+    if isinstance(encoder, UnigramEncoder):
+        return _unigram_model_of(enc, encoder)
+    if not isinstance(encoder, CharBPEEncoder):
+        raise ValueError(f"{enc.name}: not a SentencePiece encoding "
+                         f"(its model is {type(encoder).__name__})")
+    if encoder.pre_tokenizer is not None:
+        raise ValueError(f"{enc.name}: a .model cannot hold its pre-tokenizer")
+    add_dummy_prefix, escape_whitespaces = _normalizer_flags(enc)
+    table = enc.vocab
+    missing = next((i for i in range(enc.n_vocab) if i not in table.pieces), None)
+    if missing is not None:
+        raise ValueError(f"{enc.name}: id {missing} has no piece (a .model has no gaps)")
+    if encoder.scores is not None:
+        scores = encoder.scores
+    else:
+        scores = _merge_scores(encoder.merges or [])
+    floor = min(scores.values(), default=0.0) - 1.0
+    byte_ids = set(encoder.byte_ids.values())
+    pieces = []
+    for i in range(enc.n_vocab):
+        piece = table.pieces[i]
+        if piece in table.special_tokens:
+            kind = "UNKNOWN" if i == encoder.unk_id else "CONTROL"
+        elif i in byte_ids:
+            kind = "BYTE"
+        elif piece in table.added_tokens or piece in encoder.user_defined:
+            kind = "USER_DEFINED"
+        else:
+            kind = "NORMAL"
+        score = scores.get(piece, 0.0 if kind != "NORMAL" or len(piece) == 1 else floor)
+        pieces.append(Piece(piece, score, kind))
+    return SentencePieceModel(
+        pieces=tuple(pieces), model_type="BPE", byte_fallback=bool(byte_ids),
+        normalizer_name="identity", precompiled_charsmap=b"",
+        add_dummy_prefix=add_dummy_prefix, remove_extra_whitespaces=False,
+        escape_whitespaces=escape_whitespaces)
+
+
+def save_sentencepiece_model(enc: Encoding | SentencePieceModel, path: str | os.PathLike) -> None:
+    """Write a SentencePiece ``.model`` that the ``sentencepiece`` library loads to give
+    ``enc``'s ids (``encode`` there equals ``encode_ordinary`` here).
+
+    Args:
+        enc: the encoding (see ``sentencepiece_model_of``), or a model already built (a
+            trained Unigram's).
+        path: the file to write (overwritten).
+
+    Raises:
+        ValueError: if ``enc`` cannot be written as a ``.model`` (the reason named), among
+            them byte fallback without all 256 byte pieces.
+    """
+    model = enc if isinstance(enc, SentencePieceModel) else sentencepiece_model_of(enc)
+    byte_pieces = sum(p.type == "BYTE" for p in model.pieces)
+    if model.byte_fallback and byte_pieces != 256:
+        raise ValueError(f"{getattr(enc, 'name', 'model')}: byte fallback with {byte_pieces} "
+                         "byte pieces (sentencepiece needs all 256 in a .model)")
+    data = write_sentencepiece_model(model)
+    with open(path, "wb") as f:
+        f.write(data)
+
+
+def generate_merges(model: SentencePieceModel) -> list[list[str]]:
+    """Every ``(left, right)`` whose concatenation is a NORMAL piece, both parts pieces,
+    by the merged piece's score (highest first), then longer left parts, then ids
+    (transformers' ``generate_merges`` with ``vocab_scores``)."""
+    ids = {p.piece: i for i, p in enumerate(model.pieces) if p.type == "NORMAL" or p.type == "BYTE"}
+    found = []
+    for p in model.pieces:
+        if p.type != "NORMAL":
+            continue
+        local = [(p.piece[:k], p.piece[k:]) for k in range(1, len(p.piece))
+                 if p.piece[:k] in ids and p.piece[k:] in ids]
+        local.sort(key=lambda pair: (ids[pair[0]], ids[pair[1]]))
+        found.extend((-p.score, -len(left), -len(right), left, right) for left, right in local)
+    found.sort(key=lambda item: item[:3])  # stable: ties keep the id order
+    return [[left, right] for *_, left, right in found]
+
+
+def tokenizer_json_of_model(model: SentencePieceModel,
+                            merges: list[tuple[str, str]] | None = None) -> dict:
+    """A tokenizer.json document (HF tokenizers' layout) for a BPE or Unigram ``.model``.
+
+    Args:
+        model: the pieces and settings; its normalizer must be ``identity``.
+        merges: a BPE's merge list as read from a tokenizer.json (kept as it is), or None
+            to generate it from the pieces' scores.
+
+    Returns:
+        The JSON object, ready for ``json.dump``.
+
+    Raises:
+        ValueError: for a precompiled normalizer, ``remove_extra_whitespaces``, or a model
+            type other than BPE and UNIGRAM.
+    """
+    if model.precompiled_charsmap or model.remove_extra_whitespaces:
+        raise ValueError("tokenizer.json: only the identity normalizer is written")
+    steps = ([{"type": "Prepend", "prepend": SPACE_MARK}] if model.add_dummy_prefix else []) + (
+        [{"type": "Replace", "pattern": {"String": " "}, "content": SPACE_MARK}]
+        if model.escape_whitespaces else [])
+    unk = next((i for i, p in enumerate(model.pieces) if p.type == "UNKNOWN"), None)
+    if model.model_type == "BPE":
+        body = {
+            "type": "BPE", "dropout": None,
+            "unk_token": model.pieces[unk].piece if unk is not None else None,
+            "continuing_subword_prefix": None, "end_of_word_suffix": None,
+            "fuse_unk": True, "byte_fallback": model.byte_fallback, "ignore_merges": False,
+            "vocab": {p.piece: i for i, p in enumerate(model.pieces)},
+            "merges": ([list(pair) for pair in merges] if merges is not None
+                       else generate_merges(model)),
+        }
+    elif model.model_type == "UNIGRAM":
+        body = {"type": "Unigram", "unk_id": unk, "byte_fallback": model.byte_fallback,
+                "vocab": [[p.piece, p.score] for p in model.pieces]}
+    else:
+        raise ValueError(f"tokenizer.json: model_type {model.model_type} is not written")
+    decoders = [{"type": "Replace", "pattern": {"String": SPACE_MARK}, "content": " "},
+                {"type": "ByteFallback"}, {"type": "Fuse"}]
+    if model.add_dummy_prefix:
+        decoders.append({"type": "Strip", "content": " ", "start": 1, "stop": 0})
+    return {
+        "version": "1.0", "truncation": None, "padding": None,
+        "added_tokens": [
+            {"id": i, "content": p.piece, "single_word": False, "lstrip": False,
+             "rstrip": False, "normalized": False, "special": p.type != "USER_DEFINED"}
+            for i, p in enumerate(model.pieces)
+            if p.type in ("CONTROL", "UNKNOWN", "USER_DEFINED")],
+        "normalizer": {"type": "Sequence", "normalizers": steps} if steps else None,
+        "pre_tokenizer": None, "post_processor": None,
+        "decoder": {"type": "Sequence", "decoders": decoders},
+        "model": body,
+    }
+
+
+def save_sentencepiece_tokenizer_json(enc: Encoding | SentencePieceModel,
+                                      path: str | os.PathLike) -> None:
+    """Write the tokenizer.json of a SentencePiece encoding or model
+    (``tokenizer_json_of_model``); HF tokenizers gives ``enc.encode(text,
+    allowed_special="all")``'s ids. An encoding read from a tokenizer.json keeps its merge list.
+
+    Args:
+        enc: the encoding or model.
+        path: the file to write (overwritten).
+
+    Raises:
+        ValueError: as ``sentencepiece_model_of`` and ``tokenizer_json_of_model``.
+    """
+    if isinstance(enc, SentencePieceModel):
+        doc = tokenizer_json_of_model(enc)
+    else:
+        doc = tokenizer_json_of_model(sentencepiece_model_of(enc), enc.encoder.merges)
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(doc, f, ensure_ascii=False)

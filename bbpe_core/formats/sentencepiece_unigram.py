@@ -1,0 +1,129 @@
+"""An ``Encoding`` from a SentencePiece Unigram ``.model`` (Jurassic-2, T5's and ALBERT's
+``spiece.model``, sentencepiece's own test models).
+
+The stages the ``sentencepiece`` library runs for ``encode(text)``, from the model's settings
+(``sentencepiece_model`` reads them):
+
+- normalizer: ``sp_normalizer.SentencePieceNormalizer``: the precompiled map (``nmt_nfkc``,
+  ``nfkc``, read by ``precompiled``), ``remove_extra_whitespaces``, ``add_dummy_prefix``,
+  ``escape_whitespaces``, USER_DEFINED pieces kept whole;
+- model: ``encoders.unigram.UnigramEncoder`` with the ``sentencepiece`` flavour, on the whole
+  normalized text (the library does not pre-tokenize);
+- decoder: each piece's bytes (``▁`` -> space, ``<0xNN>`` -> its byte, the unknown piece
+  -> `` ⁇ ``, the library's ``kDefaultUnknownSymbol``, a CONTROL piece -> nothing), then leading spaces removed as the
+  library does (``decoders.SentencePieceStrip``).
+
+CONTROL and UNKNOWN pieces are special tokens here, matched only when allowed (the library
+never matches them in text), so ``encode_ordinary`` equals the library's ``encode``.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..decoders import SentencePieceStrip
+from ..encoders.unigram import UnigramEncoder
+from ..encoding import Encoding
+from ..post_processors import TemplateProcessing
+from ..pre_tokenizers import Sequence
+from ..precompiled import CharsMap
+from ..replace_normalizers import SPACE_MARK
+from ..sp_normalizer import SentencePieceNormalizer
+from ..token_table import TokenTable
+from .sentencepiece_model import SentencePieceModel
+from .source import VocabFileError
+
+__all__ = ["UNKNOWN_SURFACE", "sentencepiece_unigram"]
+
+UNKNOWN_SURFACE = " \u2047 "
+"""What the library decodes the unknown piece to (``kDefaultUnknownSymbol``)."""
+
+
+def _byte_value(piece: str, name: str, i: int) -> int:
+    try:
+        value = int(piece[3:5], 16) if len(piece) == 6 else -1
+    except ValueError:
+        value = -1
+    if not (piece.startswith("<0x") and piece.endswith(">") and 0 <= value < 256):
+        raise VocabFileError(f"{name}: BYTE piece {piece!r} (id {i}) is not <0xNN>")
+    return value
+
+
+def _check(model: SentencePieceModel, name: str) -> int:
+    """The unknown piece's id, after the checks ``ModelInterface::InitializePieces`` makes."""
+    for i, p in enumerate(model.pieces):
+        if not p.piece or "\0" in p.piece or len(p.piece.encode("utf-8")) >= 8000:
+            raise VocabFileError(f"{name}: piece {i} is empty, holds NUL or is too long")
+        if not math.isfinite(p.score):
+            raise VocabFileError(f"{name}: piece {i} ({p.piece!r}) has the score {p.score}")
+    if len({p.piece for p in model.pieces}) != len(model.pieces):
+        raise VocabFileError(f"{name}: a piece is listed twice")
+    unknown = [i for i, p in enumerate(model.pieces) if p.type == "UNKNOWN"]
+    if len(unknown) != 1:
+        raise VocabFileError(f"{name}: {len(unknown)} UNKNOWN pieces (exactly one is needed)")
+    byte_pieces = [p for p in model.pieces if p.type == "BYTE"]
+    if byte_pieces and not model.byte_fallback:
+        raise VocabFileError(f"{name}: BYTE pieces without byte_fallback")
+    if model.byte_fallback and len(byte_pieces) != 256:
+        raise VocabFileError(f"{name}: byte_fallback needs 256 BYTE pieces, not "
+                             f"{len(byte_pieces)}")
+    return unknown[0]
+
+
+def sentencepiece_unigram(model: SentencePieceModel, name: str) -> Encoding:
+    """Build the ``Encoding`` of a Unigram ``.model`` already read.
+
+    Args:
+        model: what ``read_sentencepiece_model`` returned (``model_type`` UNIGRAM).
+        name: the encoding's name (also used in messages).
+
+    Returns:
+        The encoding; ``post_process`` adds ``<s>`` when the model has it.
+
+    Raises:
+        VocabFileError: for an empty, repeated, too long (8,000 bytes) or malformed piece, a
+            score that is NaN or infinite, no or several UNKNOWN pieces, BYTE pieces that do
+            not match ``byte_fallback``, or a damaged precompiled map.
+    """
+    unk = _check(model, name)
+    pieces = {i: p.piece for i, p in enumerate(model.pieces)}
+    token_bytes: dict[int, bytes] = {unk: UNKNOWN_SURFACE.encode("utf-8")}
+    surface: dict[int, bytes] = {}
+    special: dict[str, int] = {}
+    for i, p in enumerate(model.pieces):
+        if p.type in ("CONTROL", "UNKNOWN"):
+            special[p.piece] = i
+            if p.type == "CONTROL":
+                token_bytes[i] = b""  # invisible, as the library decodes it
+        elif p.type == "BYTE":
+            token_bytes[i] = surface[i] = bytes([_byte_value(p.piece, name, i)])
+        else:
+            token_bytes[i] = p.piece.replace(SPACE_MARK, " ").encode("utf-8")
+            surface[i] = p.piece.encode("utf-8")
+    try:
+        charsmap = CharsMap(model.precompiled_charsmap) if model.precompiled_charsmap else None
+    except ValueError as e:
+        raise VocabFileError(f"{name}: normalizer_spec.{e}") from e
+    normalizer = SentencePieceNormalizer(
+        charsmap, add_dummy_prefix=model.add_dummy_prefix,
+        remove_extra_whitespaces=model.remove_extra_whitespaces,
+        escape_whitespaces=model.escape_whitespaces,
+        user_defined=[p.piece for p in model.pieces if p.type == "USER_DEFINED"])
+    encoder = UnigramEncoder(
+        [p.piece for p in model.pieces], [p.score for p in model.pieces],
+        types=[p.type for p in model.pieces], unk_id=unk, byte_fallback=model.byte_fallback,
+        flavour="sentencepiece")
+    try:
+        table = TokenTable(name, pieces, token_bytes, special, surface=surface)
+    except ValueError as e:
+        raise VocabFileError(f"{name}: {e}") from e
+    bos = special.get("<s>")
+    return Encoding.from_model(
+        name, table=table, encoder=encoder, pre_tokenizer=Sequence([]), normalizer=normalizer,
+        post_processor=TemplateProcessing((bos,)) if bos is not None else None,
+        decoder=SentencePieceStrip(
+            model.remove_extra_whitespaces,
+            frozenset(i for i, p in enumerate(model.pieces) if p.type == "BYTE"),
+            frozenset(special.values()))
+        if model.add_dummy_prefix or model.remove_extra_whitespaces else None,
+    )

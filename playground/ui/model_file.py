@@ -1,0 +1,103 @@
+"""Open a model file: a GGUF of any size, read in the browser, its tokenizer added here.
+
+A model file holds gigabytes of weights and, in its header, the whole tokenizer. The
+component (``assets/gguf_header.js``, Streamlit Components v2, no build step) reads only the
+header with ``File.slice`` and sends a small GGUF holding the tokenizer's keys and no
+tensors; the weights never leave the browser. This module checks what arrives (type, size,
+base64) and builds the encoding with ``bbpe_core.load_gguf``.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+from pathlib import Path
+
+import streamlit as st
+
+import bbpe_core
+
+from .common import problem, said
+from .keys import MODEL_FILE_FLASH
+from .session import add_user_encoding
+
+__all__ = ["MAX_HEADER_MB", "open_model_file", "render"]
+
+MAX_HEADER_MB = 64
+"""The most of a model file's header the browser reads, in MB (a 262,144-token vocabulary
+with its merges and chat template takes about 10 MB)."""
+
+_ASSETS = Path(__file__).resolve().parents[2] / "assets"
+_CSS = """
+:host { display: block; font-family: var(--st-font, sans-serif); }
+label { display: block; font-size: 14px; margin-bottom: 4px; color: var(--st-text-color); }
+input { font-size: 14px; color: var(--st-text-color); max-width: 100%; }
+progress { display: block; width: 100%; margin-top: 8px; }
+.status { font-size: 13px; opacity: .75; margin-top: 4px; min-height: 1.2em; }
+"""
+_COMPONENT = st.components.v2.component(
+    "bbpe_gguf_header",
+    html='<label></label><input type="file" accept=".gguf" aria-label="GGUF model file">'
+         '<progress max="1" hidden></progress><div class="status"></div>',
+    css=_CSS,
+    js=(_ASSETS / "gguf_header.js").read_text(encoding="utf-8"),
+)
+
+
+def open_model_file(event: object) -> tuple[bbpe_core.Encoding, str]:
+    """Build the encoding from what the component sent.
+
+    Args:
+        event (object): the component's ``opened`` trigger value, a dict with ``name`` (str),
+            ``size`` (int, bytes) and either ``gguf`` (str: base64 of a GGUF holding the
+            tokenizer's keys, at most ``MAX_HEADER_MB`` MB decoded) or ``error`` (str: why the
+            browser could not read the header).
+
+    Returns:
+        tuple[Encoding, str]: the encoding, and a fingerprint of the tokenizer's bytes.
+
+    Raises:
+        ValueError: if the value is malformed, over the size cap, or the browser's error; and
+            ``bbpe_core.VocabFileError`` (a ValueError) from ``load_gguf`` for a tokenizer it
+            does not reproduce.
+    """
+    if not isinstance(event, dict) or not isinstance(event.get("name"), str):
+        raise ValueError("the browser sent no model file")
+    if isinstance(event.get("error"), str):
+        raise ValueError(f"{event['name']} could not be read: {event['error']}")
+    encoded = event.get("gguf")
+    if not isinstance(encoded, str) or len(encoded) > (MAX_HEADER_MB << 20) * 4 // 3 + 4:
+        raise ValueError(f"{event['name']}: its tokenizer is over {MAX_HEADER_MB} MB")
+    try:
+        data = base64.b64decode(encoded, validate=True)
+    except (binascii.Error, ValueError) as e:
+        raise ValueError(f"{event['name']}: the browser sent damaged data") from e
+    name = Path(event["name"]).stem[:60] or "model"
+    enc = bbpe_core.load_gguf(data, name=name)
+    return enc, "gguf:" + hashlib.sha256(data).hexdigest()
+
+
+def render() -> None:
+    """Draw "Open a model file" and add the file's tokenizer to this session when one
+    arrives; refusals are shown as a fixed sentence with the reason as plain text."""
+    st.subheader("Open a model file")
+    st.caption("A .gguf file of any size (llama.cpp, Ollama, LM Studio): your browser reads "
+               f"only its header (at most {MAX_HEADER_MB} MB) and sends the tokenizer; the "
+               "weights never leave your computer.")
+
+    def opened() -> None:
+        event = (st.session_state.get("up_gguf") or {}).get("opened")
+        try:
+            enc, fingerprint = open_model_file(event)
+            st.session_state[MODEL_FILE_FLASH] = ("ok", add_user_encoding(enc, fingerprint))
+        except ValueError as e:
+            st.session_state[MODEL_FILE_FLASH] = ("error", str(e))
+
+    _COMPONENT(key="up_gguf", data={"label": "GGUF model file", "limit": MAX_HEADER_MB << 20},
+               on_opened_change=opened)
+    flash = st.session_state.pop(MODEL_FILE_FLASH, None)
+    if flash and flash[0] == "ok":
+        said("Added; choose it in the sidebar's selector:", flash[1])
+    elif flash:
+        problem("Not added.", flash[1])
