@@ -36,6 +36,7 @@ from .special import (
     split_on_special,
 )
 from .token_table import TokenTable
+from .validate import check_known_ids
 from .vocab import Vocab
 
 __all__ = ["Encoding"]
@@ -76,8 +77,8 @@ class Encoding:
             teaching: same ids, slower).
 
     Raises:
-        ValueError: if the vocabulary is inconsistent (see ``validate.check_vocab``)
-            or the pattern does not compile.
+        ValueError: if the vocabulary is inconsistent (see ``validate.check_vocab``),
+            the post-processor adds an id it does not have, or the pattern does not compile.
 
     >>> from bbpe_core import get_encoding
     >>> enc = get_encoding("gpt2")
@@ -155,6 +156,9 @@ class Encoding:
                 removes the dummy prefix's space; a WordPiece decoder joins ``##`` pieces), or
                 None for the joined bytes of the ids.
 
+        Raises:
+            ValueError: if the post-processor adds an id the table does not have.
+
         >>> from bbpe_core import get_encoding
         >>> get_encoding("llama2").tokenize("Hello 𝔸")
         ['▁Hello', '▁', '<0xF0>', '<0x9D>', '<0x94>', '<0xB8>']
@@ -169,7 +173,14 @@ class Encoding:
     def _compose(self, name: str, vocab: Vocab | TokenTable, encoder: Encoder,
                  pre_tokenizer: PreTokenizer, normalizer: Normalizer | None,
                  post_processor: TemplateProcessing | None, decoder: Decoder | None) -> None:
-        """Hold one of each stage (both constructors end here)."""
+        """Hold one of each stage (both constructors end here).
+
+        Raises:
+            ValueError: if the post-processor adds an id the vocabulary does not have.
+        """
+        if post_processor is not None:
+            check_known_ids("post-processor", [*post_processor.prefix, *post_processor.suffix],
+                            vocab.decoder)
         self.name = name
         self.vocab = vocab
         self.encoder = encoder

@@ -23,6 +23,8 @@ plugs into an ``Encoding``. It does no encoding (see ``encoders``).
 
 from __future__ import annotations
 
+from .validate import check_ids, check_whole_tokens
+
 __all__ = ["TokenTable", "lookup_bytes"]
 
 
@@ -58,8 +60,10 @@ class TokenTable:
             ``token_bytes``.
 
     Raises:
-        ValueError: if a special or added token is not among ``pieces`` under its id, a
-            text is both special and added, or ``token_bytes`` names an unknown id.
+        ValueError: if an id is not an int in ``0..validate.MAX_TOKEN_ID``, there are too
+            many special and added tokens (``validate.check_whole_tokens``), a special or
+            added token is not among ``pieces`` under its id, a text is both special and
+            added, or ``token_bytes`` names an unknown id.
     """
 
     merges = None
@@ -73,9 +77,9 @@ class TokenTable:
             raise ValueError("a token is both special and added: "
                              f"{sorted(set(added_tokens) & set(special_tokens))[0]!r}")
         self.whole_tokens = {**added_tokens, **special_tokens}  # matched whole in raw text
-        for text, i in self.whole_tokens.items():
-            if not isinstance(i, int) or i < 0:
-                raise ValueError(f"token {text!r} has the invalid id {i!r}")
+        check_ids("token", list(pieces))
+        check_ids("special or added token", list(self.whole_tokens.values()), unique=False)
+        check_whole_tokens(self.whole_tokens)
         unknown = next((i for i in token_bytes if i not in pieces), None)
         if unknown is not None:
             raise ValueError(f"id {unknown} has bytes but no piece")

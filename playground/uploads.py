@@ -78,8 +78,19 @@ def load_upload(kind: str, files: list[bytes], *, name: str, pattern: str = GPT2
 
     Raises:
         ValueError: for a file over the cap, a malformed or unsupported file (the
-            message names it), or a pattern that does not compile.
+            message names it), or a pattern that does not compile; also for a
+            RecursionError or MemoryError, should one still escape a loader, so the page
+            shows a message, never a traceback.
     """
+    try:
+        return _load(kind, files, name, pattern, special_tokens)
+    except (RecursionError, MemoryError) as e:  # a last guard: the loaders' caps come first
+        raise ValueError(f"{name}: the file nests too deeply or needs too much memory to "
+                         "load") from e
+
+
+def _load(kind: str, files: list[bytes], name: str, pattern: str,
+          special_tokens: dict[str, int] | None) -> Encoding:
     cap = MAX_UPLOAD_MB * 1024 * 1024
     timeout = None if pattern in PATTERNS.values() else PATTERN_TIMEOUT
     if kind == "tokenizer.json":

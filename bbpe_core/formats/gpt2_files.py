@@ -17,12 +17,13 @@ from ..bpe import recover_merges
 from ..byte_level import from_gpt2_str, from_gpt2_strs, to_gpt2_str
 from ..encoding import Encoding
 from ..patterns import GPT2_PATTERN
-from .source import VocabFileError, numbered_lines, read_bytes
+from ..validate import MAX_MERGES, MAX_VOCAB_ENTRIES
+from .source import VocabFileError, check_json_size, numbered_lines, read_bytes
 
 __all__ = ["ordinary_entries", "parse_vocab", "parse_merges", "load_gpt2_files", "save_gpt2_files"]
 
-MAX_ENTRIES = 2_000_000
-"""vocab.json entries and merges.txt lines accepted at most."""
+MAX_ENTRIES = MAX_VOCAB_ENTRIES
+"""vocab.json entries accepted at most (merges.txt lines: ``validate.MAX_MERGES``)."""
 
 
 def ordinary_entries(data: dict, special_tokens: dict) -> dict:
@@ -102,8 +103,8 @@ def parse_merges(data: bytes, name: str) -> list[tuple[bytes, bytes]]:
     """
     merges = []
     for number, line in numbered_lines(data, name):
-        if number > MAX_ENTRIES:
-            raise VocabFileError(f"{name}: more than {MAX_ENTRIES:,} lines")
+        if number > MAX_MERGES + 1:  # and the #version line
+            raise VocabFileError(f"{name}: more than {MAX_MERGES:,} lines")
         if not line or (number == 1 and line.startswith("#version")):
             continue
         parts = line.split(" ")
@@ -146,6 +147,7 @@ def load_gpt2_files(
     """
     vocab_data, vocab_name = read_bytes(vocab, name="vocab.json", max_bytes=max_bytes)
     merges_data, merges_name = read_bytes(merges, name="merges.txt", max_bytes=max_bytes)
+    check_json_size(vocab_data, vocab_name)
     try:
         decoded = json.loads(vocab_data)
     except (ValueError, RecursionError) as e:

@@ -40,7 +40,8 @@ from ..replace_normalizers import (
     Replace,
 )
 from ..token_table import TokenTable
-from .hf_stages import added_tokens, normalizer, post_processor, refuse, split_step
+from .hf_stages import added_tokens, normalizer, post_processor, refuse, shown, split_step
+from .sentencepiece_model import BYTE_PIECES
 from .source import VocabFileError
 
 __all__ = ["byte_value", "load_hf_char_bpe", "metaspace_stage", "normalizer_steps", "piece_decoder"]
@@ -151,7 +152,7 @@ def metaspace_stage(spec: object, name: str, timeout: float | None = None
         return _metaspace(spec, name)
     if kind == "Split":
         return [], split_step(spec, name, timeout)
-    raise refuse(name, f"byte_fallback with the pre_tokenizer {str(spec)[:120]}")
+    raise refuse(name, f"byte_fallback with the pre_tokenizer {shown(spec)}")
 
 
 def _never_matches(split: dict, steps: list) -> bool:
@@ -184,7 +185,7 @@ def piece_decoder(spec: object, name: str) -> Strip | None:
         return Strip(" ", 1) if _scheme(spec, name) != "never" else None
     steps = spec.get("decoders") if kind == "Sequence" else None
     if not isinstance(steps, list):
-        raise refuse(name, f"decoder {str(spec)[:120]}")
+        raise refuse(name, f"decoder {shown(spec)}")
     strip = None
     replaced = False
     for step in steps:
@@ -194,23 +195,27 @@ def piece_decoder(spec: object, name: str) -> Strip | None:
             replaced = True
         elif kind == "Strip" and step.get("content") == " " and strip is None:
             start, stop = step.get("start", 0), step.get("stop", 0)
-            if not (isinstance(start, int) and isinstance(stop, int)):
+            if type(start) is not int or type(stop) is not int:
                 raise VocabFileError(f"{name}: Strip decoder counts must be integers")
             strip = Strip(" ", start, stop)
         elif kind not in ("ByteFallback", "Fuse"):
-            raise refuse(name, f"decoder step {str(step)[:120]}")
+            raise refuse(name, f"decoder step {shown(step)}")
     if not replaced:
         raise refuse(name, "a decoder without Replace('▁', ' ')")
     return strip
 
 
 def byte_value(piece: str) -> int | None:
-    """The byte a ``<0xNN>`` piece stands for, or None for another piece."""
+    """The byte a ``<0xHH>`` piece stands for, or None for another piece.
+
+    Raises:
+        ValueError: for a piece HF's ``ByteFallback`` decoder would read as a byte but that
+            is not written ``<0xHH>`` (``<0xe4>``, ``<0x+1>``): sentencepiece's rule.
+    """
     if len(piece) == 6 and piece.startswith("<0x") and piece.endswith(">"):
-        try:
-            return int(piece[3:5], 16)
-        except ValueError:
-            return None
+        if piece not in BYTE_PIECES:  # HF's ByteFallback decoder reads "<0xe4>", "<0x+1>" too
+            raise ValueError(f"piece {piece!r} is not a byte piece as <0xHH> writes one")
+        return BYTE_PIECES[piece]
     return None
 
 
@@ -248,7 +253,10 @@ def load_hf_char_bpe(doc: dict, name: str, merges: list[tuple[str, str]],
     pieces.update({i: text for text, i in {**plain, **special}.items()})
     token_bytes, surface, byte_ids = {}, {}, {}
     for piece, i in vocab.items():
-        value = byte_value(piece)
+        try:
+            value = byte_value(piece)
+        except ValueError as e:
+            raise VocabFileError(f"{name}: model.vocab: {e}") from e
         if value is not None:
             byte_ids[value] = i
             token_bytes[i] = surface[i] = bytes([value])
@@ -261,6 +269,8 @@ def load_hf_char_bpe(doc: dict, name: str, merges: list[tuple[str, str]],
     if unknown is not None:
         raise VocabFileError(f"{name}: merge {unknown!r} makes a piece not in model.vocab")
     unk = model.get("unk_token")
+    if not isinstance(unk, str | None) or not isinstance(model.get("fuse_unk"), bool | None):
+        raise VocabFileError(f"{name}: model.unk_token must be a string and fuse_unk a boolean")
     if unk is not None and unk not in vocab:
         raise VocabFileError(f"{name}: unk_token {unk!r} is not in model.vocab")
     priority = {pair: rank for rank, pair in reversed(list(enumerate(map(tuple, merges))))}
@@ -272,9 +282,13 @@ def load_hf_char_bpe(doc: dict, name: str, merges: list[tuple[str, str]],
         table = TokenTable(name, pieces, token_bytes, special, plain, surface=surface)
     except ValueError as e:
         raise VocabFileError(f"{name}: {e}") from e
-    return Encoding.from_model(
-        name, table=table, encoder=encoder,
-        pre_tokenizer=split if split is not None else Sequence([]),
-        normalizer=NormalizerSequence(steps) if steps else None,
-        post_processor=post_processor(doc.get("post_processor"), name), decoder=strip,
-    )
+    post = post_processor(doc.get("post_processor"), name)
+    try:
+        return Encoding.from_model(
+            name, table=table, encoder=encoder,
+            pre_tokenizer=split if split is not None else Sequence([]),
+            normalizer=NormalizerSequence(steps) if steps else None,
+            post_processor=post, decoder=strip,
+        )
+    except ValueError as e:  # a post-processor id that is not a token
+        raise VocabFileError(f"{name}: {e}") from e

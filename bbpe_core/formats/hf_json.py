@@ -23,9 +23,10 @@ from itertools import repeat
 
 from ..byte_level import from_gpt2_str, to_gpt2_str
 from ..encoding import Encoding
+from ..validate import MAX_MERGES, MAX_VOCAB_ENTRIES
 from .gpt2_files import gpt2_vocab, merge_list, ordinary_entries, parse_vocab
 from .hf_char_bpe import load_hf_char_bpe
-from .hf_stages import added_tokens, normalizer, post_processor, pre_tokenizer, refuse
+from .hf_stages import added_tokens, normalizer, post_processor, pre_tokenizer, refuse, shown
 from .hf_unigram import load_hf_unigram, serde_float
 from .sentencepiece_save import save_sentencepiece_tokenizer_json
 from .source import VocabFileError, read_json_object
@@ -59,7 +60,9 @@ def _check_model(doc: dict, name: str) -> dict:
         raise refuse(name, f"model type {kind!r}")
     for key, allowed in _ALLOWED_MODEL_VALUES.items():
         if model.get(key) not in allowed:
-            raise refuse(name, f"model.{key} = {model.get(key)!r}")
+            raise refuse(name, f"model.{key} = {shown(model.get(key))}")
+    if not isinstance(model.get("ignore_merges", False), bool):
+        raise VocabFileError(f"{name}: model.ignore_merges must be true or false")
     decoder = doc.get("decoder")
     kind = decoder.get("type") if isinstance(decoder, dict) else decoder
     if decoder is not None and kind != "ByteLevel":
@@ -110,11 +113,16 @@ def load_hf_tokenizer_json(
 
     Raises:
         VocabFileError: (a ValueError) naming the file and what is unsupported or
-            malformed.
+            malformed, or a model.vocab or model.merges of more than
+            ``validate.MAX_VOCAB_ENTRIES`` or ``validate.MAX_MERGES`` entries.
     """
     doc, name = read_json_object(source, name=name, max_bytes=max_bytes,
                                  parse_float=serde_float)  # as HF reads scores
     model = doc.get("model")
+    for key, cap in (("vocab", MAX_VOCAB_ENTRIES), ("merges", MAX_MERGES)):  # before tables
+        entries = model.get(key) if isinstance(model, dict) else None
+        if isinstance(entries, list | dict) and len(entries) > cap:
+            raise VocabFileError(f"{name}: model.{key} has more than {cap:,} entries")
     if isinstance(model, dict) and model.get("type") == "Unigram":
         return load_hf_unigram(doc, name)
     if isinstance(model, dict) and model.get("type", "BPE") == "BPE" and model.get("byte_fallback"):

@@ -19,7 +19,8 @@ from ..post_processors import TemplateProcessing
 from ..pre_tokenizers import BEHAVIORS, PreTokenizer, Sequence, Split
 from .source import VocabFileError
 
-__all__ = ["added_tokens", "normalizer", "post_processor", "pre_tokenizer", "refuse", "split_step"]
+__all__ = ["added_tokens", "normalizer", "post_processor", "pre_tokenizer", "refuse", "shown",
+           "split_step"]
 
 
 def refuse(name: str, what: str) -> VocabFileError:
@@ -28,13 +29,26 @@ def refuse(name: str, what: str) -> VocabFileError:
                           "part of it is reproduced exactly)")
 
 
-def _shown(spec: object) -> str:
-    return json.dumps(spec, ensure_ascii=False)[:120]
+def shown(spec: object) -> str:
+    """A section of a file as JSON for a message: at most 120 characters, read at most 3
+    levels and 4 items deep, so a huge or deeply nested section costs nothing to show; a lone
+    surrogate is written as its escape, so the message is valid UTF-8."""
+    text = json.dumps(_cut(spec, 3), ensure_ascii=False)[:120]
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _cut(value: object, depth: int) -> object:
+    if isinstance(value, dict):
+        items = list(value.items())[:4]
+        return {str(k): _cut(v, depth - 1) for k, v in items} if depth else "{...}"
+    if isinstance(value, list):
+        return [_cut(v, depth - 1) for v in value[:4]] if depth else "[...]"
+    return value[:60] if isinstance(value, str) else value
 
 
 def _object(spec: object, name: str, field: str) -> dict:
     if not isinstance(spec, dict):
-        raise VocabFileError(f"{name}: {field} must be a JSON object, not {_shown(spec)}")
+        raise VocabFileError(f"{name}: {field} must be a JSON object, not {shown(spec)}")
     return spec
 
 
@@ -51,11 +65,11 @@ def normalizer(spec: object, name: str) -> Normalizer | None:
     if spec.get("type") == "Sequence":
         steps = spec.get("normalizers")
         if not isinstance(steps, list) or len(steps) > 1:
-            raise refuse(name, f"normalizer {_shown(spec)}")
+            raise refuse(name, f"normalizer {shown(spec)}")
         return normalizer(steps[0], name) if steps else None
     if spec.get("type") in ("NFC", "NFKC", "NFD", "NFKD"):
         return Normalizer(spec["type"])
-    raise refuse(name, f"normalizer {_shown(spec)}")
+    raise refuse(name, f"normalizer {shown(spec)}")
 
 
 def split_step(step: dict, name: str, timeout: float | None) -> Split:
@@ -73,7 +87,7 @@ def split_step(step: dict, name: str, timeout: float | None) -> Split:
         raise VocabFileError(f"{name}: Split pattern must be {{'Regex' | 'String': str}}")
     behavior = step.get("behavior")
     if behavior not in BEHAVIORS or not isinstance(step.get("invert", False), bool):
-        raise refuse(name, f"pre_tokenizer step {_shown(step)}")
+        raise refuse(name, f"pre_tokenizer step {shown(step)}")
     try:
         return Split(source, behavior, invert=step.get("invert", False), timeout=timeout)
     except ValueError as e:
@@ -98,24 +112,26 @@ def pre_tokenizer(
     spec = _object(spec, name, "pre_tokenizer")
     steps = spec.get("pretokenizers") if spec.get("type") == "Sequence" else [spec]
     if not isinstance(steps, list) or not steps:
-        raise refuse(name, f"pre_tokenizer {_shown(spec)}")
+        raise refuse(name, f"pre_tokenizer {shown(spec)}")
     byte_level = _object(steps[-1], name, "pre_tokenizer step")
     if byte_level.get("type") != "ByteLevel":
-        raise refuse(name, f"pre_tokenizer {_shown(spec)} (it must end with ByteLevel)")
+        raise refuse(name, f"pre_tokenizer {shown(spec)} (it must end with ByteLevel)")
     prefix = byte_level.get("add_prefix_space", False)
     if not isinstance(prefix, bool):
         raise VocabFileError(f"{name}: ByteLevel add_prefix_space must be true or false")
+    if not isinstance(byte_level.get("use_regex", True), bool):
+        raise VocabFileError(f"{name}: ByteLevel use_regex must be true or false")
     if len(steps) == 1:
         if not byte_level.get("use_regex", True):
             raise refuse(name, "ByteLevel pre-tokenizer with use_regex=false and no Split")
         return GPT2_PATTERN, prefix, None
     if byte_level.get("use_regex", True) or prefix:
-        raise refuse(name, f"ByteLevel step {_shown(byte_level)} after Split")
+        raise refuse(name, f"ByteLevel step {shown(byte_level)} after Split")
     splits = []
     for step in steps[:-1]:
         step = _object(step, name, "pre_tokenizer step")
         if step.get("type") != "Split":
-            raise refuse(name, f"pre_tokenizer step {_shown(step)}")
+            raise refuse(name, f"pre_tokenizer step {shown(step)}")
         splits.append(split_step(step, name, timeout))
     if len(splits) == 1 and splits[0].behavior == "Isolated" and not splits[0].invert:
         return splits[0].pattern, False, None
@@ -127,7 +143,8 @@ def post_processor(spec: object, name: str) -> TemplateProcessing | None:
     ``TemplateProcessing`` (its ``single`` template), or a ``Sequence`` of those.
 
     Raises:
-        VocabFileError: for another processor, or a template naming an unknown token.
+        VocabFileError: for another processor, a ``Sequence`` inside a ``Sequence``, or a
+            template naming an unknown token (``Encoding`` checks that its ids are tokens).
     """
     if spec is None:
         return None
@@ -136,12 +153,15 @@ def post_processor(spec: object, name: str) -> TemplateProcessing | None:
     if kind == "ByteLevel":
         return None
     if kind == "Sequence" and isinstance(spec.get("processors"), list):
-        found = [p for p in (post_processor(s, name) for s in spec["processors"]) if p]
+        steps = [_object(s, name, "post_processor step") for s in spec["processors"]]
+        if any(s.get("type") == "Sequence" for s in steps):
+            raise refuse(name, "a post_processor Sequence inside a Sequence")
+        found = [p for p in (post_processor(s, name) for s in steps) if p]
         if len(found) > 1:
             raise refuse(name, "more than one TemplateProcessing")
         return found[0] if found else None
     if kind != "TemplateProcessing":
-        raise refuse(name, f"post_processor {_shown(spec)}")
+        raise refuse(name, f"post_processor {shown(spec)}")
     return _template(spec, name)
 
 
@@ -156,12 +176,17 @@ def _template(spec: dict, name: str) -> TemplateProcessing:
         if isinstance(item, dict) and "Sequence" in item:
             side = after
             continue
-        token = item.get("SpecialToken", {}).get("id") if isinstance(item, dict) else None
-        ids = specials.get(token, {}).get("ids") if isinstance(token, str) else None
-        if not isinstance(ids, list) or not all(isinstance(i, int) for i in ids):
-            raise VocabFileError(f"{name}: template item {_shown(item)} names no known ids")
+        special = item.get("SpecialToken") if isinstance(item, dict) else None
+        token = special.get("id") if isinstance(special, dict) else None
+        entry = specials.get(token) if isinstance(token, str) else None
+        ids = entry.get("ids") if isinstance(entry, dict) else None
+        if not isinstance(ids, list) or any(type(i) is not int for i in ids):
+            raise VocabFileError(f"{name}: template item {shown(item)} names no known ids")
         side.extend(ids)
     return TemplateProcessing(tuple(before), tuple(after))
+
+
+_ADDED_FLAGS = ("special", "lstrip", "rstrip", "single_word")
 
 
 def added_tokens(raw: object, name: str) -> tuple[dict[str, int], dict[str, int]]:
@@ -183,6 +208,9 @@ def added_tokens(raw: object, name: str) -> tuple[dict[str, int], dict[str, int]
             raise VocabFileError(f"{name}: added_tokens[{k}].content must be a non-empty string")
         if not isinstance(tid, int) or isinstance(tid, bool):
             raise VocabFileError(f"{name}: added_tokens[{k}].id must be an integer")
+        if not all(isinstance(tok.get(flag, False), bool) for flag in _ADDED_FLAGS):
+            raise VocabFileError(f"{name}: added_tokens[{k}]: {', '.join(_ADDED_FLAGS)} must "
+                                 "be true or false")
         if any(tok.get(flag) for flag in ("lstrip", "rstrip", "single_word")):
             raise refuse(name, f"added token {content!r} with lstrip/rstrip/single_word")
         (special if tok.get("special", True) else plain)[content] = tid

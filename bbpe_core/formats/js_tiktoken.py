@@ -16,32 +16,47 @@ from __future__ import annotations
 
 import binascii
 import os
+from functools import partial
 
 from ..encoding import Encoding
 from ..normalizers import Normalizer
-from .source import VocabFileError, read_json_object
+from ..validate import MAX_VOCAB_ENTRIES
+from .source import VocabFileError, parse_digits, read_json_object
 
 __all__ = ["load_js_tiktoken", "parse_bpe_ranks"]
+
+_strict_b64decode = partial(binascii.a2b_base64, strict_mode=True)
 
 
 def parse_bpe_ranks(text: str, name: str = "bpe_ranks") -> dict[bytes, int]:
     """Token bytes -> rank from js-tiktoken's compressed ``bpe_ranks`` string.
 
     Raises:
-        VocabFileError: for a line without an integer offset, or bad base64.
+        VocabFileError: for a line without an offset in ASCII digits, bad base64, more
+            than ``validate.MAX_VOCAB_ENTRIES`` tokens, or a
+            token listed twice (js-tiktoken would silently keep the last rank).
     """
     ranks: dict[bytes, int] = {}
     for number, line in enumerate(text.split("\n"), 1):
         if not line:
             continue
-        _, offset, *tokens = line.split(" ")
-        if not offset.isdigit():
-            raise VocabFileError(f"{name}: line {number} has no integer offset")
+        fields = line.split(" ")
+        if len(ranks) + len(fields) - 2 > MAX_VOCAB_ENTRIES:
+            raise VocabFileError(f"{name}: more than {MAX_VOCAB_ENTRIES:,} tokens")
+        offset = parse_digits(fields[1] if len(fields) > 1 else "", name,
+                              f"line {number} has no integer offset:")
         try:
-            for k, token in enumerate(tokens):
-                ranks[binascii.a2b_base64(token, strict_mode=True)] = int(offset) + k
+            tokens = list(map(_strict_b64decode, fields[2:]))
         except binascii.Error as e:
             raise VocabFileError(f"{name}: line {number}: bad base64 ({e})") from e
+        if not ranks.keys().isdisjoint(tokens) or len(set(tokens)) != len(tokens):
+            seen = dict(ranks)
+            for k, token in enumerate(tokens):
+                if token in seen:
+                    raise VocabFileError(f"{name}: line {number}: token {token!r} is listed "
+                                         f"twice (ranks {seen[token]} and {offset + k})")
+                seen[token] = offset + k
+        ranks.update(zip(tokens, range(offset, offset + len(tokens))))
     return ranks
 
 

@@ -28,6 +28,7 @@ from array import array
 from itertools import accumulate, chain
 
 from ..encoding import Encoding
+from ..validate import MAX_MERGES, MAX_VOCAB_ENTRIES
 from .hf_json import (
     DEFAULT_PATTERN_TIMEOUT,
     byte_level_encoding,
@@ -108,9 +109,12 @@ def _header(data: bytes, name: str) -> tuple[int, int, dict, memoryview]:
     first, _, rest = data.partition(b"\n")
     fields = first.split(b" ")
     if len(fields) != 4 or fields[:2] != [MAGIC, VERSION] or not all(
-            f.isdigit() for f in fields[2:]):
+            f.isdigit() and len(f) <= 12 for f in fields[2:]):  # ASCII digits, bytes.isdigit
         raise VocabFileError(f"{name}: not a packed BPE file of version {VERSION.decode()} "
                              f"(first line {first[:60]!r})")
+    if int(fields[2]) > MAX_VOCAB_ENTRIES or int(fields[3]) > MAX_MERGES:
+        raise VocabFileError(f"{name}: more than {MAX_VOCAB_ENTRIES:,} tokens or "
+                             f"{MAX_MERGES:,} merges")
     line, _, body = rest.partition(b"\n")
     doc, _ = read_json_object(line, name=name)
     model = doc.get("model")

@@ -30,7 +30,7 @@ from ..pre_tokenizers import Sequence
 from ..replace_normalizers import SPACE_MARK, NormalizerSequence, Prepend, Replace
 from ..token_table import TokenTable
 from .hf_stages import refuse
-from .sentencepiece_model import SentencePieceModel, read_sentencepiece_model
+from .sentencepiece_model import SentencePieceModel, check_pieces, read_sentencepiece_model
 from .sentencepiece_unigram import sentencepiece_unigram
 from .source import VocabFileError
 
@@ -46,8 +46,6 @@ def _check(model: SentencePieceModel, name: str) -> None:
         raise refuse(name, "remove_extra_whitespaces = true")
     if any(p.type == "UNUSED" for p in model.pieces):
         raise refuse(name, "a model with UNUSED pieces")
-    if any(p.type == "BYTE" for p in model.pieces) and not model.byte_fallback:
-        raise VocabFileError(f"{name}: BYTE pieces without byte_fallback")
     if len({p.piece for p in model.pieces}) != len(model.pieces):
         raise VocabFileError(f"{name}: a piece is listed twice")
 
@@ -71,6 +69,7 @@ def load_sentencepiece_model(source: str | os.PathLike | bytes, *, name: str = "
     """
     model = read_sentencepiece_model(source, name=name, max_bytes=max_bytes,
                                      expected_hash=expected_hash)
+    check_pieces(model, name)  # what sentencepiece refuses to load (not GGUF's rules)
     return sentencepiece_encoding(model, name)
 
 
@@ -94,12 +93,7 @@ def sentencepiece_encoding(model: SentencePieceModel, name: str) -> Encoding:
         if p.type in ("CONTROL", "UNKNOWN"):
             special[p.piece] = i
         elif p.type == "BYTE":
-            try:
-                value = int(p.piece[3:5], 16) if len(p.piece) == 6 else -1
-            except ValueError:
-                value = -1
-            if not (p.piece.startswith("<0x") and p.piece.endswith(">") and 0 <= value < 256):
-                raise VocabFileError(f"{name}: BYTE piece {p.piece!r} (id {i}) is not <0xNN>")
+            value = int(p.piece[3:5], 16)  # check_pieces made sure it is <0xHH>
             byte_ids[value] = i
             token_bytes[i] = surface[i] = bytes([value])
         else:

@@ -24,9 +24,13 @@ import struct
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from ..validate import MAX_VOCAB_ENTRIES, check_whole_tokens
 from .source import VocabFileError, read_bytes
 
 __all__ = [
+    "BYTE_PIECES",
+    "MAX_PIECES",
+    "MAX_PIECE_BYTES",
     "MODEL_FIELDS",
     "MODEL_TYPES",
     "NORMALIZER_FIELDS",
@@ -35,6 +39,7 @@ __all__ = [
     "TRAINER_FIELDS",
     "Piece",
     "SentencePieceModel",
+    "check_pieces",
     "read_sentencepiece_model",
     "write_sentencepiece_model",
 ]
@@ -44,6 +49,17 @@ PIECE_TYPES = {1: "NORMAL", 2: "UNKNOWN", 3: "CONTROL", 4: "USER_DEFINED", 5: "U
 
 MODEL_TYPES = {1: "UNIGRAM", 2: "BPE", 3: "WORD", 4: "CHAR"}
 """``TrainerSpec.ModelType`` values and names."""
+
+BYTE_PIECES = {f"<0x{b:02X}>": b for b in range(256)}
+"""The byte pieces and their bytes: exactly ``<0x%02X>`` (sentencepiece's ``ByteToPiece`` and
+``PieceToByte``, ``model_interface.cc``), so ``<0xe4>`` or ``<0x+1>`` is no byte piece."""
+
+MAX_PIECES = MAX_VOCAB_ENTRIES
+"""Pieces a ``.model`` may hold, counted as they are read (Jurassic-2 and Gemma: 262,144;
+umT5: 256,300): bounds the memory of a file that declares millions."""
+
+MAX_PIECE_BYTES = 8_000
+"""A piece must be shorter than this many bytes (sentencepiece's ``kMaxPieceSize``)."""
 
 MODEL_FIELDS = {"pieces": 1, "trainer_spec": 2, "normalizer_spec": 3}
 """``ModelProto``'s field numbers (the fields we read and write)."""
@@ -60,6 +76,8 @@ NORMALIZER_FIELDS = {"name": 1, "precompiled_charsmap": 2, "add_dummy_prefix": 3
 
 _VARINT, _FIXED64, _LENGTH, _FIXED32 = 0, 1, 2, 5
 _FLOAT = struct.Struct("<f")
+_WHOLE_TYPES = ("UNKNOWN", "CONTROL", "USER_DEFINED")
+"""Piece types matched whole (user-defined) or kept as special tokens: one compiled pattern."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,7 +199,8 @@ def _leading_pieces(data: bytes, name: str) -> tuple[list[Piece], int]:
     pieces: list[Piece] = []
     append, unpack, types = pieces.append, _FLOAT.unpack_from, PIECE_TYPES
     pos, size = 0, len(data)
-    while pos < size and data[pos] == 0x0A:
+    while pos < size and data[pos] == 0x0A and len(pieces) < MAX_PIECES:  # then the
+        # general reader refuses the next piece
         length, start = _varint(data, pos + 1, name)
         end = start + length
         if end > size:
@@ -213,6 +232,49 @@ def _flags(data: bytes, name: str, wanted: dict[int, str]) -> dict[str, object]:
     return found
 
 
+def check_pieces(model: SentencePieceModel, name: str) -> None:
+    """Refuse a model's pieces that sentencepiece refuses to load (the reader reads them all,
+    so that a model can be written back as it was): what sentencepiece's ``ModelInterface::InitializePieces`` refuses
+    (``model_interface.cc``): an empty piece, one with NUL or of ``MAX_PIECE_BYTES`` bytes or
+    more, a BYTE piece not written ``<0xHH>``, BYTE pieces without ``byte_fallback`` or not
+    all 256 with it, no UNKNOWN piece or more than one; and more pieces matched whole than
+    ``validate.check_whole_tokens`` admits.
+
+    Args:
+        model: what ``read_sentencepiece_model`` read.
+        name: the file's name for messages.
+
+    Raises:
+        VocabFileError: naming the first such piece by id.
+    """
+    pieces, byte_fallback = model.pieces, model.byte_fallback
+    texts = [p.piece for p in pieces]
+    if not all(texts) or "\0" in "".join(texts) or 4 * max(map(len, texts)) >= MAX_PIECE_BYTES:
+        for i, text in enumerate(texts):  # checked at C speed above; this names the fault
+            if not text or "\0" in text or len(text.encode("utf-8")) >= MAX_PIECE_BYTES:
+                raise VocabFileError(f"{name}: piece {i} is empty, holds NUL or has "
+                                     f"{MAX_PIECE_BYTES:,} bytes or more")
+    unknown, byte_values = 0, set()
+    for i, p in enumerate(pieces):
+        if p.type == "UNKNOWN":
+            unknown += 1
+        elif p.type == "BYTE":
+            if p.piece not in BYTE_PIECES:
+                raise VocabFileError(f"{name}: BYTE piece {p.piece!r} (id {i}) is not <0xHH>")
+            byte_values.add(BYTE_PIECES[p.piece])
+    try:
+        check_whole_tokens([p.piece for p in pieces if p.type in _WHOLE_TYPES])
+    except ValueError as e:
+        raise VocabFileError(f"{name}: {e}") from e
+    if unknown != 1:
+        raise VocabFileError(f"{name}: {unknown} UNKNOWN pieces, not one")
+    if byte_values and not byte_fallback:
+        raise VocabFileError(f"{name}: BYTE pieces without byte_fallback")
+    if byte_fallback and len(byte_values) != 256:
+        raise VocabFileError(f"{name}: byte_fallback with {len(byte_values)} of the 256 BYTE "
+                             "pieces")
+
+
 def read_sentencepiece_model(source: str | os.PathLike | bytes, *, name: str | None = None,
                              max_bytes: int | None = None,
                              expected_hash: str | None = None) -> SentencePieceModel:
@@ -229,7 +291,8 @@ def read_sentencepiece_model(source: str | os.PathLike | bytes, *, name: str | N
 
     Raises:
         VocabFileError: for damaged or truncated input, a field of the wrong wire type, a
-            piece without a string or of an unknown type, or no pieces at all.
+            piece without a string or of an unknown type, no pieces at all, more than
+            ``MAX_PIECES`` (``check_pieces`` refuses what the library would not load).
         OSError: if the path cannot be read.
     """
     data, name = read_bytes(source, name=name, max_bytes=max_bytes, expected_hash=expected_hash)
@@ -240,6 +303,8 @@ def read_sentencepiece_model(source: str | os.PathLike | bytes, *, name: str | N
         if number in MODEL_FIELDS.values():
             _expect(wire, _LENGTH, name, f"ModelProto field {number}")
         if number == MODEL_FIELDS["pieces"]:
+            if len(pieces) == MAX_PIECES:
+                raise VocabFileError(f"{name}: more than {MAX_PIECES:,} pieces")
             pieces.append(_piece(value, name, len(pieces)))
         elif number == MODEL_FIELDS["trainer_spec"]:
             trainer = _flags(value, name, {TRAINER_FIELDS["model_type"]: "model_type",
@@ -248,6 +313,7 @@ def read_sentencepiece_model(source: str | os.PathLike | bytes, *, name: str | N
             normalizer = _flags(value, name, {v: k for k, v in NORMALIZER_FIELDS.items()})
     if not pieces:
         raise VocabFileError(f"{name}: no pieces (not a SentencePiece model?)")
+    byte_fallback = bool(trainer.get("byte_fallback", 0))
     for key, value in (*trainer.items(), *normalizer.items()):
         wants_bytes = key in ("name", "precompiled_charsmap")
         if isinstance(value, bytes) != wants_bytes:
@@ -258,7 +324,7 @@ def read_sentencepiece_model(source: str | os.PathLike | bytes, *, name: str | N
     return SentencePieceModel(
         pieces=tuple(pieces),
         model_type=MODEL_TYPES[model_type],
-        byte_fallback=bool(trainer.get("byte_fallback", 0)),
+        byte_fallback=byte_fallback,
         normalizer_name=_text(normalizer.get("name", b""), name, "normalizer_spec.name"),
         precompiled_charsmap=normalizer.get("precompiled_charsmap", b""),
         add_dummy_prefix=bool(normalizer.get("add_dummy_prefix", 1)),

@@ -11,13 +11,21 @@ import hashlib
 import io
 import json
 import os
+import re
 from collections.abc import Callable, Iterator
 
 __all__ = [
-    "read_json_object","VocabFileError", "read_bytes", "numbered_lines"]
+    "read_json_object","VocabFileError", "read_bytes", "numbered_lines", "check_json_size",
+    "check_no_lone_surrogates", "parse_digits"]
 
 MAX_GUNZIPPED_BYTES = 64 * 1024 * 1024
 """A .gz vocabulary may expand to at most this many bytes (o200k_base: 3.6 MB)."""
+MAX_JSON_CONTAINERS = 1_000_000
+"""Arrays and objects a JSON vocabulary may hold, counted as ``[`` and ``{`` bytes before it is
+parsed (Gemma 3's tokenizer.json: 524,276, its merges as pairs)."""
+MAX_JSON_ITEMS = 3_000_000
+"""Arrays, objects and commas a JSON vocabulary may hold, counted before it is parsed: a bound
+on the values ``json.loads`` would build (Gemma 3's tokenizer.json: 1,862,983)."""
 
 
 class VocabFileError(ValueError):
@@ -75,6 +83,79 @@ def read_bytes(
     return data, name
 
 
+def check_json_size(data: bytes, name: str) -> None:
+    """Refuse JSON that would build too many Python objects, before ``json.loads`` builds any.
+
+    Counts ``[``, ``{`` and ``,`` bytes (inside strings too, so the counts are upper
+    bounds): every value but the first of an array or object follows a comma, so these
+    bound the number of values, and an object's keys are at most as many. A 64 MB file of
+    ``[],[],...`` would otherwise build 21 million lists (over 1.7 GB).
+
+    Args:
+        data: the JSON text's bytes.
+        name: the file's name for messages.
+
+    Raises:
+        VocabFileError: if more than ``MAX_JSON_CONTAINERS`` arrays and objects or more
+            than ``MAX_JSON_ITEMS`` arrays, objects and commas.
+    """
+    containers = data.count(b"[") + data.count(b"{")
+    if containers > MAX_JSON_CONTAINERS:
+        raise VocabFileError(f"{name}: more than {MAX_JSON_CONTAINERS:,} JSON arrays and "
+                             "objects; refused before parsing")
+    if containers + data.count(b",") > MAX_JSON_ITEMS:
+        raise VocabFileError(f"{name}: more than {MAX_JSON_ITEMS:,} JSON values; refused "
+                             "before parsing")
+
+
+_LONE_SURROGATE = re.compile(
+    rb"(?<!\\)(?:\\\\)*\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F])"
+    rb"|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})(?<!\\)(?:\\\\)*\\u[dD][c-fC-F][0-9a-fA-F]{2}")
+"""A ``\\uD800``-``\\uDFFF`` escape that is not half of a pair (a high then a low half)."""
+
+
+def check_no_lone_surrogates(data: bytes, name: str) -> None:
+    """Refuse JSON that escapes half a surrogate pair, as HF tokenizers' JSON reader
+    (serde_json: "lone leading surrogate in hex escape") and UTF-8 do: such a string cannot
+    be encoded, so a normalizer, piece or token holding one would break every encode.
+
+    Args:
+        data: the JSON text's bytes.
+        name: the file's name for messages.
+
+    Raises:
+        VocabFileError: naming the byte offset of the first lone half.
+    """
+    if b"\\ud" in data or b"\\uD" in data:
+        found = _LONE_SURROGATE.search(data)
+        if found:
+            raise VocabFileError(f"{name}: a lone surrogate escape "
+                                 f"{found.group().decode()[-6:]!r} at byte {found.start():,}")
+
+
+def parse_digits(text: str, name: str, what: str) -> int:
+    """A non-negative integer written in ASCII digits only, as the formats write them.
+
+    ``int()`` also reads ``+3``, ``3_00``, `` 3`` and digits of other scripts
+    (``"٣"``); a vocabulary file that uses them is malformed, not a different number.
+
+    Args:
+        text: the digits.
+        name: the file's name for messages.
+        what: the field or line, for messages (``"line 7 rank"``).
+
+    Raises:
+        VocabFileError: unless ``text`` is 1 to 12 ASCII digits.
+
+    >>> parse_digits("300", "f", "rank")
+    300
+    """
+    if not (0 < len(text) <= 12 and text.isascii() and text.isdigit()):
+        raise VocabFileError(f"{name}: {what} {text[:20]!r} is not a non-negative integer "
+                             "in ASCII digits")
+    return int(text)
+
+
 def numbered_lines(data: bytes, name: str) -> Iterator[tuple[int, str]]:
     """Yield ``(line_number, line)`` of UTF-8 text, CRLF or LF, final newline optional.
 
@@ -114,10 +195,13 @@ def read_json_object(
         ``(object, name)``.
 
     Raises:
-        VocabFileError: as ``read_bytes``, for JSON that does not parse (or nests too
-            deeply), or for a JSON value that is not an object.
+        VocabFileError: as ``read_bytes``, ``check_json_size`` and
+            ``check_no_lone_surrogates``, for JSON that does not
+            parse (or nests too deeply), or for a JSON value that is not an object.
     """
     data, name = read_bytes(source, name=name, max_bytes=max_bytes, expected_hash=expected_hash)
+    check_json_size(data, name)
+    check_no_lone_surrogates(data, name)
     try:
         doc = json.loads(data, parse_float=parse_float)
     except (ValueError, RecursionError) as e:

@@ -16,6 +16,7 @@ import binascii
 import os
 
 from ..encoding import Encoding
+from ..validate import MAX_VOCAB_ENTRIES, MAX_WHOLE_TOKENS
 from .source import VocabFileError, read_json_object
 
 __all__ = ["DEPRECATED_SPECIAL_TOKENS", "load_tekken"]
@@ -42,13 +43,24 @@ def _special_tokens(doc: dict, count: int, name: str) -> dict[str, int]:
     if listed is None:
         names = list(DEPRECATED_SPECIAL_TOKENS)
     elif isinstance(listed, list) and all(isinstance(t, dict) for t in listed):
-        names = [t.get("token_str") for t in sorted(listed, key=lambda t: t.get("rank", -1))]
+        ranks = [t.get("rank") for t in listed]
+        if any(type(r) is not int for r in ranks) or sorted(ranks) != list(range(len(ranks))):
+            raise VocabFileError(f"{name}: special_tokens[].rank must be the integers 0 to "
+                                 f"{len(ranks) - 1}, each once")
+        names = [t.get("token_str") for t in sorted(listed, key=lambda t: t["rank"])]
         if not all(isinstance(t, str) for t in names):
             raise VocabFileError(f"{name}: special_tokens[].token_str must be strings")
     else:
         raise VocabFileError(f"{name}: special_tokens must be a list of objects")
+    if len(names) > count:
+        raise VocabFileError(f"{name}: {len(names):,} special_tokens listed, more than "
+                             f"default_num_special_tokens ({count:,})")
     names += [f"<SPECIAL_{rank}>" for rank in range(len(names), count)]
-    return {text: rank for rank, text in enumerate(names[:count])}
+    if len(set(names)) != len(names):
+        seen: set[str] = set()
+        twice = next(t for t in names if t in seen or seen.add(t))
+        raise VocabFileError(f"{name}: special token {twice!r} is listed twice")
+    return {text: rank for rank, text in enumerate(names)}
 
 
 def load_tekken(
@@ -68,7 +80,8 @@ def load_tekken(
 
     Raises:
         VocabFileError: (a ValueError) naming the file and the field that is missing,
-            of the wrong type, or inconsistent.
+            of the wrong type, or inconsistent: more than ``validate.MAX_WHOLE_TOKENS`` special
+            tokens, special-token ranks other than 0..n-1, a special token listed twice.
 
     >>> from bbpe_core import get_encoding
     >>> get_encoding("mistral_tekken").encode_ordinary("Hello world")
@@ -81,12 +94,18 @@ def load_tekken(
     n_special = _field(config, "default_num_special_tokens", int, name)
     keep = _field(config, "default_vocab_size", int, name) - n_special
     vocab = _field(doc, "vocab", list, name)
-    if not 0 < keep <= len(vocab) or n_special < 0:
+    if not 0 <= n_special <= MAX_WHOLE_TOKENS:  # checked before <SPECIAL_n> names are made
+        raise VocabFileError(f"{name}: config.default_num_special_tokens must be 0 to "
+                             f"{MAX_WHOLE_TOKENS:,}")
+    if not 0 < keep <= min(len(vocab), MAX_VOCAB_ENTRIES):
         raise VocabFileError(f"{name}: config sizes do not fit the {len(vocab):,} ranks")
     ranks: dict[bytes, int] = {}
-    for entry in vocab[:keep]:
+    for k, entry in enumerate(vocab[:keep]):
         if not isinstance(entry, dict) or not isinstance(entry.get("token_bytes"), str):
             raise VocabFileError(f"{name}: vocab entries must be objects with token_bytes")
+        rank = entry.get("rank", k)
+        if type(rank) is not int or rank != k:
+            raise VocabFileError(f"{name}: vocab[{k}].rank is {rank!r}, not its position {k}")
         try:
             token = binascii.a2b_base64(entry["token_bytes"], strict_mode=True)
         except binascii.Error as e:

@@ -14,12 +14,13 @@ import re
 from functools import partial
 
 from ..encoding import Encoding
-from .source import VocabFileError, numbered_lines, read_bytes
+from ..validate import MAX_VOCAB_ENTRIES
+from .source import VocabFileError, numbered_lines, parse_digits, read_bytes
 
 __all__ = ["load_tiktoken_bpe", "load_tiktoken", "save_tiktoken_bpe"]
 
-MAX_LINES = 2_000_000
-"""A .tiktoken file may hold at most this many lines."""
+MAX_LINES = MAX_VOCAB_ENTRIES
+"""A .tiktoken file may hold at most this many lines (counted before any is decoded)."""
 
 _WELL_FORMED = re.compile(r"(?:[A-Za-z0-9+/=]+ [0-9]+\n)*(?:[A-Za-z0-9+/=]+ [0-9]+)?")
 _strict_b64decode = partial(binascii.a2b_base64, strict_mode=True)
@@ -48,6 +49,8 @@ def load_tiktoken_bpe(
             duplicate token or rank, a negative rank, too many lines, a hash mismatch.
     """
     data, name = read_bytes(source, name=name, max_bytes=max_bytes, expected_hash=expected_hash)
+    if data.count(b"\n") >= MAX_LINES + 1:
+        raise VocabFileError(f"{name}: more than {MAX_LINES:,} lines")
     try:  # fast path: the whole file at C speed; any problem falls back to the careful loop
         text = data.decode("ascii")
         if _WELL_FORMED.fullmatch(text):  # "base64 rank" lines only: fields pair up
@@ -74,11 +77,11 @@ def _parse_carefully(data: bytes, name: str) -> dict[bytes, int]:
         try:
             b64, rank_text = line.split(" ")
             token = base64.b64decode(b64, validate=True)
-            rank = int(rank_text)
         except (ValueError, binascii.Error) as e:
             raise VocabFileError(f"{name}:{number}: expected 'base64 rank', got {line[:60]!r}") from e
-        if rank < 0 or rank in seen or token in ranks or not token:
-            raise VocabFileError(f"{name}:{number}: empty token, negative or duplicate rank or token")
+        rank = parse_digits(rank_text, f"{name}:{number}", "rank")  # not int(): '٣', '3_00'
+        if rank in seen or token in ranks or not token:
+            raise VocabFileError(f"{name}:{number}: empty token, or duplicate rank or token")
         ranks[token] = rank
         seen.add(rank)
     if not ranks:
