@@ -5,6 +5,7 @@ SentencePiece encoding the format allows (Gemma's files lack ``<0x09>``: no ``.m
 from __future__ import annotations
 
 import dataclasses
+import json
 
 import pytest
 from hypothesis import given, settings
@@ -116,3 +117,22 @@ def test_writer_refuses_an_unknown_piece_type():
                                True, False, True)
     with pytest.raises(ValueError, match="unknown type"):
         write_sentencepiece_model(model)
+
+
+def test_a_trained_unigram_encoding_saves_as_a_tokenizer_json_hf_reads_with_our_ids(tmp_path):
+    from tokenizers import Tokenizer
+
+    enc = bbpe_core.train_unigram(["the quick brown fox jumps over the lazy dog. " * 50], 60)
+    bbpe_core.save_hf_tokenizer_json(enc, tmp_path / "tokenizer.json")
+    text = "the lazy brown fox, quickly"
+    assert Tokenizer.from_file(str(tmp_path / "tokenizer.json")).encode(text).ids == \
+        enc.encode(text)
+
+
+def test_a_unigram_byte_piece_not_written_as_sentencepiece_writes_it_names_the_file():
+    from bbpe_core import VocabFileError
+
+    doc = {"model": {"type": "Unigram", "unk_id": 0, "byte_fallback": True,
+                     "vocab": [["<unk>", 0.0], ["<0xe4>", -1.0], ["a", -2.0]]}}
+    with pytest.raises(VocabFileError, match=r"bad\.json: model\.vocab\[1\]"):
+        bbpe_core.load_hf_tokenizer_json(json.dumps(doc).encode(), name="bad.json")

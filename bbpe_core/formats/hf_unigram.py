@@ -141,7 +141,10 @@ def load_hf_unigram(doc: dict, name: str) -> Encoding:
                    for i, piece in enumerate(pieces)}
     surface = {i: piece.encode("utf-8") for i, piece in enumerate(pieces)}
     for i, piece in enumerate(pieces if byte_fallback else ()):
-        value = byte_value(piece)
+        try:
+            value = byte_value(piece)
+        except ValueError as e:
+            raise VocabFileError(f"{name}: model.vocab[{i}]: {e}") from e
         if value is not None:
             token_bytes[i] = surface[i] = bytes([value])
     table_pieces = dict(enumerate(pieces))

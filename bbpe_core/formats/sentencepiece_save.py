@@ -274,6 +274,8 @@ def save_sentencepiece_tokenizer_json(enc: Encoding | SentencePieceModel,
     if isinstance(enc, SentencePieceModel):
         doc = tokenizer_json_of_model(enc)
     else:
-        doc = tokenizer_json_of_model(sentencepiece_model_of(enc), enc.encoder.merges)
+        model = sentencepiece_model_of(enc)
+        doc = tokenizer_json_of_model(model, enc.encoder.merges if model.model_type == "BPE"
+                                      else None)
     with open(path, "w", encoding="utf-8") as f:
         json.dump(doc, f, ensure_ascii=False)
