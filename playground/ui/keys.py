@@ -12,7 +12,7 @@ Session state (``st.session_state``) holds two kinds of key:
 from __future__ import annotations
 
 __all__ = ["CHAT_MESSAGES", "CHAT_NEXT_ID", "ENCODING", "LINK_APPLIED", "SHOWN_TOKENS",
-           "MODEL_FILE_FLASH", "TRAIN_RESULT", "UPLOAD_FLASH", "USER_ENCODINGS",
+           "MODEL_FILE_FLASH", "TRAIN_RESULT", "TRAIN_UNIGRAM_RESULT", "EXTEND_RESULTS", "UPLOAD_FLASH", "USER_ENCODINGS",
            "USER_ENCODING_MEMORY", "WIDGET_PREFIXES"]
 
 ENCODING = "encoding"
@@ -35,6 +35,10 @@ MODEL_FILE_FLASH = "up_gguf_flash"
 """The outcome of opening a model file, ("ok", name) or ("error", reason), said once."""
 TRAIN_RESULT = "tr_result"
 """The Train page's last trained tokenizer, its steps and its corpus sizes."""
+TRAIN_UNIGRAM_RESULT = "tr_unigram_result"
+"""The Train page's last Unigram run: its encoding and rounds."""
+EXTEND_RESULTS = "tr_extend_results"
+"""The Train page's vocabulary extensions of this session: settings -> result (a few kept)."""
 
 WIDGET_PREFIXES = {
     "pg_": "Playground: text, chat, decode and compare modes",

@@ -1,0 +1,103 @@
+"""The Train page's Unigram run and its "Extend a vocabulary" section: helpers and AppTest."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from apptest import new_app
+
+import bbpe_core
+from playground.caps import MAX_TRAIN_BYTES
+from playground.training import SAMPLES
+from playground.unigram_training import model_files, pruned_rows, round_fraction, round_rows
+
+CORPUS = next(iter(SAMPLES.values())).read_text(encoding="utf-8")[:20_000]  # English docs
+
+
+def test_round_helpers_follow_the_trainer():
+    rounds = []
+    bbpe_core.train_unigram(CORPUS, 300, progress=rounds.append)
+    rows = round_rows(rounds)
+    assert [r["round"] for r in rows] == list(range(1, len(rounds) + 1))
+    assert all(a["kept"] >= b["kept"] for a, b in zip(rows, rows[1:]))  # it shrinks
+    assert sum(r["pruned"] for r in rows) == len(pruned_rows(rounds)) > 0
+    fractions = [round_fraction(rounds[0], r, 300) for r in rounds]
+    assert fractions == sorted(fractions) and fractions[-1] == 1.0 and 0 <= fractions[0] < 1
+
+
+def test_model_files_load_in_the_reference_libraries(tmp_path):
+    spm = pytest.importorskip("sentencepiece")
+    tokenizers = pytest.importorskip("tokenizers")
+    enc = bbpe_core.train_unigram(CORPUS, 300)
+    files = model_files(enc)
+    assert set(files) == {f"{enc.name}.model", "tokenizer.json"}
+    (tmp_path / "m.model").write_bytes(files[f"{enc.name}.model"])
+    text = "the newest tokenizer prunes flowers"
+    assert spm.SentencePieceProcessor(model_file=str(tmp_path / "m.model")).encode(text) == \
+        enc.encode_ordinary(text)
+    tok = tokenizers.Tokenizer.from_str(files["tokenizer.json"].decode())
+    assert tok.encode(text).ids == enc.encode_ordinary(text)
+    assert json.loads(files["tokenizer.json"])["model"]["type"] == "Unigram"
+    assert set(model_files(bbpe_core.get_encoding("gpt2"))) == {"tokenizer.json"}
+
+
+@pytest.fixture
+def page():
+    at = new_app()
+    at.run()
+    at.switch_page("views/train.py").run()
+    assert not at.exception
+    return at
+
+
+def _train_unigram(page, text=CORPUS, vocab=300):
+    page.radio(key="tr_algo").set_value("Unigram (SentencePiece)").run()
+    page.radio(key="tr_source").set_value("paste").run()
+    page.text_area(key="tr_paste").input(text).run()
+    page.slider(key="tr_uni_vocab").set_value(vocab).run()
+    next(b for b in page.button if b.label == "Train").click().run()
+
+
+def test_the_page_names_its_algorithms_and_says_where_wordpiece_trains(page):
+    assert page.radio(key="tr_algo").options == ["Byte-level BPE", "Unigram (SentencePiece)"]
+    text = " ".join(c.value for c in page.caption)
+    assert "WordPiece training uses HF tokenizers' trainer" in text
+    assert "Character-level (SentencePiece) BPE is not trained here" in text
+
+
+def test_a_unigram_run_shows_its_rounds_and_is_usable_everywhere(page):
+    _train_unigram(page)
+    assert not page.exception
+    assert "rounds in" in page.success[0].value and "n_vocab 300" in page.success[0].value
+    rounds = page.session_state["tr_unigram_result"]["rounds"]
+    assert len(rounds) >= 2
+    table = page.dataframe[0].value
+    assert list(table["round"]) == [r.round for r in rounds]
+    pruned = page.dataframe[1].value  # the first pruning round's pieces, with their loss
+    assert set(pruned.columns) == {"round", "piece", "loss"} and len(pruned) == len(rounds[0].pruned)
+    page.selectbox(key="tr_uni_round").select(2).run()
+    assert set(page.dataframe[1].value["round"]) == {2}
+    next(b for b in page.button if b.label == "Use this tokenizer").click().run()
+    assert page.code[-1].value == "unigram-300"
+    next(b for b in page.button if b.label == "Prepare downloads").click().run()
+    assert {"unigram-300.model", "tokenizer.json"} <= {b.proto.label for b in page.get("download_button")}
+    page.switch_page("views/playground.py").run()
+    assert "unigram-300" in page.selectbox(key="encoding").options
+    assert not page.exception
+
+
+def test_a_unigram_failure_is_a_message(page):
+    _train_unigram(page, text="一二三四五六七八九十" * 40 + "".join(map(chr, range(0x4E00, 0x4E00 + 400))))
+    assert not page.exception
+    assert page.error[0].value == "Training stopped." and "coverage" in page.code[0].value
+
+
+def test_the_unigram_run_keeps_the_corpus_cap(page):
+    page.radio(key="tr_algo").set_value("Unigram (SentencePiece)").run()
+    page.radio(key="tr_source").set_value("upload").run()
+    page.file_uploader(key="tr_upload").upload("big.txt", b"a" * (MAX_TRAIN_BYTES + 1), "text/plain")
+    page.run()
+    assert not page.exception
+    assert any(f"{MAX_TRAIN_BYTES + 1:,} bytes" in e.value for e in page.error)
+    assert not [b for b in page.button if b.label == "Train"]
