@@ -10,8 +10,8 @@ import streamlit as st
 from bbpe_core import train_unigram
 
 from ..caps import MEMORY_PER_TRAINED_ID
-from ..uploads import fingerprint
 from ..unigram_training import model_files, pruned_rows, round_fraction, round_rows, rounds_figure
+from ..uploads import fingerprint
 from .common import problem, said
 from .keys import TRAIN_RESULT, TRAIN_UNIGRAM_RESULT
 from .session import add_user_encoding
