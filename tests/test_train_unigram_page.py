@@ -101,3 +101,56 @@ def test_the_unigram_run_keeps_the_corpus_cap(page):
     assert not page.exception
     assert any(f"{MAX_TRAIN_BYTES + 1:,} bytes" in e.value for e in page.error)
     assert not [b for b in page.button if b.label == "Train"]
+
+
+def test_new_pieces_are_ones_the_base_lacks_and_the_caps_hold():
+    from playground.extension import MAX_EXTEND_CHARS, MAX_NEW_PIECES, extend, new_pieces
+    text = SAMPLES["Chinese (Tang poems, 1 MB)"].read_text(encoding="utf-8")[:30_000]
+    ext = extend("llama2", text, 100)
+    assert len(ext.added) == 100 and ext.extended.n_vocab == 32_100
+    assert ext.extended.encode_ordinary("The same English.") == ext.base.encode_ordinary("The same English.")
+    assert len(ext.extended.encode_ordinary(text[:2000])) < len(ext.base.encode_ordinary(text[:2000]))
+    with pytest.raises(ValueError, match="new pieces"):
+        new_pieces(ext.base, text, MAX_NEW_PIECES + 1)
+    with pytest.raises(ValueError, match="characters"):
+        new_pieces(ext.base, "字" * (MAX_EXTEND_CHARS + 1), 10)
+    with pytest.raises(ValueError, match="base"):
+        extend("cl100k_base", text, 10)
+    gpt2 = extend("gpt2", text, 50)
+    assert gpt2.extended.n_vocab > gpt2.base.n_vocab and all(
+        p.replace("▁", " ").encode() not in gpt2.base.mergeable_ranks for p in gpt2.added)
+
+
+def _extend(page, pieces=100):
+    page.radio(key="tr_ext_source").set_value("UDHR").run()
+    page.selectbox(key="tr_ext_lang").select("Japanese").run()
+    page.slider(key="tr_ext_pieces").set_value(pieces).run()
+    page.button(key="tr_ext_go").click().run()
+
+
+def test_extend_a_vocabulary_shows_cost_pieces_sentence_and_downloads(page):
+    _extend(page)
+    assert not page.exception
+    assert "llama2: 32,000 → 32,100 tokens" in page.success[0].value
+    rows = page.session_state["tr_extend_results"]
+    [result] = rows.values()
+    cost = {(r["language"], r["encoding"]): r["tokens"] for r in result["rows"]}
+    assert cost["Japanese", "after"] < cost["Japanese", "before"]
+    assert len(cost) == 2 * 31
+    pieces = page.dataframe[-1].value
+    assert list(pieces["id"])[:2] == [32_000, 32_001] and len(pieces) == 100
+    before, after = [m.value for m in page.markdown if m.value.startswith("**before") or m.value.startswith("**after")]
+    assert int(after.split()[1].replace(",", "")) < int(before.split()[1].replace(",", ""))
+    page.button(key="tr_ext_files").click().run()
+    assert {"llama2_extended.model", "tokenizer.json"} <= {b.proto.label for b in page.get("download_button")}
+    page.button(key="tr_ext_go").click().run()  # the same settings: the session's result, not a new one
+    assert page.session_state["tr_extend_results"][next(iter(rows))]["ext"] is result["ext"]
+
+
+def test_extend_refuses_an_upload_over_the_cap(page):
+    page.radio(key="tr_ext_source").set_value("upload").run()
+    page.file_uploader(key="tr_ext_upload").upload("big.txt", b"a" * (MAX_TRAIN_BYTES + 1), "text/plain")
+    page.run()
+    assert not page.exception
+    assert any(f"{MAX_TRAIN_BYTES + 1:,} bytes" in e.value for e in page.error)
+    assert not [b for b in page.button if b.key == "tr_ext_go"]

@@ -3,7 +3,7 @@ every page."""
 
 import streamlit as st
 
-from playground.ui import train_view, unigram_view
+from playground.ui import extend_view, train_view, unigram_view
 from playground.ui.widgets import encoding_selector, kept
 from playground.unigram_training import ALGORITHMS
 
@@ -30,3 +30,5 @@ else:
         unigram_view.forget()
         train_view.train(text, vocab_size, pattern_name, pattern, specials)
     train_view.show_result()
+st.divider()
+extend_view.section()
