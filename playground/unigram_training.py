@@ -23,8 +23,8 @@ from bbpe_core.formats.sentencepiece_save import (
 __all__ = ["ALGORITHMS", "round_rows", "pruned_rows", "round_fraction", "model_files", "rounds_figure"]
 
 ALGORITHMS = {
-    "Byte-level BPE": "merges over UTF-8 bytes, as GPT-2 and tiktoken (bbpe_core.train)",
-    "Unigram (SentencePiece)": "a seed vocabulary pruned round by round, as sentencepiece's "
+    "Byte-level BPE": "Merges over UTF-8 bytes, as GPT-2 and tiktoken (bbpe_core.train)",
+    "Unigram (SentencePiece)": "A seed vocabulary pruned round by round, as sentencepiece's "
                                "default model (bbpe_core.train_unigram)",
 }
 """The algorithms the Train page trains, with one line each. Character-level
@@ -90,11 +90,13 @@ def rounds_figure(rows: list[dict]) -> go.Figure:
     fig = make_subplots(specs=[[{"secondary_y": True}]])
     x = [r["round"] for r in rows]
     fig.add_trace(go.Scatter(x=x, y=[r["kept"] for r in rows], name="vocabulary size",
-                             mode="lines+markers"), secondary_y=False)
+                             mode="lines+markers", line={"color": "#1f77b4"}), secondary_y=False)
     fig.add_trace(go.Scatter(x=x, y=[r["log-likelihood"] for r in rows], name="log-likelihood",
-                             mode="lines+markers"), secondary_y=True)
+                             mode="lines+markers", line={"color": "#d62728", "dash": "dot"}),
+                  secondary_y=True)
     fig.update_layout(title="Unigram: the vocabulary shrinks round by round",
-                      legend={"orientation": "h", "y": -0.25}, margin={"t": 50})
+                      legend={"orientation": "h", "yanchor": "bottom", "y": 1.01, "x": 0},
+                      margin={"t": 90}, title_y=0.98)
     fig.update_xaxes(title_text="round", dtick=1)
     fig.update_yaxes(title_text="pieces (count)", secondary_y=False)
     fig.update_yaxes(title_text="log-likelihood (nats)", secondary_y=True)

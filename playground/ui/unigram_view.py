@@ -52,6 +52,7 @@ def train(text: str, vocab_size: int) -> None:
     except ValueError as e:
         problem("Training stopped.", str(e))
         st.stop()
+    chart.empty()  # the result's chart replaces the live one
     st.session_state[TRAIN_UNIGRAM_RESULT] = {
         "enc": enc, "rounds": rounds, "seconds": time.perf_counter() - started,
         "fp": fingerprint("train-unigram", [text.encode()], str(vocab_size))}
