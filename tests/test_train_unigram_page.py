@@ -131,7 +131,7 @@ def _extend(page, pieces=100):
 def test_extend_a_vocabulary_shows_cost_pieces_sentence_and_downloads(page):
     _extend(page)
     assert not page.exception
-    assert "llama2: 32,000 → 32,100 tokens" in page.success[0].value
+    assert "llama2: 32,000 → 32,100 tokens (100 new pieces, trained on Japanese)" in page.success[0].value
     rows = page.session_state["tr_extend_results"]
     [result] = rows.values()
     cost = {(r["language"], r["encoding"]): r["tokens"] for r in result["rows"]}

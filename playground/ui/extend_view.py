@@ -77,6 +77,7 @@ def section() -> None:
         while len(results) >= KEPT_RESULTS:
             results.pop(next(iter(results)))
         results[key] = {"ext": ext, "rows": cost_rows(ext, load_udhr()), "label": label}
+        bar.empty()
     if key in results:
         _show(results[key], sentence)
 
@@ -85,7 +86,7 @@ def _show(result: dict, sentence: str) -> None:
     """An extension's cost chart, new pieces, one sentence drawn with both, downloads."""
     ext, rows = result["ext"], result["rows"]
     st.success(f"{ext.base.name}: {ext.base.n_vocab:,} → {ext.extended.n_vocab:,} tokens "
-               f"({len(ext.added):,} new pieces).")
+               f"({len(ext.added):,} new pieces, trained on {result['label']}).")
     st.plotly_chart(grouped_bar(rows, x="language", y="tokens", color="encoding",
                                 title=f"UDHR token cost, {ext.base.name} before and after",
                                 x_title="language", y_title="tokens (count)"),

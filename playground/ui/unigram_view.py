@@ -70,7 +70,7 @@ def show_result() -> None:
     st.plotly_chart(rounds_figure(rows), width="stretch", key="tr_uni_rounds")
     left, right = st.columns(2)
     left.metric("Unigram: first round → last", f"{rounds[0].pieces:,} → {enc.n_vocab:,} pieces")
-    right.metric("BPE: bytes → merges", f"256 → {enc.n_vocab:,} tokens")
+    right.metric("BPE to the same size: grows", f"256 → {enc.n_vocab:,} tokens")
     st.caption("BPE grows its vocabulary from the 256 bytes, one merge at a time; Unigram "
                "starts from many candidate pieces and prunes, each round, those whose loss "
                "(how much the corpus' likelihood drops without them) is smallest.")
