@@ -27,7 +27,7 @@ def forget() -> None:
 
 def options() -> int:
     """The vocabulary size the user set (pieces, meta pieces included)."""
-    return st.slider("Vocabulary size (at least the corpus' characters: about 4,000 for the "
+    return st.slider("Vocabulary size (at least the corpus' characters: about 5,100 for the "
                      "Tang poems)", 300, 8192, **kept("tr_uni_vocab", 4096), step=1)
 
 
