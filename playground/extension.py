@@ -19,7 +19,7 @@ from bbpe_core.training import train_unigram_model
 
 from .lab_languages import Sample
 
-__all__ = ["BASES", "MAX_EXTEND_CHARS", "MAX_NEW_PIECES", "MAX_SEED_VOCAB", "Extension",
+__all__ = ["BASES", "MAX_EXTEND_CHARS", "MAX_EXTEND_PIECES", "MAX_SEED_VOCAB", "Extension",
            "extend", "new_pieces", "cost_rows", "first_sentence"]
 
 BASES = ("llama2", "mistral_v3", "mistral_v1", "gpt2")
@@ -27,7 +27,7 @@ BASES = ("llama2", "mistral_v3", "mistral_v1", "gpt2")
 MAX_EXTEND_CHARS = 200_000
 """The training corpus is cut to its first this many characters (about 10 s of training
 here for Chinese), so the shared server stays responsive."""
-MAX_NEW_PIECES = 2_000
+MAX_EXTEND_PIECES = 2_000
 """The most new pieces one extension asks for."""
 MAX_SEED_VOCAB = 8_000
 """The largest Unigram model trained for the new pieces (its characters and the new pieces)."""
@@ -58,15 +58,15 @@ def new_pieces(base: Encoding, text: str, n: int, progress=None) -> list[str]:
     Args:
         base: the encoding to extend (SentencePiece or byte-level BPE).
         text: the corpus, at most ``MAX_EXTEND_CHARS`` characters.
-        n: 1 to ``MAX_NEW_PIECES``.
+        n: 1 to ``MAX_EXTEND_PIECES``.
         progress: None, or a callable given each ``UnigramRound`` of the training.
 
     Raises:
         ValueError: for ``n`` or ``text`` out of bounds, or as ``train_unigram_model`` (an
             empty corpus, one needing more characters than ``MAX_SEED_VOCAB``).
     """
-    if not 1 <= n <= MAX_NEW_PIECES:
-        raise ValueError(f"the number of new pieces must be 1 to {MAX_NEW_PIECES:,}, not {n:,}")
+    if not 1 <= n <= MAX_EXTEND_PIECES:
+        raise ValueError(f"the number of new pieces must be 1 to {MAX_EXTEND_PIECES:,}, not {n:,}")
     if len(text) > MAX_EXTEND_CHARS:
         raise ValueError(f"the corpus has {len(text):,} characters; at most {MAX_EXTEND_CHARS:,}")
     size = min(MAX_SEED_VOCAB, len(set(text)) + 2 * n + 3)

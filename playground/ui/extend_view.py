@@ -8,7 +8,14 @@ import streamlit as st
 
 from ..caps import MAX_TRAIN_BYTES, check
 from ..charts import grouped_bar
-from ..extension import BASES, MAX_EXTEND_CHARS, MAX_NEW_PIECES, cost_rows, extend, first_sentence
+from ..extension import (
+    BASES,
+    MAX_EXTEND_CHARS,
+    MAX_EXTEND_PIECES,
+    cost_rows,
+    extend,
+    first_sentence,
+)
 from ..lab_languages import load_udhr
 from ..token_html import token_view_html
 from ..training import SAMPLES
@@ -56,7 +63,7 @@ def section() -> None:
     label, text, sentence = _corpus()
     c1, c2 = st.columns(2)
     base_name = c1.selectbox("Base", BASES, **kept("tr_ext_base", "llama2"))
-    n = c2.slider("New pieces", 50, MAX_NEW_PIECES, **kept("tr_ext_pieces", 500), step=50)
+    n = c2.slider("New pieces", 50, MAX_EXTEND_PIECES, **kept("tr_ext_pieces", 500), step=50)
     if len(text) > MAX_EXTEND_CHARS:
         st.caption(f"Trained on the first {MAX_EXTEND_CHARS:,} of its {len(text):,} characters.")
         text = text[:MAX_EXTEND_CHARS]
