@@ -113,6 +113,10 @@ def test_new_pieces_are_ones_the_base_lacks_and_the_caps_hold():
     assert len(ext.added) == 100 and ext.extended.n_vocab == 32_100
     assert ext.extended.encode_ordinary("The same English.") == ext.base.encode_ordinary("The same English.")
     assert len(ext.extended.encode_ordinary(text[:2000])) < len(ext.base.encode_ordinary(text[:2000]))
+    spm = pytest.importorskip("sentencepiece")
+    model = model_files(ext.extended)["llama2_extended.model"]
+    sample = text[:300] + " and English"
+    assert spm.SentencePieceProcessor(model_proto=model).encode(sample) == ext.extended.encode_ordinary(sample)
     with pytest.raises(ValueError, match="new pieces"):
         new_pieces(ext.base, text, MAX_EXTEND_PIECES + 1)
     with pytest.raises(ValueError, match="characters"):
