@@ -1,18 +1,34 @@
-"""Train your own byte-level BPE and watch it learn; then use it on every page."""
+"""Train your own tokenizer (byte-level BPE or Unigram) and watch it learn; then use it on
+every page."""
 
 import streamlit as st
 
-from playground.ui import train_view
-from playground.ui.widgets import encoding_selector
+from playground.ui import extend_view, train_view, unigram_view
+from playground.ui.widgets import encoding_selector, kept
+from playground.unigram_training import ALGORITHMS
 
-st.title("Train your own BBPE")
+st.title("Train your own tokenizer")
 encoding_selector()  # the sidebar's control, on every page
-st.caption("Count every adjacent pair, merge the most frequent, repeat (Sennrich et al. 2016; "
-           "Karpathy's \"Let's build the GPT Tokenizer\"): "
-           "computed incrementally, with exactly the textbook's result.")
+algorithm = st.radio("Algorithm", list(ALGORITHMS), horizontal=True,
+                     **kept("tr_algo", next(iter(ALGORITHMS))))
+st.caption(ALGORITHMS[algorithm] + ". Character-level (SentencePiece) BPE is not trained here: "
+           "the engine trains it only as the contrast below, not as a tokenizer to use. "
+           "WordPiece training uses HF tokenizers' trainer, on the Algorithms page.")
 text = train_view.corpus()
-vocab_size, pattern_name, pattern, specials = train_view.options()
 st.caption(f"{len(text):,} characters, {len(text.encode()):,} UTF-8 bytes.")
-if st.button("Train", type="primary"):
-    train_view.train(text, vocab_size, pattern_name, pattern, specials)
-train_view.show_result()
+if algorithm == "Unigram (SentencePiece)":
+    vocab_size = unigram_view.options()
+    if st.button("Train", type="primary"):
+        unigram_view.train(text, vocab_size)
+    unigram_view.show_result()
+else:
+    st.caption("Count every adjacent pair, merge the most frequent, repeat (Sennrich et al. 2016; "
+               "Karpathy's \"Let's build the GPT Tokenizer\"): "
+               "computed incrementally, with exactly the textbook's result.")
+    vocab_size, pattern_name, pattern, specials = train_view.options()
+    if st.button("Train", type="primary"):
+        unigram_view.forget()
+        train_view.train(text, vocab_size, pattern_name, pattern, specials)
+    train_view.show_result()
+st.divider()
+extend_view.section()

@@ -11,9 +11,10 @@ Session state (``st.session_state``) holds two kinds of key:
 
 from __future__ import annotations
 
-__all__ = ["CHAT_MESSAGES", "CHAT_NEXT_ID", "ENCODING", "FIND_MODEL", "LINK_APPLIED", "SHOWN_TOKENS",
-           "MODEL_FILE_FLASH", "TRAIN_FLASH", "TRAIN_RESULT", "UPLOAD_FILES", "UPLOAD_FLASH",
-           "USER_ENCODINGS", "USER_ENCODING_MEMORY", "WIDGET_PREFIXES"]
+__all__ = ["CHAT_MESSAGES", "CHAT_NEXT_ID", "ENCODING", "EXTEND_RESULTS", "FIND_MODEL",
+           "LINK_APPLIED", "MODEL_FILE_FLASH", "SHOWN_TOKENS", "TRAIN_FLASH", "TRAIN_RESULT",
+           "TRAIN_UNIGRAM_RESULT", "UPLOAD_FILES", "UPLOAD_FLASH", "USER_ENCODINGS",
+           "USER_ENCODING_MEMORY", "WIDGET_PREFIXES"]
 
 ENCODING = "encoding"
 """The sidebar's encoding selector (a widget every page draws)."""
@@ -41,6 +42,10 @@ TRAIN_FLASH = "tr_flash"
 """The name the trained tokenizer got in the selectors, said once after the rerun."""
 TRAIN_RESULT = "tr_result"
 """The Train page's last trained tokenizer, its steps and its corpus sizes."""
+TRAIN_UNIGRAM_RESULT = "tr_unigram_result"
+"""The Train page's last Unigram run: its encoding and rounds."""
+EXTEND_RESULTS = "tr_extend_results"
+"""The Train page's vocabulary extensions of this session: settings -> result (a few kept)."""
 
 WIDGET_PREFIXES = {
     "pg_": "Playground: text, chat, decode and compare modes",

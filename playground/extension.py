@@ -1,0 +1,115 @@
+"""The Train page's "Extend a vocabulary": train new pieces on a language corpus, append
+those a shipped base lacks (``bbpe_core.extend_vocabulary``), and measure the token cost of
+the UDHR languages before and after.
+
+The recipe is Chinese-LLaMA's (Cui et al. 2023, ymcui/Chinese-LLaMA-Alpaca's
+``merge_tokenizers.py``): pieces of a Unigram model trained on the new language, appended
+with score 0 to a SentencePiece base. For a byte-level BPE base (gpt2) the same Unigram
+pieces are appended as merges (the engine's analogue, see ``bbpe_core.extend``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bbpe_core import Encoding, extend_vocabulary, get_encoding
+from bbpe_core.formats.sentencepiece_save import sentencepiece_model_of
+from bbpe_core.replace_normalizers import SPACE_MARK
+from bbpe_core.training import train_unigram_model
+
+from .lab_languages import Sample
+
+__all__ = ["BASES", "MAX_EXTEND_CHARS", "MAX_EXTEND_PIECES", "MAX_SEED_VOCAB", "Extension",
+           "extend", "new_pieces", "cost_rows", "first_sentence"]
+
+BASES = ("llama2", "mistral_v3", "mistral_v1", "gpt2")
+"""Shipped encodings offered as bases: SentencePiece BPE ones, and gpt2 (byte-level BPE)."""
+MAX_EXTEND_CHARS = 200_000
+"""The training corpus is cut to its first this many characters (about 10 s of training
+here for Chinese), so the shared server stays responsive."""
+MAX_EXTEND_PIECES = 2_000
+"""The most new pieces one extension asks for."""
+MAX_SEED_VOCAB = 8_000
+"""The largest Unigram model trained for the new pieces (its characters and the new pieces)."""
+
+
+@dataclass(frozen=True)
+class Extension:
+    """One extension: the base, the extended encoding and the pieces it added, in order."""
+
+    base: Encoding
+    extended: Encoding
+    added: list[str]
+
+
+def _known(base: Encoding):
+    """A test: is this piece (``▁`` for a space) already one token of ``base``?"""
+    if base.byte_level:
+        ranks = base.mergeable_ranks
+        return lambda piece: piece.replace(SPACE_MARK, " ").encode("utf-8") in ranks
+    pieces = {p.piece for p in sentencepiece_model_of(base).pieces}
+    return pieces.__contains__
+
+
+def new_pieces(base: Encoding, text: str, n: int, progress=None) -> list[str]:
+    """The ``n`` most probable pieces of a Unigram model trained on ``text`` that ``base``
+    lacks (fewer if the model has fewer).
+
+    Args:
+        base: the encoding to extend (SentencePiece or byte-level BPE).
+        text: the corpus, at most ``MAX_EXTEND_CHARS`` characters.
+        n: 1 to ``MAX_EXTEND_PIECES``.
+        progress: None, or a callable given each ``UnigramRound`` of the training.
+
+    Raises:
+        ValueError: for ``n`` or ``text`` out of bounds, or as ``train_unigram_model`` (an
+            empty corpus, one needing more characters than ``MAX_SEED_VOCAB``).
+    """
+    if not 1 <= n <= MAX_EXTEND_PIECES:
+        raise ValueError(f"the number of new pieces must be 1 to {MAX_EXTEND_PIECES:,}, not {n:,}")
+    if len(text) > MAX_EXTEND_CHARS:
+        raise ValueError(f"the corpus has {len(text):,} characters; at most {MAX_EXTEND_CHARS:,}")
+    size = min(MAX_SEED_VOCAB, len(set(text)) + 2 * n + 3)
+    model = train_unigram_model(text, size, progress=progress)
+    known = _known(base)
+    normal = sorted((p for p in model.pieces if p.type == "NORMAL"), key=lambda p: -p.score)
+    return [p.piece for p in normal if not known(p.piece)][:n]
+
+
+def extend(base_name: str, text: str, n: int, progress=None) -> Extension:
+    """``base_name`` (one of ``BASES``) extended with ``new_pieces(base, text, n, progress)``.
+
+    Raises:
+        ValueError: for a base not in ``BASES``, or as ``new_pieces``.
+    """
+    if base_name not in BASES:
+        raise ValueError(f"the base must be one of {', '.join(BASES)}")
+    base = get_encoding(base_name)
+    added = new_pieces(base, text, n, progress)
+    return Extension(base, extend_vocabulary(base, added, name=f"{base_name}_extended"), added)
+
+
+def cost_rows(ext: Extension, samples: list[Sample]) -> list[dict]:
+    """Per sample and encoding (base, extended): tokens of the sample's text.
+
+    Returns:
+        Dicts with ``language``, ``encoding`` (``"before"`` / ``"after"``) and ``tokens``,
+        ready for a grouped bar chart.
+    """
+    rows = []
+    for s in samples:
+        for label, enc in (("before", ext.base), ("after", ext.extended)):
+            rows.append({"language": s.language, "encoding": label,
+                         "tokens": len(enc.encode_ordinary(s.text))})
+    return rows
+
+
+def first_sentence(text: str, limit: int = 200) -> str:
+    """The first non-empty line of ``text``, cut after its first full stop (``.`` or ``。``)
+    and at ``limit`` characters."""
+    line = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
+    for stop in ("。", ". "):
+        if stop in line:
+            line = line[:line.index(stop) + 1]
+            break
+    return line[:limit]

@@ -1,0 +1,48 @@
+"""The Train page in headless Chromium at a desktop and a phone size: a Unigram run on the
+shipped English corpus (rounds chart, pruned pieces) and a vocabulary extension (llama2
+with pieces of the Japanese UDHR: cost chart, new pieces, a sentence drawn with both)."""
+
+from __future__ import annotations
+
+import pytest
+from browser_helpers import screenshot, wait_for_idle
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.mark.parametrize(("width", "height"), [(1400, 1000), (390, 844)])
+def test_unigram_run_and_extension(browser, app_url, width, height):
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    try:
+        page.goto(f"{app_url}/train")
+        page.get_by_text("Unigram (SentencePiece)", exact=True).click(timeout=60_000)
+        wait_for_idle(page)
+        page.get_by_role("button", name="Train", exact=True).click()
+        page.wait_for_selector("text=rounds in", timeout=180_000)
+        wait_for_idle(page)
+        assert "n_vocab 4,096" in page.locator('[data-testid="stAlertContentSuccess"]').first.inner_text()
+        chart = page.locator(".js-plotly-plot").first
+        assert "vocabulary size" in chart.inner_text() and "log-likelihood" in chart.inner_text()
+        assert page.get_by_text("Pieces pruned in round").count() == 1
+        chart.scroll_into_view_if_needed()
+        screenshot(page, f"train_unigram_{width}")
+        page.get_by_text("Pieces pruned in round").scroll_into_view_if_needed()
+        screenshot(page, f"train_unigram_pruned_{width}")
+
+        page.get_by_text("UDHR", exact=True).click()
+        wait_for_idle(page)
+        page.get_by_role("button", name="Train and extend").click()
+        page.wait_for_selector("text=llama2: 32,000 → 32,500 tokens", timeout=180_000)
+        wait_for_idle(page)
+        assert page.get_by_text("UDHR token cost, llama2 before and after").count() >= 1
+        assert page.locator(".bbpe-view").count() == 2  # the sentence, before and after
+        before, after = (int(t.split()[1].replace(",", "")) for t in
+                         (page.get_by_text("before:").inner_text(), page.get_by_text("after:").inner_text()))
+        assert after < before
+        page.get_by_text("UDHR token cost, llama2 before and after").first.scroll_into_view_if_needed()
+        screenshot(page, f"train_extend_{width}")
+        page.get_by_text("after:").scroll_into_view_if_needed()
+        screenshot(page, f"train_extend_sentence_{width}")
+    finally:
+        context.close()

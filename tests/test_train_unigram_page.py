@@ -1,0 +1,165 @@
+"""The Train page's Unigram run and its "Extend a vocabulary" section: helpers and AppTest."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from apptest import new_app
+
+import bbpe_core
+from playground.caps import MAX_TRAIN_BYTES
+from playground.training import SAMPLES
+from playground.unigram_training import model_files, pruned_rows, round_fraction, round_rows
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = next(iter(SAMPLES.values())).read_text(encoding="utf-8")[:20_000]  # English docs
+
+
+def test_round_helpers_follow_the_trainer():
+    rounds = []
+    bbpe_core.train_unigram(CORPUS, 300, progress=rounds.append)
+    rows = round_rows(rounds)
+    assert [r["round"] for r in rows] == list(range(1, len(rounds) + 1))
+    assert all(a["kept"] >= b["kept"] for a, b in zip(rows, rows[1:]))  # it shrinks
+    assert sum(r["pruned"] for r in rows) == len(pruned_rows(rounds)) > 0
+    fractions = [round_fraction(rounds[0], r, 300) for r in rounds]
+    assert fractions == sorted(fractions) and fractions[-1] == 1.0 and 0 <= fractions[0] < 1
+
+
+def test_model_files_load_in_the_reference_libraries(tmp_path):
+    spm = pytest.importorskip("sentencepiece")
+    tokenizers = pytest.importorskip("tokenizers")
+    enc = bbpe_core.train_unigram(CORPUS, 300)
+    files = model_files(enc)
+    assert set(files) == {f"{enc.name}.model", "tokenizer.json"}
+    (tmp_path / "m.model").write_bytes(files[f"{enc.name}.model"])
+    text = "the newest tokenizer prunes flowers"
+    assert spm.SentencePieceProcessor(model_file=str(tmp_path / "m.model")).encode(text) == \
+        enc.encode_ordinary(text)
+    tok = tokenizers.Tokenizer.from_str(files["tokenizer.json"].decode())
+    assert tok.encode(text).ids == enc.encode_ordinary(text)
+    assert json.loads(files["tokenizer.json"])["model"]["type"] == "Unigram"
+    assert set(model_files(bbpe_core.get_encoding("gpt2"))) == {"tokenizer.json"}
+
+
+@pytest.fixture
+def page():
+    at = new_app()
+    at.run()
+    at.switch_page("views/train.py").run()
+    assert not at.exception
+    return at
+
+
+def _train_unigram(page, text=CORPUS, vocab=300):
+    page.radio(key="tr_algo").set_value("Unigram (SentencePiece)").run()
+    page.radio(key="tr_source").set_value("paste").run()
+    page.text_area(key="tr_paste").input(text).run()
+    page.slider(key="tr_uni_vocab").set_value(vocab).run()
+    next(b for b in page.button if b.label == "Train").click().run()
+
+
+def test_the_page_names_its_algorithms_and_says_where_wordpiece_trains(page):
+    assert page.radio(key="tr_algo").options == ["Byte-level BPE", "Unigram (SentencePiece)"]
+    text = " ".join(c.value for c in page.caption)
+    assert "WordPiece training uses HF tokenizers' trainer" in text
+    assert "Character-level (SentencePiece) BPE is not trained here" in text
+
+
+def test_a_unigram_run_shows_its_rounds_and_is_usable_everywhere(page):
+    _train_unigram(page)
+    assert not page.exception
+    assert "rounds in" in page.success[0].value and "n_vocab 300" in page.success[0].value
+    rounds = page.session_state["tr_unigram_result"]["rounds"]
+    assert len(rounds) >= 2
+    table = page.dataframe[0].value
+    assert list(table["round"]) == [r.round for r in rounds]
+    pruned = page.dataframe[1].value  # the first pruning round's pieces, with their loss
+    assert set(pruned.columns) == {"round", "piece", "loss"} and len(pruned) == len(rounds[0].pruned)
+    page.selectbox(key="tr_uni_round").select(2).run()
+    assert set(page.dataframe[1].value["round"]) == {2}
+    next(b for b in page.button if b.label == "Use this tokenizer").click().run()
+    assert page.code[-1].value == "unigram-300"
+    next(b for b in page.button if b.label == "Prepare downloads").click().run()
+    assert {"unigram-300.model", "tokenizer.json"} <= {b.proto.label for b in page.get("download_button")}
+    for view in sorted((ROOT / "views").glob("*.py")):  # every page runs with it selected
+        page.switch_page(f"views/{view.name}").run()
+        page.selectbox(key="encoding").select("unigram-300").run()
+        assert not page.exception, view.name
+
+
+def test_a_unigram_failure_is_a_message(page):
+    _train_unigram(page, text="一二三四五六七八九十" * 40 + "".join(map(chr, range(0x4E00, 0x4E00 + 400))))
+    assert not page.exception
+    assert page.error[0].value == "Training stopped." and "coverage" in page.code[0].value
+
+
+def test_the_unigram_run_keeps_the_corpus_cap(page):
+    page.radio(key="tr_algo").set_value("Unigram (SentencePiece)").run()
+    page.radio(key="tr_source").set_value("upload").run()
+    page.file_uploader(key="tr_upload").upload("big.txt", b"a" * (MAX_TRAIN_BYTES + 1), "text/plain")
+    page.run()
+    assert not page.exception
+    assert any(f"{MAX_TRAIN_BYTES + 1:,} bytes" in e.value for e in page.error)
+    assert not [b for b in page.button if b.label == "Train"]
+
+
+def test_new_pieces_are_ones_the_base_lacks_and_the_caps_hold():
+    from playground.extension import MAX_EXTEND_CHARS, MAX_EXTEND_PIECES, extend, new_pieces
+    text = SAMPLES["Chinese (Tang poems, 1 MB)"].read_text(encoding="utf-8")[:30_000]
+    ext = extend("llama2", text, 100)
+    assert len(ext.added) == 100 and ext.extended.n_vocab == 32_100
+    assert ext.extended.encode_ordinary("The same English.") == ext.base.encode_ordinary("The same English.")
+    assert len(ext.extended.encode_ordinary(text[:2000])) < len(ext.base.encode_ordinary(text[:2000]))
+    spm = pytest.importorskip("sentencepiece")
+    model = model_files(ext.extended)["llama2_extended.model"]
+    sample = text[:300] + " and English"
+    assert spm.SentencePieceProcessor(model_proto=model).encode(sample) == ext.extended.encode_ordinary(sample)
+    with pytest.raises(ValueError, match="new pieces"):
+        new_pieces(ext.base, text, MAX_EXTEND_PIECES + 1)
+    with pytest.raises(ValueError, match="characters"):
+        new_pieces(ext.base, "字" * (MAX_EXTEND_CHARS + 1), 10)
+    with pytest.raises(ValueError, match="base"):
+        extend("cl100k_base", text, 10)
+    gpt2 = extend("gpt2", text, 50)
+    assert gpt2.extended.n_vocab > gpt2.base.n_vocab and all(
+        p.replace("▁", " ").encode() not in gpt2.base.mergeable_ranks for p in gpt2.added)
+
+
+def _extend(page, pieces=100):
+    page.radio(key="tr_ext_source").set_value("UDHR").run()
+    page.selectbox(key="tr_ext_lang").select("Japanese").run()
+    page.slider(key="tr_ext_pieces").set_value(pieces).run()
+    page.button(key="tr_ext_go").click().run()
+
+
+def test_extend_a_vocabulary_shows_cost_pieces_sentence_and_downloads(page):
+    _extend(page)
+    assert not page.exception
+    assert "llama2: 32,000 → 32,100 tokens (100 new pieces, trained on Japanese)" in page.success[0].value
+    rows = page.session_state["tr_extend_results"]
+    [result] = rows.values()
+    cost = {(r["language"], r["encoding"]): r["tokens"] for r in result["rows"]}
+    assert cost["Japanese", "after"] < cost["Japanese", "before"]
+    assert len(cost) == 2 * 31
+    pieces = page.dataframe[-1].value
+    assert list(pieces["id"])[:2] == [32_000, 32_001] and len(pieces) == 100
+    before, after = [m.value for m in page.markdown if m.value.startswith("**before") or m.value.startswith("**after")]
+    assert int(after.split()[1].replace(",", "")) < int(before.split()[1].replace(",", ""))
+    page.button(key="tr_ext_files").click().run()
+    assert {"llama2_extended.model", "tokenizer.json"} <= {b.proto.label for b in page.get("download_button")}
+    page.button(key="tr_ext_go").click().run()  # the same settings: the session's result, not a new one
+    assert page.session_state["tr_extend_results"][next(iter(rows))]["ext"] is result["ext"]
+
+
+def test_extend_refuses_an_upload_over_the_cap(page):
+    from playground.extension import MAX_EXTEND_CHARS  # the shipped Tang poems are cut to it
+    assert any(f"Trained on the first {MAX_EXTEND_CHARS:,} of its" in c.value for c in page.caption)
+    page.radio(key="tr_ext_source").set_value("upload").run()
+    page.file_uploader(key="tr_ext_upload").upload("big.txt", b"a" * (MAX_TRAIN_BYTES + 1), "text/plain")
+    page.run()
+    assert not page.exception
+    assert any(f"{MAX_TRAIN_BYTES + 1:,} bytes" in e.value for e in page.error)
+    assert not [b for b in page.button if b.key == "tr_ext_go"]
