@@ -2,7 +2,8 @@
 
 Memory per byte of file is highest for the most entries of the shortest tokens: a byte-level
 BPE whose k-th merge joins an earlier token and one byte, so every entry of ``vocab`` and
-``merges`` is a few characters long, as many as fit in the upload cap.
+``merges`` is a few characters long, as many as fit in the upload cap and the loaders' cap on
+entries (``validate.MAX_VOCAB_ENTRIES``).
 """
 
 from __future__ import annotations
@@ -10,11 +11,12 @@ from __future__ import annotations
 import json
 
 from bbpe_core.byte_level import to_gpt2_str
+from bbpe_core.validate import MAX_VOCAB_ENTRIES
 
 
 def hostile_tokenizer_json(max_bytes: int) -> bytes:
     """A valid byte-level BPE ``tokenizer.json`` of at most ``max_bytes`` bytes with as many
-    (short) vocabulary entries and merges as fit.
+    (short) vocabulary entries and merges as fit, at most ``MAX_VOCAB_ENTRIES`` entries.
 
     Args:
         max_bytes (int): the file size to stay under, in bytes.
@@ -39,7 +41,7 @@ def hostile_tokenizer_json(max_bytes: int) -> bytes:
         left, right = tokens[k // 256], bytes([k % 256])
         token, merge = to_gpt2_str(left + right), f"{to_gpt2_str(left)} {to_gpt2_str(right)}"
         size += len(_dumps(token)) + len(str(len(tokens))) + 2 + len(_dumps(merge)) + 1
-        if size > max_bytes:
+        if size > max_bytes or len(tokens) == MAX_VOCAB_ENTRIES:
             break
         vocab[token] = len(tokens)
         merges.append(merge)
