@@ -486,3 +486,26 @@ def test_the_upload_handler_turns_an_escaped_recursion_or_memory_error_into_a_me
     monkeypatch.setattr("playground.uploads.load_hf_tokenizer_json", fails)
     with pytest.raises(ValueError, match="nests too deeply or needs too much memory"):
         load_upload(KINDS[0], [b"{}"], name="x.json")
+
+
+def test_32768_user_defined_pieces_are_matched_as_a_trie_longest_first():
+    """A .model may hold up to ``MAX_WHOLE_TOKENS`` user-defined pieces: they are matched as a
+    trie (one alternative per piece took 25 s on 10,000 characters, so 200,000 characters hit
+    the timeout), longest first, as the alternation matched them."""
+    code = """
+import random, regex
+from bbpe_core.encoders.char_bpe import CharBPEEncoder
+random.seed(1)
+pieces = {"".join(random.choice("abcdef") for _ in range(random.randint(2, 12)))
+          for _ in range(32_768)}
+enc = CharBPEEncoder({c: i for i, c in enumerate("abcdef ")}, lambda a, b: None,
+                     user_defined=pieces)
+text = "".join(random.choice("abcdef ") for _ in range(200_000))
+got = enc._symbols(text)
+alternation = "|".join(map(regex.escape, sorted(pieces, key=lambda p: (-len(p), p))))
+head = text[:500]
+assert enc._symbols(head) == regex.findall(f"(?:{alternation})|.", head, flags=regex.DOTALL)
+assert "".join(got) == text
+"""
+    done = run_limited(code, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]

@@ -29,6 +29,7 @@ import regex
 from ..bpe import merge_parts
 from ..pre_tokenizers import PreTokenizer
 from ..replace_normalizers import SPACE_MARK
+from ..special import whole_token_regex
 from .base import Encoder
 
 __all__ = ["CharBPEEncoder"]
@@ -92,9 +93,10 @@ class CharBPEEncoder(Encoder):
         self.user_defined = frozen
         self._symbols = None
         if frozen:
-            longest_first = sorted(frozen, key=lambda p: (-len(p), p))
-            alternatives = "|".join(map(regex.escape, longest_first))
-            self._symbols = regex.compile(f"(?:{alternatives})|.", regex.DOTALL).findall
+            # the longest user-defined piece where one starts, as a trie (one alternative per
+            # piece scanned 10,000 characters in 25 s with 32,768 pieces), else one character
+            whole = whole_token_regex(frozen).pattern
+            self._symbols = regex.compile(f"{whole}|.", regex.DOTALL).findall
             inner = pair_priority
 
             def pair_priority(left: str, right: str):
