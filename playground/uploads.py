@@ -26,8 +26,9 @@ PATTERN_TIMEOUT = 2.0
 KINDS = ("tokenizer.json", "vocab.json + merges.txt", ".tiktoken + pattern")
 SUPPORTED = ("BPE tokenizers: byte-level (a tokenizer.json like Llama 3's, Qwen's or DeepSeek's, "
              "GPT-2's vocab.json + merges.txt, or a .tiktoken file) or SentencePiece-style with "
-             "byte fallback (a tokenizer.json like Mistral 7B's or Gemma's); not WordPiece or "
-             "Unigram files, nor pipeline parts these cannot reproduce exactly")
+             "byte fallback (a tokenizer.json like Mistral 7B's or Gemma's); Unigram "
+             "tokenizer.json files (T5's, XLM-R's); a GGUF model file below; not WordPiece "
+             "tokenizer.json files, nor pipeline parts these cannot reproduce exactly")
 """What the upload reads, said on the page and with every refusal."""
 PATTERNS = {name: spec.pat_str for name, spec in BUILTIN_ENCODINGS.items()}
 """Shipped split patterns a ``.tiktoken`` upload can use (or a custom one)."""

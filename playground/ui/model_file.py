@@ -34,6 +34,7 @@ _CSS = """
 label { display: block; font-size: 14px; margin-bottom: 4px; color: var(--st-text-color); }
 input { font-size: 14px; color: var(--st-text-color); max-width: 100%; }
 progress { display: block; width: 100%; margin-top: 8px; }
+progress[hidden] { display: none; }
 .status { font-size: 13px; opacity: .75; margin-top: 4px; min-height: 1.2em; }
 """
 _COMPONENT = st.components.v2.component(

@@ -22,7 +22,8 @@ def test_typing_qwen_finds_qwen3_and_draws_chinese_with_its_ids(page):
     page.keyboard.type("qwen")
     option = page.get_by_role("option", name=label("qwen3"))
     option.wait_for(timeout=30_000)
-    expect(page.get_by_role("option")).to_have_count(1, timeout=30_000)  # only Qwen matches
+    expect(page.get_by_role("option")).to_have_count(2, timeout=30_000)  # Qwen 2.5 / 3, 3.5 / 3.6
+    assert all("Qwen" in text for text in page.get_by_role("option").all_inner_texts())
     option.click()
     set_text(page, CHINESE)
     ids = bbpe_core.get_encoding("qwen3").encode(CHINESE, allowed_special="all")
