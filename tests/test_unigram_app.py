@@ -1,0 +1,36 @@
+"""The app's side of the Unigram model (issue 34): its kind is named, and the Algorithms page
+shows it as a column with the differences computed from its tokens."""
+
+from __future__ import annotations
+
+from apptest import live, new_app
+
+from bbpe_core import get_encoding
+from playground.algorithms import available, differences, run_all
+from playground.model_kind import has_merges, model_kind
+
+
+def test_t5_is_named_unigram_and_has_no_merges():
+    assert model_kind(get_encoding("t5")) == "Unigram"
+    assert not has_merges(get_encoding("t5"))
+
+
+def test_the_algorithms_differences_cover_t5_unknowns_and_space_marker():
+    assert "t5" in available()
+    text = "Hi there 麵"
+    assert get_encoding("t5").tokenize(text)[-1] == "<unk>"
+    topics = dict(differences(text, run_all(text, available())))
+    lacks = next(s for s in topics["Characters the vocabulary lacks"] if s.startswith("t5"))
+    assert "unknown token <unk>" in lacks and "'麵'" in lacks
+    spaces = next(s for s in topics["Spaces"] if s.startswith("t5"))
+    assert "as ▁ inside a token" in spaces
+
+
+def test_the_algorithms_page_draws_a_unigram_column():
+    at = new_app()
+    at.run()
+    at.switch_page("views/algorithms.py").run()
+    live(at, "al_text", "Hello World 麵").run()
+    assert not at.exception
+    heads = [m.value for m in at.markdown if "·" in m.value]
+    assert "**t5** · Unigram" in heads
