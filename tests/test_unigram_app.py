@@ -34,3 +34,17 @@ def test_the_algorithms_page_draws_a_unigram_column():
     assert not at.exception
     heads = [m.value for m in at.markdown if "·" in m.value]
     assert "**t5** · Unigram" in heads
+
+
+def test_the_trace_page_shows_t5_lattice_with_the_best_path():
+    at = new_app()
+    at.run()
+    at.switch_page("views/trace.py").run()
+    at.selectbox(key="encoding").select("t5").run()
+    assert not at.exception, at.exception
+    frame = at.dataframe[0].value
+    best = frame[frame["best path"]]
+    path = list(best["id"])
+    assert path == [3, 2, 2, 1364]  # ▁, 朋 and 友 unknown one by one, ▁lower
+    fused = [i for k, i in enumerate(path) if not (i == 2 and k and path[k - 1] == 2)]
+    assert fused == get_encoding("t5").encode_ordinary("朋友 lower")
