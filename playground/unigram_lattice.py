@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from bbpe_core import Encoding
 
-__all__ = ["MAX_LATTICE_CHARS", "lattice_rows", "normalized"]
+__all__ = ["MAX_LATTICE_CHARS", "lattice_rows", "normalized", "piece_scores"]
 
 MAX_LATTICE_CHARS = 200
 """Normalized characters drawn at most (the text input allows 200 too)."""
@@ -52,3 +52,15 @@ def lattice_rows(enc: Encoding, text: str) -> list[dict]:
              "score": round(score, 4),
              "best path": (s, e, i) in best or (i == model.unk_id and (s, e, -1) in best)}
             for s, e, i, score in model.lattice(norm)]
+
+
+def piece_scores(enc: Encoding) -> list[float] | None:
+    """Each piece's score as the Unigram model's Viterbi uses it (its log-probability), by
+    id, or None if ``enc`` is not a Unigram encoding.
+
+    >>> from bbpe_core import get_encoding
+    >>> piece_scores(get_encoding("gpt2")) is None, round(piece_scores(get_encoding("t5"))[1364], 4)
+    (True, -9.7624)
+    """
+    from .model_kind import model_kind
+    return list(enc.encoder.scores) if model_kind(enc) == "Unigram" else None

@@ -3,6 +3,7 @@ shows it as a column with the differences computed from its tokens."""
 
 from __future__ import annotations
 
+import pytest
 from apptest import live, new_app
 
 from bbpe_core import get_encoding
@@ -48,3 +49,23 @@ def test_the_trace_page_shows_t5_lattice_with_the_best_path():
     assert path == [3, 2, 2, 1364]  # ▁, 朋 and 友 unknown one by one, ▁lower
     fused = [i for k, i in enumerate(path) if not (i == 2 and k and path[k - 1] == 2)]
     assert fused == get_encoding("t5").encode_ordinary("朋友 lower")
+
+
+def test_the_vocabulary_page_shows_t5_pieces_with_scores():
+    at = new_app()
+    at.run()
+    at.switch_page("views/vocabulary.py").run()
+    at.selectbox(key="encoding").select("t5").run()
+    assert not at.exception, at.exception
+    frame = at.dataframe[0].value
+    scores = get_encoding("t5").encoder.scores
+    assert len(frame) and all(round(scores[i], 4) == s for i, s in zip(frame["id"], frame["score"]))
+
+
+@pytest.mark.parametrize("page", ["views/playground.py", "views/compare_lab.py"])
+def test_decode_compare_and_lab_run_with_t5(page):
+    at = new_app()
+    at.run()
+    at.switch_page(page).run()
+    at.selectbox(key="encoding").select("t5").run()
+    assert not at.exception, at.exception
