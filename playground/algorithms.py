@@ -1,9 +1,10 @@
-"""The Algorithms page's first part: one text through byte-level BPE, SentencePiece BPE and
-WordPiece, side by side, and what differs between them, computed from the tokens.
+"""The Algorithms page's first part: one text through byte-level BPE, SentencePiece BPE,
+Unigram and WordPiece, side by side, and what differs between them, computed from the tokens.
 
 Sources: byte-level BPE, Radford et al. 2019 (openai/gpt-2 ``encoder.py``); SentencePiece
 BPE with byte fallback, Kudo & Richardson 2018 and Sennrich et al. 2016; WordPiece,
-Schuster & Nakajima 2012, as BERT uses it (Devlin et al. 2019).
+Schuster & Nakajima 2012, as BERT uses it (Devlin et al. 2019); Unigram, Kudo 2018
+(sentencepiece ``unigram_model.cc``), as T5 uses it.
 
 >>> from bbpe_core import get_encoding
 >>> rows = run_all("Hi 麵", ["llama2", "bert_base_uncased"])
@@ -23,7 +24,7 @@ from .token_html import group_shared
 __all__ = ["ALGORITHM_ENCODINGS", "DEFAULT_TEXT", "MAX_TOKENS", "Result", "available",
            "byte_spelled", "differences", "run", "run_all", "space_marker"]
 
-ALGORITHM_ENCODINGS = ("gpt2", "llama2", "gemma3", "bert_base_uncased")
+ALGORITHM_ENCODINGS = ("gpt2", "llama2", "gemma3", "t5", "bert_base_uncased")
 """One encoding per kind, in the page's order; those not shipped are skipped."""
 DEFAULT_TEXT = "Hello World! The café serves 拉麵 and 你好."
 MAX_TOKENS = 400
@@ -131,8 +132,10 @@ def _unknown_sentence(r: Result, text: str) -> str:
 
 def space_marker(r: Result) -> str:
     """How the model's token strings write a space: ``"Ġ"`` (byte-level BPE), ``"▁"``
-    (SentencePiece), or ``""`` (WordPiece drops spaces)."""
-    return {"byte-level BPE": "Ġ"}.get(r.kind, "▁" if r.kind.startswith("SentencePiece") else "")
+    (SentencePiece BPE and Unigram), or ``""`` (WordPiece drops spaces)."""
+    if r.kind == "byte-level BPE":
+        return "Ġ"
+    return "▁" if r.kind.startswith("SentencePiece") or r.kind == "Unigram" else ""
 
 
 def _space_sentence(r: Result) -> str:

@@ -1,14 +1,15 @@
 """Which tokenization algorithm an encoding's model runs, named as the field names it.
 
 >>> from bbpe_core import get_encoding
->>> [model_kind(get_encoding(n)) for n in ("gpt2", "llama2", "bert_base_uncased")]
-['byte-level BPE', 'SentencePiece BPE with byte fallback', 'WordPiece']
+>>> [model_kind(get_encoding(n)) for n in ("gpt2", "llama2", "bert_base_uncased", "t5")]
+['byte-level BPE', 'SentencePiece BPE with byte fallback', 'WordPiece', 'Unigram']
 """
 
 from __future__ import annotations
 
 from bbpe_core import Encoding
 from bbpe_core.encoders.char_bpe import CharBPEEncoder
+from bbpe_core.encoders.unigram import UnigramEncoder
 from bbpe_core.encoders.wordpiece import WordPieceEncoder
 
 __all__ = ["model_kind", "has_merges"]
@@ -18,13 +19,17 @@ def model_kind(enc: Encoding) -> str:
     """``"byte-level BPE"`` (GPT-2's, Radford et al. 2019), ``"SentencePiece BPE"`` over
     characters (Kudo & Richardson 2018; ``"... with byte fallback"`` where ``<0xNN>`` pieces
     spell a character the vocabulary lacks), ``"WordPiece"`` (Schuster & Nakajima 2012, as
-    BERT uses it), or ``"another model"``."""
+    BERT uses it), ``"Unigram"`` (Kudo 2018, the best-scoring segmentation over the
+    vocabulary's pieces, as sentencepiece's ``unigram_model.cc`` runs it), or
+    ``"another model"``."""
     if enc.byte_level:
         return "byte-level BPE"
     if isinstance(enc.encoder, CharBPEEncoder):
         return "SentencePiece BPE" + (" with byte fallback" if enc.encoder.byte_ids else "")
     if isinstance(enc.encoder, WordPieceEncoder):
         return "WordPiece"
+    if isinstance(enc.encoder, UnigramEncoder):
+        return "Unigram"
     return "another model"
 
 

@@ -3,10 +3,12 @@
 import streamlit as st
 
 from bbpe_core import trace
+from playground.model_kind import model_kind
 from playground.trace_html import chunk_form, parts_html, runner_up_rows, step_sentence, trees_html
 from playground.ui.common import problem
 from playground.ui.session import resolve
 from playground.ui.widgets import encoding_selector, kept
+from playground.unigram_lattice import lattice_rows
 
 st.title("Merge trace")
 st.caption("BPE starts from single bytes and repeatedly merges the adjacent pair with the lowest "
@@ -22,6 +24,20 @@ st.caption("Rank, everywhere on this page, is a merge's priority: lower merges f
 name = encoding_selector()
 text = st.text_input("Word or short text", max_chars=200, **kept("tr_text", "朋友 lower"))
 enc, _ = resolve(name)
+if model_kind(enc) == "Unigram":
+    st.write("A Unigram model (Kudo 2018) has no merges: every piece that matches part of the "
+             "normalized text is an edge of a lattice, scored by its log-probability, and the "
+             "tokens are the path of highest total score (Viterbi; sentencepiece's "
+             "unigram_model.cc). Offsets count characters of the normalized text (▁ is a space).")
+    try:
+        rows = lattice_rows(enc, text)
+    except ValueError as e:
+        problem("This text cannot be drawn as a lattice.", str(e))
+        st.stop()
+    st.write(f"{len(rows)} lattice edge(s); the best path is ticked (adjacent unknown "
+             "characters then become one unknown token).")
+    st.dataframe(rows, hide_index=True, width="content")
+    st.stop()
 try:
     traces = trace(enc, text, allowed_special="all")
 except ValueError as e:

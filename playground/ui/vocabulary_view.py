@@ -12,6 +12,7 @@ from bbpe_core.byte_level import to_gpt2_str
 from ..charts import count_bar
 from ..export import EXPORT_NOTES, vocabulary_files
 from ..model_kind import model_kind
+from ..unigram_lattice import piece_scores
 from ..vocab import (
     SEARCH_MODES,
     anatomy,
@@ -55,8 +56,10 @@ def search_section(enc: Encoding, entries: list) -> None:
     except ValueError as e:
         problem("This search cannot run.", str(e))
         found = []
+    scores = piece_scores(enc)
     st.dataframe(
         [{"id": e.id, shown_as: e.token_str, "bytes": e.data.hex(" "),
+          **({"score": round(scores[e.id], 4)} if scores and 0 <= e.id < len(scores) else {}),
           "text": e.text if e.text is not None else "(partial UTF-8)", "length (bytes)": len(e.data),
           "made by merging": (f"{to_gpt2_str(e.merge[0])!r} + {to_gpt2_str(e.merge[1])!r}"
                               if e.merge else "special" if e.special else "—")}

@@ -1,0 +1,55 @@
+"""Unigram in a real browser (issue 34): the Algorithms page with t5 as a column and the
+Merge trace page's lattice for t5, at a desktop and a phone size."""
+
+from __future__ import annotations
+
+import pytest
+from browser_helpers import screenshot, screenshot_element
+from playwright.sync_api import expect
+
+from playground.algorithms import available
+from playground.encoding_labels import label
+
+pytestmark = pytest.mark.browser
+SIZES = [(1400, 1000), (390, 844)]
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_algorithms_page_has_a_unigram_column(browser, app_url, width, height):
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    try:
+        page.goto(f"{app_url}/algorithms")
+        n = len(available())
+        page.wait_for_function("n => document.querySelectorAll('.bbpe-view').length === n",
+                               arg=n, timeout=120_000)
+        page.wait_for_selector(".bbpe-differences", timeout=60_000)
+        expect(page.get_by_text("t5 · Unigram").first).to_be_visible()
+        assert "t5 writes a space as ▁" in page.locator(".bbpe-differences").inner_text()
+        screenshot(page, f"unigram_algorithms_{width}x{height}")
+        screenshot_element(page.locator('[data-testid="stHorizontalBlock"]').first,
+                           f"unigram_algorithms_{width}_columns")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_trace_page_draws_the_t5_lattice(browser, app_url, width, height):
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    try:
+        page.goto(f"{app_url}/trace")
+        page.wait_for_selector('[data-testid="stDataFrame"], [data-testid="stSlider"]',
+                               timeout=120_000)
+        box = page.locator('[data-testid="stSidebar"] [data-testid="stSelectbox"]').first
+        if not box.is_visible():
+            page.locator('[data-testid="stExpandSidebarButton"], '
+                         '[data-testid="stSidebarCollapsedControl"] button').first.click()
+        box.click()
+        page.keyboard.type("t5")
+        page.get_by_role("option", name=label("t5")).first.click()
+        expect(page.get_by_text("lattice edge(s)")).to_be_visible(timeout=60_000)
+        page.wait_for_selector('[data-testid="stDataFrame"]', timeout=60_000)
+        screenshot(page, f"unigram_lattice_{width}x{height}")
+    finally:
+        context.close()

@@ -1,0 +1,71 @@
+"""The app's side of the Unigram model (issue 34): its kind is named, and the Algorithms page
+shows it as a column with the differences computed from its tokens."""
+
+from __future__ import annotations
+
+import pytest
+from apptest import live, new_app
+
+from bbpe_core import get_encoding
+from playground.algorithms import available, differences, run_all
+from playground.model_kind import has_merges, model_kind
+
+
+def test_t5_is_named_unigram_and_has_no_merges():
+    assert model_kind(get_encoding("t5")) == "Unigram"
+    assert not has_merges(get_encoding("t5"))
+
+
+def test_the_algorithms_differences_cover_t5_unknowns_and_space_marker():
+    assert "t5" in available()
+    text = "Hi there 麵"
+    assert get_encoding("t5").tokenize(text)[-1] == "<unk>"
+    topics = dict(differences(text, run_all(text, available())))
+    lacks = next(s for s in topics["Characters the vocabulary lacks"] if s.startswith("t5"))
+    assert "unknown token <unk>" in lacks and "'麵'" in lacks
+    spaces = next(s for s in topics["Spaces"] if s.startswith("t5"))
+    assert "as ▁ inside a token" in spaces
+
+
+def test_the_algorithms_page_draws_a_unigram_column():
+    at = new_app()
+    at.run()
+    at.switch_page("views/algorithms.py").run()
+    live(at, "al_text", "Hello World 麵").run()
+    assert not at.exception
+    heads = [m.value for m in at.markdown if "·" in m.value]
+    assert "**t5** · Unigram" in heads
+
+
+def test_the_trace_page_shows_t5_lattice_with_the_best_path():
+    at = new_app()
+    at.run()
+    at.switch_page("views/trace.py").run()
+    at.selectbox(key="encoding").select("t5").run()
+    assert not at.exception, at.exception
+    frame = at.dataframe[0].value
+    best = frame[frame["best path"]]
+    path = list(best["id"])
+    assert path == [3, 2, 2, 1364]  # ▁, 朋 and 友 unknown one by one, ▁lower
+    fused = [i for k, i in enumerate(path) if not (i == 2 and k and path[k - 1] == 2)]
+    assert fused == get_encoding("t5").encode_ordinary("朋友 lower")
+
+
+def test_the_vocabulary_page_shows_t5_pieces_with_scores():
+    at = new_app()
+    at.run()
+    at.switch_page("views/vocabulary.py").run()
+    at.selectbox(key="encoding").select("t5").run()
+    assert not at.exception, at.exception
+    frame = at.dataframe[0].value
+    scores = get_encoding("t5").encoder.scores
+    assert len(frame) and all(round(scores[i], 4) == s for i, s in zip(frame["id"], frame["score"]))
+
+
+@pytest.mark.parametrize("page", ["views/playground.py", "views/compare_lab.py"])
+def test_decode_compare_and_lab_run_with_t5(page):
+    at = new_app()
+    at.run()
+    at.switch_page(page).run()
+    at.selectbox(key="encoding").select("t5").run()
+    assert not at.exception, at.exception
