@@ -69,3 +69,23 @@ def test_decode_compare_and_lab_run_with_t5(page):
     at.switch_page(page).run()
     at.selectbox(key="encoding").select("t5").run()
     assert not at.exception, at.exception
+
+
+def test_an_xlmr_style_unigram_tokenizer_json_uploads_with_hf_ids():
+    """The survey's systems we do not ship (XLM-R, mBART, XLNet, ALBERT) can be opened from
+    their own files: a Unigram tokenizer.json of XLM-R's shape, trained here with HF
+    tokenizers, goes through the upload page's loader and gives HF's ids."""
+    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
+
+    from playground.uploads import KINDS, load_upload
+
+    tok = Tokenizer(models.Unigram())
+    tok.pre_tokenizer = pre_tokenizers.Metaspace()
+    tok.decoder = decoders.Metaspace()
+    corpus = ["The quick brown fox jumps over the lazy dog.", "Le renard brun saute.",
+              "Der schnelle braune Fuchs springt.", "敏捷的棕色狐狸跳过了懒狗。"] * 40
+    tok.train_from_iterator(corpus, trainers.UnigramTrainer(
+        vocab_size=200, special_tokens=["<s>", "<pad>", "</s>", "<unk>"], unk_token="<unk>"))
+    enc = load_upload(KINDS[0], [tok.to_str().encode()], name="xlmr-style")
+    for text in ["The lazy fox saute.", "狐狸 springt über den Hund!", "  two  spaces "]:
+        assert enc.encode(text) == tok.encode(text).ids, text
