@@ -13,7 +13,8 @@ from __future__ import annotations
 __all__ = [
     "MAX_TEXT_BYTES", "MAX_COMPARE_ENCODINGS", "MAX_COMPARE_BYTES", "MAX_CHAT_MESSAGES",
     "MAX_CHAT_CHARS", "MAX_DECODE_CHARS", "MAX_DECODE_IDS", "MAX_LESSON_CHARS", "MAX_LAB_CHARS",
-    "MAX_ALGORITHM_CHARS", "MAX_SAMPLE_CHARS", "MAX_TRAIN_BYTES", "SESSION_MEMORY_MB", "MEMORY_PER_FILE_BYTE", "MEMORY_PER_TRAINED_ID",
+    "MAX_ALGORITHM_CHARS", "MAX_SAMPLE_CHARS", "MAX_TRAIN_BYTES", "SESSION_MEMORY_MB", "MEMORY_PER_FILE_BYTE",
+    "MEMORY_PER_MODEL_BYTE", "MEMORY_PER_TRAINED_ID",
     "check", "compare_budget", "utf8_size",
 ]
 
@@ -50,6 +51,11 @@ MEMORY_PER_FILE_BYTE = 25
 """Estimated bytes of memory a loaded tokenizer holds per byte of its files: a ``tokenizer.json``
 of many short entries (the densest kind) holds about 24 times its size once loaded, Gemma 2's
 about 20 times, Llama 3's about 14 times (``tests/test_hostile_app.py`` measures the densest)."""
+MEMORY_PER_MODEL_BYTE = 80
+"""Estimated bytes of memory a tokenizer loaded from a SentencePiece ``.model`` holds per byte of
+the file: its protobuf is denser than JSON (a model of many short pieces holds about 65 times
+its size once loaded, Jurassic-2's about 48 times; ``tests/test_upload_model.py`` measures the
+densest)."""
 MEMORY_PER_TRAINED_ID = 2_000
 """Estimated bytes of memory per id of a tokenizer trained on the Train page (its files are
 written only on request, so its size is estimated from its n_vocab: about 80 bytes of

@@ -1,7 +1,8 @@
 """Bring your own tokenizer: uploaded files -> a validated ``Encoding``, or a clear error.
 
-Three kinds, each through the engine's loaders: HF ``tokenizer.json``; GPT-2
-``vocab.json`` + ``merges.txt``; a ``.tiktoken`` file plus a split pattern. Every
+Four kinds, each through the engine's loaders: HF ``tokenizer.json``; GPT-2
+``vocab.json`` + ``merges.txt``; a ``.tiktoken`` file plus a split pattern; a SentencePiece
+``.model`` (BPE or Unigram, read by our own protobuf reader). Every
 file is size-capped before parsing (and ``server.maxUploadSize`` caps what
 Streamlit accepts); a pattern that did not ship with us runs with a timeout.
 Nothing is ever unpickled. The fingerprint (sha256 of kind, files and options)
@@ -13,7 +14,14 @@ from __future__ import annotations
 import hashlib
 import json
 
-from bbpe_core import GPT2_PATTERN, Encoding, load_gpt2_files, load_hf_tokenizer_json, load_tiktoken
+from bbpe_core import (
+    GPT2_PATTERN,
+    Encoding,
+    load_gpt2_files,
+    load_hf_tokenizer_json,
+    load_sentencepiece_model,
+    load_tiktoken,
+)
 from bbpe_core.registry import BUILTIN_ENCODINGS
 
 __all__ = [
@@ -23,12 +31,13 @@ MAX_UPLOAD_MB = 25
 """Per-file cap in MB, enforced before parsing (``.streamlit/config.toml`` has the same)."""
 PATTERN_TIMEOUT = 2.0
 """Seconds a split by an uploaded or custom pattern may take per call."""
-KINDS = ("tokenizer.json", "vocab.json + merges.txt", ".tiktoken + pattern")
+KINDS = ("tokenizer.json", "vocab.json + merges.txt", ".tiktoken + pattern", ".model (SentencePiece)")
 SUPPORTED = ("BPE tokenizers: byte-level (a tokenizer.json like Llama 3's, Qwen's or DeepSeek's, "
              "GPT-2's vocab.json + merges.txt, or a .tiktoken file) or SentencePiece-style with "
              "byte fallback (a tokenizer.json like Mistral 7B's or Gemma's); Unigram "
-             "tokenizer.json files (T5's, XLM-R's); a GGUF model file below; not WordPiece "
-             "tokenizer.json files, nor pipeline parts these cannot reproduce exactly")
+             "tokenizer.json files (T5's, XLM-R's); SentencePiece .model files of the BPE or "
+             "Unigram type (Llama 2's, Mistral 7B's, Jurassic-2's, any trained with the "
+             "sentencepiece library); a GGUF model file below; not WordPiece tokenizer.json files, nor pipeline parts these cannot reproduce exactly")
 """What the upload reads, said on the page and with every refusal."""
 PATTERNS = {name: spec.pat_str for name, spec in BUILTIN_ENCODINGS.items()}
 """Shipped split patterns a ``.tiktoken`` upload can use (or a custom one)."""
@@ -68,7 +77,7 @@ def load_upload(kind: str, files: list[bytes], *, name: str, pattern: str = GPT2
 
     Args:
         kind: one of ``KINDS``.
-        files: the files' bytes: one for tokenizer.json and .tiktoken, two
+        files: the files' bytes: one for tokenizer.json, .tiktoken and .model, two
             (vocab.json, merges.txt) for GPT-2 files.
         name: the name it gets in the selectors.
         pattern: the split pattern for ``.tiktoken`` and GPT-2 files.
@@ -103,4 +112,6 @@ def _load(kind: str, files: list[bytes], name: str, pattern: str,
     if kind == ".tiktoken + pattern":
         return load_tiktoken(files[0], name=name, pat_str=pattern, special_tokens=special_tokens,
                              max_bytes=cap, pattern_timeout=timeout)
+    if kind == KINDS[3]:
+        return load_sentencepiece_model(files[0], name=name, max_bytes=cap)
     raise ValueError(f"unknown kind of tokenizer file: {kind!r}")

@@ -6,7 +6,8 @@ from playground.ui import model_file, upload
 from playground.ui.widgets import encoding_selector
 
 st.title("Bring your own tokenizer")
-st.caption("A .tiktoken file, GPT-2's vocab.json + merges.txt, or an HF tokenizer.json: once "
+st.caption("A .tiktoken file, GPT-2's vocab.json + merges.txt, an HF tokenizer.json or a "
+           "SentencePiece .model: once "
            "added, it is in the sidebar's encoding selector on every page, the playground's "
            "modes, the labs, the lessons and the merge trace.")
 encoding_selector()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ..caps import MEMORY_PER_FILE_BYTE, SESSION_MEMORY_MB
+from ..caps import MEMORY_PER_FILE_BYTE, MEMORY_PER_MODEL_BYTE, SESSION_MEMORY_MB
 from ..uploads import (
     KINDS,
     MAX_UPLOAD_MB,
@@ -30,7 +30,7 @@ CUSTOM = "custom pattern"
 
 
 def _pattern(kind: str) -> str | None:
-    if kind == "tokenizer.json":
+    if kind in (KINDS[0], KINDS[3]):  # tokenizer.json and .model carry their own pre-tokenizer
         return None
     choice = st.selectbox("Split pattern (these files carry none)", [*PATTERNS, CUSTOM],
                           key="up_pattern_choice")
@@ -53,7 +53,8 @@ def _add(kind: str, files: list, pattern: str | None, specials_text: str | None,
          name: str) -> str | None:
     """Load the uploaded ``files`` and add them to the session; returns the name they got, or
     None after showing why not (what the upload supports, for a file it cannot read)."""
-    memory = MEMORY_PER_FILE_BYTE * sum(f.size for f in files)
+    per_byte = MEMORY_PER_MODEL_BYTE if kind == KINDS[3] else MEMORY_PER_FILE_BYTE
+    memory = per_byte * sum(f.size for f in files)
     try:
         check_memory(memory)  # before the files are parsed
     except ValueError as e:
@@ -84,7 +85,8 @@ def render() -> None:
                "at most (remove one to add another).")
     st.caption(f"Memory: your tokenizers may hold {SESSION_MEMORY_MB:,} MB in all, estimated as "
                f"{MEMORY_PER_FILE_BYTE} times the size of their files (a 17 MB tokenizer.json "
-               f"counts as about {17 * MEMORY_PER_FILE_BYTE} MB); they hold about "
+               f"counts as about {17 * MEMORY_PER_FILE_BYTE} MB; a SentencePiece .model, denser, "
+               f"{MEMORY_PER_MODEL_BYTE} times its size); they hold about "
                f"{session_memory() / 2**20:,.0f} MB now.")
     kind = st.radio("Format", KINDS, horizontal=True, key="up_kind")
     labels = ["vocab.json", "merges.txt"] if kind == "vocab.json + merges.txt" else [kind.split(" ")[0]]
