@@ -173,3 +173,26 @@ def key_costs(page, keys: str, gap_ms: int = 120) -> dict[str, float]:
             **{f"{label}_ms_median": _median(costs[label]) for label in ("script", "layout", "style")},
             "key_latency_ms_median": _median(latency),
             "key_latency_ms_max": round(max(latency), 1)}
+
+
+SIDEBAR_IN_VIEW = ("() => document.querySelector('[data-testid=stSidebar]')"
+                   ".getBoundingClientRect().right > 0")
+"""Script: true while the sidebar is in view (a phone's collapsed sidebar slides out left)."""
+
+
+def open_sidebar(page) -> None:
+    """Open a collapsed sidebar (a phone's starts so) and wait until it is in view."""
+    if not page.evaluate(SIDEBAR_IN_VIEW):
+        page.locator('[data-testid="stExpandSidebarButton"]').click()
+        page.wait_for_function("() => document.querySelector('[data-testid=stSidebar]')"
+                               ".getBoundingClientRect().x >= 0")
+
+
+def close_sidebar(page) -> None:
+    """Close the sidebar if it is in view (the app closes a phone's once an encoding is
+    chosen; a page link leaves it open) and wait until it has slid out."""
+    wait_for_idle(page)
+    if page.evaluate(SIDEBAR_IN_VIEW):
+        page.locator('[data-testid="stSidebarCollapseButton"] button, '
+                     '[data-testid="stSidebarCollapseButton"]').first.click()
+    page.wait_for_function(f"() => !({SIDEBAR_IN_VIEW})()")
