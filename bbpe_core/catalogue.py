@@ -88,7 +88,10 @@ _ROWS: list[tuple[str, str, str, tuple[str, ...]]] = [
       "text-similarity-curie-001", "text-similarity-babbage-001", "text-similarity-ada-001",
       "text-search-davinci-doc-001", "text-search-curie-doc-001",
       "text-search-babbage-doc-001", "text-search-ada-doc-001",
-      "code-search-babbage-code-001", "code-search-ada-code-001")),
+      "code-search-babbage-code-001", "code-search-ada-code-001",
+      # GPT-Neo's vocab.json and merges.txt are GPT-2's (transformers' GPT2Tokenizer)
+      "gpt-neo", "EleutherAI/gpt-neo-125m", "EleutherAI/gpt-neo-1.3B",
+      "EleutherAI/gpt-neo-2.7B")),
     ("llama3", "Llama 3.x", "Meta Llama",
      ("llama-3", "llama-3.1", "llama-3.2", "llama-3.3", "meta-llama/Meta-Llama-3-8B",
       "meta-llama/Meta-Llama-3-8B-Instruct", "meta-llama/Llama-3.1-8B",
@@ -156,7 +159,10 @@ _ROWS: list[tuple[str, str, str, tuple[str, ...]]] = [
       # BGE's vocab.txt is BERT base uncased's (llama.cpp's ggml-vocab-bert-bge.gguf gives the
       # same ids: tests/test_gguf.py)
       "bge-small-en-v1.5", "BAAI/bge-small-en-v1.5", "BAAI/bge-base-en-v1.5",
-      "BAAI/bge-large-en-v1.5")),
+      "BAAI/bge-large-en-v1.5",
+      # MobileBERT's vocab.txt is BERT base uncased's (transformers' MobileBertTokenizer is
+      # BertTokenizer)
+      "mobilebert-uncased", "google/mobilebert-uncased")),
     ("gemma4", "Gemma 4 / Gemini 3.1-3.5 (local count)", "Google",
      ("gemma-4", "gemma4", "google/gemma-4-E4B-it",
       *(m for m, t in _GEMINI_LOCAL_TOKENIZERS.items() if t == "gemma4"))),

@@ -127,7 +127,8 @@ def test_viewer_spans_map_pieces_to_the_typed_text():
 
 
 def test_the_model_names_and_the_catalogue():
-    for model in ("bert-base-uncased", "sentence-transformers/all-MiniLM-L6-v2"):
+    for model in ("bert-base-uncased", "sentence-transformers/all-MiniLM-L6-v2",
+                  "distilbert/distilbert-base-uncased", "google/mobilebert-uncased"):
         assert encoding_for_model(model) is bert_base_uncased()
     from bbpe_core.catalogue import encoding_catalogue
     info = next(i for i in encoding_catalogue() if i.name == "bert_base_uncased")

@@ -114,6 +114,7 @@ def test_every_model_name_tiktoken_knows_maps_to_the_same_encoding():
     ("meta-llama/Llama-3.1-8B-Instruct", "llama3"), ("Qwen/Qwen3-8B", "qwen3"),
     ("deepseek-ai/DeepSeek-R1", "deepseek_v3"), ("openai/gpt-oss-20b", "o200k_harmony"),
     ("mistralai/Mistral-Nemo-Instruct-2407", "mistral_tekken"), ("GPT-4O", "o200k_base"),
+    ("EleutherAI/gpt-neo-1.3B", "gpt2"), ("EleutherAI/gpt-neo-125m", "gpt2"),
 ])
 def test_hf_ids_map_to_their_encoding(model, name):
     assert bbpe_core.encoding_for_model(model) is bbpe_core.get_encoding(name)

@@ -36,6 +36,8 @@ def _add(pg, path: Path) -> str:
     wait_for_idle(pg)
     pg.get_by_role("button", name="Add tokenizer").click()
     pg.locator('[data-testid="stAlert"]').first.wait_for(timeout=60_000)
+    pg.locator('[data-testid="stCode"]').first.wait_for()  # the detail under the message
+    pg.wait_for_timeout(500)
     wait_for_idle(pg)
     return " | ".join(pg.locator('[data-testid="stAlert"], [data-testid="stCode"]').all_inner_texts())
 
