@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from bbpe_core import encoding_name_for_model
 
-__all__ = ["SURVEY", "SurveyRow", "survey_rows"]
+__all__ = ["ABSENT", "SURVEY", "NOT_SHIPPED", "SurveyRow", "survey_rows"]
 
 SURVEY = (
     ("BPE", "GPT-J", "EleutherAI/gpt-j-6b"),
@@ -42,9 +42,37 @@ SURVEY = (
 )
 """(algorithm, system, model id of its tokenizer files), in the survey's order."""
 
-ABSENT = ("no installable package carries its tokenizer file; open its own tokenizer.json or "
-          ".model under 'Bring your own tokenizer'")
-"""What the table says of a system the build does not ship."""
+ABSENT = "open its own tokenizer.json or .model under 'Bring your own tokenizer'"
+"""What to do for a system the build does not ship, where its note says nothing else."""
+_GPT2_FILES = ("open its vocab.json + merges.txt under 'Bring your own tokenizer' (its "
+               "tokenizer.json is refused: its RobertaProcessing post-processor is not reproduced)")
+
+NOT_SHIPPED = {
+    "GPT-J": "GPT-2's vocabulary plus 143 added tokens <|extratoken_1|>...<|extratoken_143|> "
+             f"(ids 50257-50399); no installable package carries its tokenizer file; {ABSENT}",
+    "RoBERTa": "GPT-2's merges with ids of its own (fairseq's dictionary order); no installable "
+               f"package carries its vocab.json; {_GPT2_FILES}",
+    "BART": f"RoBERTa's vocab.json and merges.txt; no installable package carries them; "
+            f"{_GPT2_FILES}",
+    "ChatGLM-6B": "its ice_text.model is in no installable package (icetk downloads it when "
+                  f"first used); {ABSENT}",
+    "Baichuan": "llama.cpp's source archive carries it converted (ggml-vocab-baichuan.gguf, "
+                "read by our GGUF tests) but not its licence, Baichuan's own, so it is not "
+                "shipped; open that GGUF as a model file, or its tokenizer.model, under 'Bring "
+                "your own tokenizer'",
+    "mBART": "its sentencepiece.bpe.model (with its language codes added as tokens) is in no "
+             f"installable package; {ABSENT}",
+    "XLNet": f"its spiece.model is in no installable package; {ABSENT}",
+    "ALBERT": "its spiece.model is in no installable package (transformers lowercases and strips "
+              "accents before it: its tokenizer.json does so, the .model alone does not); "
+              f"{ABSENT}",
+    "XLM-RoBERTa": "its sentencepiece.bpe.model is in no installable package (XLM-R's ids are "
+                   "sentencepiece's plus one, fairseq's: its tokenizer.json gives them, the "
+                   f".model gives sentencepiece's); {ABSENT}",
+}
+"""The note of each system the build does not ship: what its file is, why it is absent (we
+looked in the registries' packages, their vendored files and llama.cpp's vocabularies,
+November 2026) and how to bring it."""
 
 
 @dataclass(frozen=True)
@@ -82,5 +110,6 @@ def survey_rows() -> list[SurveyRow]:
     rows = []
     for algorithm, system, model in SURVEY:
         name = _encoding(model)
-        rows.append(SurveyRow(algorithm, system, model, name, "" if name else ABSENT))
+        note = "" if name else NOT_SHIPPED.get(system, f"not shipped; {ABSENT}")
+        rows.append(SurveyRow(algorithm, system, model, name, note))
     return rows
