@@ -34,6 +34,9 @@ def _add(pg, path: Path) -> str:
     pg.locator(f'[data-testid="stFileChipName"][title="{path.name}"]').wait_for()
     pg.wait_for_timeout(500)  # the upload's rerun starts after the file's name is shown
     wait_for_idle(pg)
+    field = pg.get_by_label("Name in the selectors")  # new files empty it, in that rerun
+    pg.wait_for_function("f => f.value === ''", arg=field.element_handle(), timeout=20_000)
+    wait_for_idle(pg)
     pg.get_by_role("button", name="Add tokenizer").click()
     pg.locator('[data-testid="stAlert"]').first.wait_for(timeout=60_000)
     pg.locator('[data-testid="stCode"]').first.wait_for()  # the detail under the message
