@@ -9,9 +9,9 @@ from playground.ui.widgets import encoding_selector, kept
 apply_link()
 st.title("Tokenizer playground")
 st.caption("Byte-level BPE, SentencePiece BPE, Unigram and WordPiece, token for token as each "
-           "model's own tokenizer. The page follows your typing. Hover a token to light up every place the "
-           "same token occurs; click or tap it for its id, display string (Ġ string, or piece: "
-           "▁hello, <0xE4>, ##ing) and bytes.")
+           "model's own tokenizer. The page follows your typing. Hover a token to light up "
+           "every place the same token occurs; click or tap it for its id, display string "
+           "(Ġ string, or piece: ▁hello, <0xE4>, ##ing) and bytes.")
 name = encoding_selector()
 st.page_link("views/upload.py", icon="📥",
              label="Bring your own tokenizer (tokenizer.json, vocab.json + merges.txt, .tiktoken, "
