@@ -134,6 +134,17 @@ def test_a_file_over_the_cap_is_refused_before_it_is_read(models):
     assert "may hold 640 MB in all" in _refused(at).replace(f"{SESSION_MEMORY_MB:,}", "640")
 
 
+def test_a_gzip_bomb_is_refused_before_it_is_expanded_past_the_cap():
+    """A .model may come gzipped (the loaders gunzip); 70 MB of zeros in 70 kB stops at the
+    gunzip cap, with a message."""
+    import gzip
+
+    bomb = gzip.compress(b"\0" * (70 * 2**20), 9)
+    assert len(bomb) < 2**20
+    with pytest.raises(ValueError, match="expands to more than"):
+        load_upload(MODEL, [bomb], name="bomb.model")
+
+
 def test_the_memory_budget_counts_a_model_at_its_own_density():
     """At ``MEMORY_PER_MODEL_BYTE`` per byte, one byte more than the session's budget is
     refused before the loader runs; a file of the budget's size reaches the loader."""
