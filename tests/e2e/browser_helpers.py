@@ -186,13 +186,19 @@ def open_sidebar(page) -> None:
         page.locator('[data-testid="stExpandSidebarButton"]').click()
         page.wait_for_function("() => document.querySelector('[data-testid=stSidebar]')"
                                ".getBoundingClientRect().x >= 0")
+        page.wait_for_timeout(400)  # the slide's end: its links are still moving before
 
 
 def close_sidebar(page) -> None:
-    """Close the sidebar if it is in view (the app closes a phone's once an encoding is
-    chosen; a page link leaves it open) and wait until it has slid out."""
+    """Close the sidebar if it stays in view (the app slides a phone's out once an encoding
+    is chosen; a page link leaves it open) and wait until it has slid out."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     wait_for_idle(page)
-    if page.evaluate(SIDEBAR_IN_VIEW):
+    try:  # the app's own closing may be under way: give it time before pressing the button
+        page.wait_for_function(f"() => !({SIDEBAR_IN_VIEW})()", timeout=3_000)
+        return
+    except PlaywrightTimeout:
         page.locator('[data-testid="stSidebarCollapseButton"] button, '
                      '[data-testid="stSidebarCollapseButton"]').first.click()
     page.wait_for_function(f"() => !({SIDEBAR_IN_VIEW})()")
