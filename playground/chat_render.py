@@ -157,7 +157,8 @@ def render_prompt(template: jinja2.Template, messages: list[dict], variables: di
             if max_chars is not None and n > max_chars:
                 raise ChatTemplateRefused(f"the chat template writes more than {max_chars:,} "
                                           "characters for this conversation")
-            pieces.append(piece)
+            if piece:
+                pieces.append(piece)
     except ChatTemplateRefused:
         raise
     except SecurityError as e:

@@ -21,6 +21,7 @@ import threading
 from functools import lru_cache
 from pathlib import Path
 
+from .caps import MAX_TEXT_BYTES
 from .chat_render import ChatTemplateRefused
 
 __all__ = ["CACHED_RENDERS", "MAX_PROMPT_CHARS", "MAX_TEMPLATE_CHARS", "RENDERS_AT_ONCE",
@@ -28,8 +29,9 @@ __all__ = ["CACHED_RENDERS", "MAX_PROMPT_CHARS", "MAX_TEMPLATE_CHARS", "RENDERS_
 
 MAX_TEMPLATE_CHARS = 100_000
 """Characters in a chat template (published ones have a few hundred to about 20,000)."""
-MAX_PROMPT_CHARS = 1_000_000
-"""Characters one render may write (a chat holds ``caps.MAX_CHAT_CHARS``, 100,000)."""
+MAX_PROMPT_CHARS = MAX_TEXT_BYTES // 4
+"""Characters one render may write: a prompt of 4-byte characters is then at most what Text
+mode encodes (``caps.MAX_TEXT_BYTES``); a chat holds ``caps.MAX_CHAT_CHARS``."""
 RENDER_SECONDS = 5.0
 """Wall-clock seconds for one conversation's renders, the interpreter's start included."""
 RENDER_MEMORY_MB = 256
