@@ -97,8 +97,9 @@ def _tokens(f: _Fields) -> tuple[list[str], list[int]]:
     if not 0 < len(tokens) <= MAX_TOKENS:
         raise VocabFileError(f"{f.name}: tokenizer.ggml.tokens has {len(tokens):,} tokens "
                              f"(1..{MAX_TOKENS:,} accepted)")
-    long = next((i for i, t in enumerate(tokens) if len(t) * 4 > MAX_TOKEN_BYTES
-                 and len(t.encode("utf-8")) > MAX_TOKEN_BYTES), None)
+    long = None if max(map(len, tokens)) * 4 <= MAX_TOKEN_BYTES else next(
+        (i for i, t in enumerate(tokens) if len(t) * 4 > MAX_TOKEN_BYTES
+         and len(t.encode("utf-8")) > MAX_TOKEN_BYTES), None)
     if long is not None:
         raise VocabFileError(f"{f.name}: tokenizer.ggml.tokens[{long}] is longer than "
                              f"{MAX_TOKEN_BYTES:,} bytes")
@@ -232,7 +233,7 @@ def _gemma4(f: _Fields, name: str) -> Encoding:
     tokens, types = _tokens(f)
     if f.flag("add_space_prefix", False):
         raise refuse(name, "a gemma4 tokenizer with add_space_prefix")
-    vocab = {t: i for i, t in enumerate(tokens)}
+    vocab = dict(zip(tokens, range(len(tokens))))
     if len(vocab) != len(tokens):
         raise VocabFileError(f"{name}: tokenizer.ggml.tokens lists a token twice")
     added = [{"id": i, "content": t, "special": k != _USER_DEFINED}
