@@ -18,6 +18,7 @@ This module imports only the standard library and jinja2: the worker runs it wit
 from __future__ import annotations
 
 import json
+import re
 import resource
 import sys
 from datetime import datetime
@@ -27,8 +28,12 @@ from jinja2.exceptions import SecurityError, TemplateError, TemplateSyntaxError
 from jinja2.ext import Extension, loopcontrols
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
-__all__ = ["ChatTemplateRefused", "chat_environment", "compile_template", "prompt_ranges",
-           "render_prompt"]
+__all__ = ["SAFE_JINJA2", "ChatTemplateRefused", "chat_environment", "compile_template",
+           "prompt_ranges", "render_prompt"]
+
+SAFE_JINJA2 = (3, 1, 6)
+"""The oldest jinja2 the worker renders an untrusted template with: 3.1.5 and 3.1.6 fixed
+sandbox escapes (CVE-2024-56326, CVE-2025-27516); transformers refuses older ones too."""
 
 
 class ChatTemplateRefused(ValueError):
@@ -246,6 +251,9 @@ def _worker(seconds: int, memory_bytes: int) -> None:
     resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))
     request = json.loads(sys.stdin.buffer.read().decode("utf-8"))
     try:
+        if tuple(map(int, re.findall(r"\d+", jinja2.__version__)[:3])) < SAFE_JINJA2:
+            raise ChatTemplateRefused(f"this server's jinja2 {jinja2.__version__} has known "
+                                      "sandbox escapes; untrusted templates are not rendered")
         template = compile_template(request["template"])
         prompt, ranges = prompt_ranges(template, request["messages"], request["variables"],
                                        request["max_chars"])
