@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 import re
-import resource
 import sys
 from datetime import datetime
 
@@ -246,6 +245,8 @@ def _worker(seconds: int, memory_bytes: int) -> None:
     """The sandboxed worker: limits itself, reads one JSON request on stdin (``template``,
     ``messages``, ``variables``, ``max_chars``), writes one JSON answer on stdout
     (``prompt`` and ``ranges``, or ``error``: a one-line message)."""
+    import resource  # POSIX only: the app imports this module everywhere, the worker only here
+
     resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
     resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds))
     resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))
