@@ -80,8 +80,8 @@ class TokenTable:
         check_ids("token", list(pieces))
         check_ids("special or added token", list(self.whole_tokens.values()), unique=False)
         check_whole_tokens(self.whole_tokens)
-        unknown = next((i for i in token_bytes if i not in pieces), None)
-        if unknown is not None:
+        if not token_bytes.keys() <= pieces.keys():
+            unknown = next(i for i in token_bytes if i not in pieces)
             raise ValueError(f"id {unknown} has bytes but no piece")
         self.name = name
         self.pieces = pieces
@@ -92,9 +92,14 @@ class TokenTable:
         self.surface = self.decoder if surface is None else {**self.decoder, **surface}
         self.whole_ids = frozenset(self.whole_tokens.values())  # shown as their text
         self.max_token_value: int = max([*pieces, *self.decoder])
-        self.piece_ids = {piece: i for i, piece in pieces.items()}
-        byte_piece_last = sorted(token_bytes, key=lambda i: (_is_byte_piece(pieces[i]), i))
-        self._bytes_ids = {token_bytes[i]: i for i in reversed(byte_piece_last)}
+        self.piece_ids = dict(zip(pieces.values(), pieces.keys()))
+        # bytes -> the lowest id that is not a byte piece, else the lowest byte piece's
+        byte_pieces = sorted(i for i in token_bytes if pieces[i][:3] == "<0x"
+                             and _is_byte_piece(pieces[i]))
+        others = sorted(token_bytes.keys() - set(byte_pieces), reverse=True)
+        self._bytes_ids = dict(zip(map(token_bytes.__getitem__, others), others))
+        for i in byte_pieces:
+            self._bytes_ids.setdefault(token_bytes[i], i)
 
     def token_bytes(self, token: int) -> bytes:
         """The bytes of one id (special and added tokens give their UTF-8 text).

@@ -1,5 +1,5 @@
 """Chat prompts of open models, rendered from each model's published chat template with
-jinja2's sandbox, as transformers' ``apply_chat_template`` renders them.
+jinja2's sandbox, as transformers' ``apply_chat_template`` renders them (``chat_render``).
 
 The Llama 3, Qwen 3 and DeepSeek V3/R1 templates are the ``chat_template`` of the models'
 tokenizer_config.json, shipped in ``bbpe_core/data`` by ``scripts/fetch_vocabularies.py``
@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from functools import cache
 
-from jinja2.exceptions import TemplateError
-from jinja2.sandbox import ImmutableSandboxedEnvironment
-
 from bbpe_core.zoo import data_file
+
+from .chat_render import compile_template, render_prompt
+from .chat_render import prompt_ranges as render_ranges
 
 __all__ = ["TEMPLATE_MODELS", "render_chat_prompt", "prompt_ranges"]
 
@@ -50,22 +50,29 @@ TEMPLATE_MODELS: dict[str, tuple[str, str, str, str]] = {
 """Chat models with a template: label -> (encoding, template, bos_token, eos_token)."""
 
 
-def _raise(message: str) -> None:
-    raise TemplateError(message)
-
-
 @cache
 def _template(label: str):
     _, source, _, _ = TEMPLATE_MODELS[label]
     text = data_file(source).decode("utf-8") if source.endswith(".jinja.gz") else source
-    env = ImmutableSandboxedEnvironment(trim_blocks=True, lstrip_blocks=True)
-    env.globals["raise_exception"] = _raise
-    return env.from_string(text)
+    return compile_template(text)
+
+
+def _label(model: str) -> str:
+    label = model if model in TEMPLATE_MODELS else next(
+        (k for k, v in TEMPLATE_MODELS.items() if v[0] == model), None)
+    if label is None:
+        raise KeyError(f"no chat template for {model!r}")
+    return label
+
+
+def _variables(label: str) -> dict[str, str]:
+    _, _, bos, eos = TEMPLATE_MODELS[label]
+    return {"bos_token": bos, "eos_token": eos}
 
 
 def render_chat_prompt(model: str, messages: list[dict[str, str]],
                        add_generation_prompt: bool = True) -> str:
-    """The prompt text a chat model sees for ``messages``.
+    """The prompt text a chat model sees for ``messages`` (``chat_render.render_prompt``).
 
     Args:
         model: a label of ``TEMPLATE_MODELS`` or its encoding's name (``"qwen3"``).
@@ -74,74 +81,24 @@ def render_chat_prompt(model: str, messages: list[dict[str, str]],
 
     Raises:
         KeyError: for a model without a template.
-        ValueError: if the template refuses the conversation (its ``raise_exception``).
+        ValueError: (``ChatTemplateRefused``) if the template refuses the conversation (its
+            ``raise_exception``).
     """
-    label = model if model in TEMPLATE_MODELS else next(
-        (k for k, v in TEMPLATE_MODELS.items() if v[0] == model), None)
-    if label is None:
-        raise KeyError(f"no chat template for {model!r}")
-    _, _, bos, eos = TEMPLATE_MODELS[label]
-    try:
-        return _template(label).render(messages=messages, bos_token=bos, eos_token=eos,
-                                       add_generation_prompt=add_generation_prompt)
-    except TemplateError as e:
-        raise ValueError(f"the {label} chat template refuses this conversation: {e}") from e
+    label = _label(model)
+    return render_prompt(_template(label), messages, _variables(label), add_generation_prompt)
 
 
 def prompt_ranges(model: str, messages: list[dict[str, str]]
                   ) -> tuple[str, list[tuple[int, int]]]:
-    """The prompt and, per message, the character range of the part it adds, as
-    ``chat.build_prompt`` gives them for ChatML; ``chat.tokens_per_message`` then counts
-    each message's tokens in one pass over the prompt's tokens.
-
-    A message's part ends where the prompt of the conversation up to it (without the reply
-    primer) ends, so a message's share is what adding it to the conversation adds, its
-    header and end-of-turn tokens included. Where a template writes a turn differently once
-    later turns follow (Qwen 3 drops the empty thinking block of an earlier assistant turn,
-    Mistral moves the system prompt into the last user turn), that shorter prompt is not a
-    prefix of the whole: the part then ends after the message's content as the whole prompt
-    has it, and after the end-of-turn text that followed the content in the shorter prompt;
-    a content the whole prompt does not hold after the previous part gives an empty range
-    (its tokens count with the next message's). The prompt is encoded once; only the
-    renders of the shorter conversations repeat, one per message
-    (``caps.MAX_CHAT_MESSAGES`` of them at most).
+    """The prompt and each message's range in it: ``chat_render.prompt_ranges`` with the
+    model's template.
 
     Args:
         model: as for ``render_chat_prompt``.
         messages: the conversation.
 
-    Returns:
-        ``(prompt, [(start, end), ...])``: the ranges in order, adjoining, the first
-        starting at 0; what follows the last is the reply primer.
-
     Raises:
         KeyError, ValueError: as ``render_chat_prompt`` for the whole conversation.
     """
-    prompt = render_chat_prompt(model, messages)
-    ranges, end = [], 0
-    for k in range(1, len(messages) + 1):
-        try:
-            part = render_chat_prompt(model, messages[:k], add_generation_prompt=False)
-        except ValueError:  # a template may refuse a conversation cut short
-            part = ""
-        start = end
-        if len(part) > end and prompt.startswith(part):
-            end = len(part)
-        else:
-            end = _content_end(prompt, end, str(messages[k - 1].get("content", "")), part)
-        ranges.append((start, end))
-    return prompt, ranges
-
-
-def _content_end(prompt: str, start: int, content: str, part: str) -> int:
-    """Where a message's part ends in ``prompt`` when the shorter prompt ``part`` (ending
-    with the message) is not a prefix of it: after the content's first place at or after
-    ``start`` and the end-of-turn text that follows the content in ``part``; ``start`` if
-    the content is not there."""
-    at = prompt.find(content, start) if content else -1
-    if at < 0:
-        return start
-    end = at + len(content)
-    cut = part.rfind(content)
-    trailer = part[cut + len(content):] if cut >= 0 else ""
-    return end + len(trailer) if trailer and prompt.startswith(trailer, end) else end
+    label = _label(model)
+    return render_ranges(_template(label), messages, _variables(label))

@@ -20,7 +20,7 @@ def gpt2_gguf(tmp_path_factory) -> bytes:
 
 
 def test_a_gguf_sent_by_the_browser_gives_the_shipped_ids(gpt2_gguf):
-    enc, fingerprint = open_model_file(
+    enc, fingerprint, _ = open_model_file(
         {"name": "my-model.Q4_K_M.gguf", "size": 5 << 30,
          "gguf": base64.b64encode(gpt2_gguf).decode()})
     text = "Hello world, 你好 123 <|endoftext|>"

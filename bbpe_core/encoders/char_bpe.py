@@ -42,8 +42,8 @@ def _word_pattern(pieces: Iterable[str]) -> regex.Pattern:
     """A pattern whose matches tile the text into words no merge crosses: a word ends
     before a ``▁`` unless the character before it is ``▁`` or one that some piece has
     right before a ``▁``."""
-    glued = {a for piece in pieces for a, b in zip(piece, piece[1:])
-             if b == SPACE_MARK and a != SPACE_MARK}
+    glued = {a for piece in pieces if piece.find(SPACE_MARK, 1) > 0  # few pieces: C filter
+             for a, b in zip(piece, piece[1:]) if b == SPACE_MARK and a != SPACE_MARK}
     mark = regex.escape(SPACE_MARK)
     if not glued:
         return regex.compile(f"{mark}*[^{mark}]+|{mark}+")

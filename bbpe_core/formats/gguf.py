@@ -97,8 +97,9 @@ def _tokens(f: _Fields) -> tuple[list[str], list[int]]:
     if not 0 < len(tokens) <= MAX_TOKENS:
         raise VocabFileError(f"{f.name}: tokenizer.ggml.tokens has {len(tokens):,} tokens "
                              f"(1..{MAX_TOKENS:,} accepted)")
-    long = next((i for i, t in enumerate(tokens) if len(t) * 4 > MAX_TOKEN_BYTES
-                 and len(t.encode("utf-8")) > MAX_TOKEN_BYTES), None)
+    long = None if max(map(len, tokens)) * 4 <= MAX_TOKEN_BYTES else next(
+        (i for i, t in enumerate(tokens) if len(t) * 4 > MAX_TOKEN_BYTES
+         and len(t.encode("utf-8")) > MAX_TOKEN_BYTES), None)
     if long is not None:
         raise VocabFileError(f"{f.name}: tokenizer.ggml.tokens[{long}] is longer than "
                              f"{MAX_TOKEN_BYTES:,} bytes")
@@ -118,10 +119,17 @@ def _merges(f: _Fields) -> list[tuple[str, str]]:
     return list(zip(*_merge_parts(raw, f"{f.name}: tokenizer.ggml.merges")))
 
 
-def _post(f: _Fields, n: int, add_bos: bool) -> TemplateProcessing | None:
+def _post(f: _Fields, n: int, add_bos: bool, add_eos: bool = False, *,
+          bos_default: int | None = None, eos_default: int | None = None
+          ) -> TemplateProcessing | None:
+    """BOS / EOS as llama.cpp adds them with ``add_special`` (``llama_vocab::impl::tokenize``):
+    ``add_bos`` / ``add_eos`` are the kind's defaults, which ``tokenizer.ggml.add_bos_token``
+    / ``add_eos_token`` override; the ids are the file's, else the kind's defaults."""
     bos, eos = f.token_id("bos_token_id", n), f.token_id("eos_token_id", n)
+    bos = bos_default if bos is None and bos_default is not None and bos_default < n else bos
+    eos = eos_default if eos is None and eos_default is not None and eos_default < n else eos
     prefix = (bos,) if f.flag("add_bos_token", add_bos) and bos is not None else ()
-    suffix = (eos,) if f.flag("add_eos_token", False) and eos is not None else ()
+    suffix = (eos,) if f.flag("add_eos_token", add_eos) and eos is not None else ()
     return TemplateProcessing(prefix, suffix) if prefix or suffix else None
 
 
@@ -209,7 +217,14 @@ def _sentencepiece(f: _Fields, name: str, model_type: str) -> Encoding:
         add_dummy_prefix=f.flag("add_space_prefix", True),
         remove_extra_whitespaces=f.flag("remove_extra_whitespaces", False),
         escape_whitespaces=True)
-    return sentencepiece_encoding(model, name)
+    enc = sentencepiece_encoding(model, name)
+    # llama.cpp's defaults (llama_vocab::impl::load): SPM bos 1, eos 2, adds BOS; UGM (T5)
+    # eos 1, no BOS, adds EOS (HF's T5 tokenizer.json: "$A </s>"); the file's keys override
+    if model_type == "UNIGRAM":
+        enc.post_processor = _post(f, len(tokens), False, True, eos_default=1)
+    else:
+        enc.post_processor = _post(f, len(tokens), True, False, bos_default=1, eos_default=2)
+    return enc
 
 
 def _gemma4(f: _Fields, name: str) -> Encoding:
@@ -218,7 +233,7 @@ def _gemma4(f: _Fields, name: str) -> Encoding:
     tokens, types = _tokens(f)
     if f.flag("add_space_prefix", False):
         raise refuse(name, "a gemma4 tokenizer with add_space_prefix")
-    vocab = {t: i for i, t in enumerate(tokens)}
+    vocab = dict(zip(tokens, range(len(tokens))))
     if len(vocab) != len(tokens):
         raise VocabFileError(f"{name}: tokenizer.ggml.tokens lists a token twice")
     added = [{"id": i, "content": t, "special": k != _USER_DEFINED}
@@ -235,7 +250,9 @@ def _gemma4(f: _Fields, name: str) -> Encoding:
             {"type": "ByteFallback"}, {"type": "Fuse"}]},
         "post_processor": None,
     }
-    return load_hf_char_bpe(doc, name, _merges(f), None)  # no pattern of the file: none to time
+    enc = load_hf_char_bpe(doc, name, _merges(f), None)  # no pattern of the file: none to time
+    enc.post_processor = _post(f, len(tokens), False)  # BPE: BOS only if the file asks
+    return enc
 
 
 def _wordpiece_token(token: str, kind: int) -> str:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+from operator import methodcaller
 
 import regex
 
@@ -239,8 +240,8 @@ def load_hf_char_bpe(doc: dict, name: str, merges: list[tuple[str, str]],
         if model.get(key) not in allowed:
             raise refuse(name, f"model.{key} = {model.get(key)!r}")
     vocab = model.get("vocab")
-    if not isinstance(vocab, dict) or not all(
-            isinstance(i, int) and not isinstance(i, bool) and i >= 0 for i in vocab.values()):
+    if not isinstance(vocab, dict) or set(map(type, vocab.values())) - {int} or \
+            min(vocab.values(), default=0) < 0:  # C speed: Gemma's 262,144 pieces
         raise VocabFileError(f"{name}: model.vocab must map pieces to ids >= 0")
     special, plain = added_tokens(doc.get("added_tokens"), name)
     steps = normalizer_steps(doc.get("normalizer"), name) + extra
@@ -251,29 +252,32 @@ def load_hf_char_bpe(doc: dict, name: str, merges: list[tuple[str, str]],
     if len(pieces) != len(vocab):
         raise VocabFileError(f"{name}: model.vocab gives an id to more than one piece")
     pieces.update({i: text for text, i in {**plain, **special}.items()})
-    token_bytes, surface, byte_ids = {}, {}, {}
-    for piece, i in vocab.items():
+    # every piece at C speed, then the few written like <0xHH> (byte_value) one by one
+    token_bytes = dict(zip(vocab.values(), map(str.encode, map(
+        methodcaller("replace", SPACE_MARK, " "), vocab))))
+    surface = dict(zip(vocab.values(), map(str.encode, vocab)))
+    byte_ids = {}
+    for piece in [p for p in vocab if p[:3] == "<0x"]:
         try:
             value = byte_value(piece)
         except ValueError as e:
             raise VocabFileError(f"{name}: model.vocab: {e}") from e
         if value is not None:
+            i = vocab[piece]
             byte_ids[value] = i
             token_bytes[i] = surface[i] = bytes([value])
-        else:
-            token_bytes[i] = piece.replace(SPACE_MARK, " ").encode("utf-8")
-            surface[i] = piece.encode("utf-8")
     for text, i in plain.items():  # HF's decoder chain reads added tokens too
         token_bytes.setdefault(i, text.replace(SPACE_MARK, " ").encode("utf-8"))
-    unknown = next(((a, b) for a, b in merges if a + b not in vocab), None)
-    if unknown is not None:
+    if not all(map(vocab.__contains__, map("".join, merges))):  # C speed, then the name
+        unknown = next((a, b) for a, b in merges if a + b not in vocab)
         raise VocabFileError(f"{name}: merge {unknown!r} makes a piece not in model.vocab")
     unk = model.get("unk_token")
     if not isinstance(unk, str | None) or not isinstance(model.get("fuse_unk"), bool | None):
         raise VocabFileError(f"{name}: model.unk_token must be a string and fuse_unk a boolean")
     if unk is not None and unk not in vocab:
         raise VocabFileError(f"{name}: unk_token {unk!r} is not in model.vocab")
-    priority = {pair: rank for rank, pair in reversed(list(enumerate(map(tuple, merges))))}
+    pairs = list(map(tuple, merges))  # the first of a repeated pair wins: inserted last
+    priority = dict(zip(reversed(pairs), range(len(pairs) - 1, -1, -1)))
     encoder = CharBPEEncoder(vocab, lambda left, right: priority.get((left, right)),
                              pre_tokenizer=split, byte_ids=byte_ids,
                              unk_id=vocab.get(unk) if unk is not None else None,

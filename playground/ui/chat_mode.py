@@ -15,11 +15,14 @@ from ..chat import (
     template,
     tokens_per_message,
 )
+from ..chat_sandbox import sandboxed_prompt_ranges
 from ..chat_templates import TEMPLATE_MODELS, prompt_ranges
 from ..token_html import token_view_html
 from .cached import load_encoding
-from .common import markdown_safe_name
+from .common import markdown_safe_name, problem
+from .file_chat import file_chat_models
 from .keys import CHAT_MESSAGES, CHAT_NEXT_ID
+from .session import resolve
 from .share_link import LINKED_MESSAGES, share_button
 from .show_more import drawn_tokens, show_more, truncation_notice
 from .widgets import kept, set_kept
@@ -85,7 +88,8 @@ def _row(i: int, row: dict, last: int) -> None:
 
 def render(name: str, show_ws: bool) -> None:
     """Draw chat mode: its chat model decides the encoding, not the sidebar's ``name``."""
-    models = [*CHAT_MODELS, *TEMPLATE_MODELS]
+    files = file_chat_models()
+    models = [*CHAT_MODELS, *TEMPLATE_MODELS, *files]
     if st.session_state.get("kept__chat_model") not in (None, *models):
         set_kept("chat_model", "gpt-4o")  # e.g. a shared link naming a model we lack
     model = st.selectbox("Chat model", models, **kept("chat_model", "gpt-4o"))
@@ -111,6 +115,9 @@ def render(name: str, show_ws: bool) -> None:
     if model in TEMPLATE_MODELS:
         _render_template_model(model, messages, show_ws)
         return
+    if model in files:
+        _render_file_model(*files[model], messages, show_ws)
+        return
     prompt, ranges = build_prompt(messages, model)
     enc = chat_encoding(model)
     spans = enc.encode_detailed(prompt, allowed_special="all")
@@ -133,6 +140,24 @@ def _render_template_model(model: str, messages: list[Message], show_ws: bool) -
         return
     st.caption(f"{model} uses the {name} encoding; the prompt is rendered from the model's "
                "chat template with jinja2, as transformers' apply_chat_template does.")
+    spans = enc.encode_detailed(prompt, allowed_special="all")
+    _show(prompt, spans, messages, tokens_per_message(spans, ranges), show_ws)
+
+
+def _render_file_model(name: str, template, messages: list[Message], show_ws: bool) -> None:
+    """The prompt of a model file's own chat template (``gguf_chat.FileChatTemplate``),
+    rendered outside this process (``chat_sandbox``), and tokens per message."""
+    enc, _ = resolve(name)
+    turns = [{"role": m.role, "content": m.content} for m in messages]
+    try:
+        prompt, ranges = sandboxed_prompt_ranges(template.template, turns,
+                                                 dict(template.variables))
+    except ValueError as e:  # ChatTemplateRefused: one line, may quote the template
+        problem("The model file's chat template gives no prompt for this conversation:", str(e))
+        return
+    st.caption("The prompt is rendered from the chat template in your model file, with jinja2's "
+               "sandbox as transformers' apply_chat_template does, in a separate process with "
+               "time and memory limits; it is counted with that file's tokenizer.")
     spans = enc.encode_detailed(prompt, allowed_special="all")
     _show(prompt, spans, messages, tokens_per_message(spans, ranges), show_ws)
 

@@ -11,7 +11,8 @@ Session state (``st.session_state``) holds two kinds of key:
 
 from __future__ import annotations
 
-__all__ = ["CHAT_MESSAGES", "CHAT_NEXT_ID", "ENCODING", "EXTEND_RESULTS", "FIND_MODEL",
+__all__ = ["CHAT_MESSAGES", "CHAT_NEXT_ID", "ENCODING", "EXTEND_RESULTS", "FILE_CHAT_TEMPLATES",
+           "FIND_MODEL",
            "LINK_APPLIED", "MODEL_FILE_FLASH", "SHOWN_TOKENS", "TRAIN_FLASH", "TRAIN_RESULT",
            "TRAIN_UNIGRAM_RESULT", "UPLOAD_FILES", "UPLOAD_FLASH", "USER_ENCODINGS",
            "USER_ENCODING_MEMORY", "WIDGET_PREFIXES"]
@@ -37,7 +38,10 @@ UPLOAD_FILES = "up_files"
 UPLOAD_FLASH = "up_flash"
 """The name of the tokenizer just added, said once after the rerun."""
 MODEL_FILE_FLASH = "up_gguf_flash"
-"""The outcome of opening a model file, ("ok", name) or ("error", reason), said once."""
+"""The outcome of opening a model file, ("ok", name, has a chat template) or ("error", reason),
+said once."""
+FILE_CHAT_TEMPLATES = "file_chat_templates"
+"""The chat templates of this session's model files: fingerprint -> ``FileChatTemplate``."""
 TRAIN_FLASH = "tr_flash"
 """The name the trained tokenizer got in the selectors, said once after the rerun."""
 TRAIN_RESULT = "tr_result"

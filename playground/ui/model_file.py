@@ -4,7 +4,8 @@ A model file holds gigabytes of weights and, in its header, the whole tokenizer.
 component (``assets/gguf_header.js``, Streamlit Components v2, no build step) reads only the
 header with ``File.slice`` and sends a small GGUF holding the tokenizer's keys and no
 tensors; the weights never leave the browser. This module checks what arrives (type, size,
-base64) and builds the encoding with ``bbpe_core.load_gguf``.
+base64) and builds the encoding with ``bbpe_core.load_gguf``; the file's chat template
+(``gguf_chat``), if it has one, is kept for Chat mode (``file_chat``).
 """
 
 from __future__ import annotations
@@ -18,7 +19,9 @@ import streamlit as st
 
 import bbpe_core
 
+from ..gguf_chat import FileChatTemplate, file_chat_template
 from .common import problem, said
+from .file_chat import keep_file_template
 from .keys import MODEL_FILE_FLASH
 from .session import add_user_encoding
 
@@ -46,7 +49,7 @@ _COMPONENT = st.components.v2.component(
 )
 
 
-def open_model_file(event: object) -> tuple[bbpe_core.Encoding, str]:
+def open_model_file(event: object) -> tuple[bbpe_core.Encoding, str, FileChatTemplate | None]:
     """Build the encoding from what the component sent.
 
     Args:
@@ -56,12 +59,13 @@ def open_model_file(event: object) -> tuple[bbpe_core.Encoding, str]:
             browser could not read the header).
 
     Returns:
-        tuple[Encoding, str]: the encoding, and a fingerprint of the tokenizer's bytes.
+        tuple[Encoding, str, FileChatTemplate | None]: the encoding, a fingerprint of the
+        tokenizer's bytes, and the file's chat template (None if it has none).
 
     Raises:
         ValueError: if the value is malformed, over the size cap, or the browser's error; and
             ``bbpe_core.VocabFileError`` (a ValueError) from ``load_gguf`` for a tokenizer it
-            does not reproduce.
+            does not reproduce, or whose chat template is not a string.
     """
     if not isinstance(event, dict) or not isinstance(event.get("name"), str):
         raise ValueError("the browser sent no model file")
@@ -76,7 +80,7 @@ def open_model_file(event: object) -> tuple[bbpe_core.Encoding, str]:
         raise ValueError(f"{event['name']}: the browser sent damaged data") from e
     name = Path(event["name"]).stem[:60] or "model"
     enc = bbpe_core.load_gguf(data, name=name)
-    return enc, "gguf:" + hashlib.sha256(data).hexdigest()
+    return enc, "gguf:" + hashlib.sha256(data).hexdigest(), file_chat_template(data, enc, name)
 
 
 def render() -> None:
@@ -90,8 +94,10 @@ def render() -> None:
     def opened() -> None:
         event = (st.session_state.get("up_gguf") or {}).get("opened")
         try:
-            enc, fingerprint = open_model_file(event)
-            st.session_state[MODEL_FILE_FLASH] = ("ok", add_user_encoding(enc, fingerprint))
+            enc, fingerprint, template = open_model_file(event)
+            added = add_user_encoding(enc, fingerprint)
+            keep_file_template(fingerprint, template)
+            st.session_state[MODEL_FILE_FLASH] = ("ok", added, template is not None)
         except ValueError as e:
             st.session_state[MODEL_FILE_FLASH] = ("error", str(e))
 
@@ -99,6 +105,8 @@ def render() -> None:
                on_opened_change=opened)
     flash = st.session_state.pop(MODEL_FILE_FLASH, None)
     if flash and flash[0] == "ok":
-        said("Added; choose it in the sidebar's selector:", flash[1])
+        said("Added; choose it in the sidebar's selector"
+             + (" (its chat template is in Chat mode's list of chat models):" if flash[2] else ":"),
+             flash[1])
     elif flash:
         problem("Not added.", flash[1])
