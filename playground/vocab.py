@@ -120,19 +120,20 @@ def anatomy(enc: Encoding) -> dict[str, int | bool | list[int]]:
     Returns:
         ``n_vocab``, ``single_bytes``, ``merged``, ``special``, ``unassigned`` (ids in
         range with no token), ``byte_order`` (whether single bytes have ids 0..255 in
-        byte order), ``first_byte_ids`` (the ids of bytes 0x00..0x0F). For a model of piece
+        byte order), ``first_byte_ids`` (the ids of the first 16 single bytes the vocabulary
+        has, from 0x00). For a model of piece
         strings, ``single_bytes`` counts the byte-fallback pieces (``<0xNN>``), ``merged``
         the other ordinary pieces, ``special`` the special and added tokens.
     """
     if not enc.byte_level:
         return _piece_anatomy(enc)
     ranks = enc.mergeable_ranks
-    single = [ranks[bytes([b])] for b in range(256)]
+    single = [ranks[bytes([b])] for b in range(256) if bytes([b]) in ranks]  # Falcon lacks 28
     n_tokens = len(ranks) + len(enc.special_tokens)
     return {
         "n_vocab": enc.n_vocab,
-        "single_bytes": 256,
-        "merged": len(ranks) - 256,
+        "single_bytes": len(single),
+        "merged": len(ranks) - len(single),
         "special": len(enc.special_tokens),
         "unassigned": enc.n_vocab - n_tokens,
         "byte_order": single == list(range(256)),

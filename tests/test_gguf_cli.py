@@ -43,7 +43,7 @@ def test_encode_and_tokenize_with_a_gguf_file(monkeypatch, capsys):
 
 @pytest.mark.parametrize(("item", "message"), [
     ("/no/such/model.gguf", "No such file"),
-    (str(REFS / "llama.cpp" / "ggml-vocab-falcon.gguf"), "single bytes have no token"),
+    (str(REFS / "llama.cpp" / "ggml-vocab-llama-bpe.gguf.inp"), "unknown encoding"),
     ("no_such_encoding", "unknown encoding 'no_such_encoding'"),
 ])
 def test_bad_encoding_is_one_line(monkeypatch, capsys, item, message):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import binascii
 import hashlib
+import warnings
 from pathlib import Path
 
 import streamlit as st
@@ -90,8 +91,12 @@ def render() -> None:
     def opened() -> None:
         event = (st.session_state.get("up_gguf") or {}).get("opened")
         try:
-            enc, fingerprint = open_model_file(event)
-            st.session_state[MODEL_FILE_FLASH] = ("ok", add_user_encoding(enc, fingerprint))
+            with warnings.catch_warnings(record=True) as caught:  # llama.cpp's own warnings
+                warnings.simplefilter("always", bbpe_core.GGUFWarning)
+                enc, fingerprint = open_model_file(event)
+            notes = [str(w.message) for w in caught if w.category is bbpe_core.GGUFWarning]
+            st.session_state[MODEL_FILE_FLASH] = ("ok", add_user_encoding(enc, fingerprint),
+                                                  notes)
         except ValueError as e:
             st.session_state[MODEL_FILE_FLASH] = ("error", str(e))
 
@@ -100,5 +105,7 @@ def render() -> None:
     flash = st.session_state.pop(MODEL_FILE_FLASH, None)
     if flash and flash[0] == "ok":
         said("Added; choose it in the sidebar's selector:", flash[1])
+        for note in flash[2]:
+            problem("As llama.cpp runs it:", note, level="warning")
     elif flash:
         problem("Not added.", flash[1])
