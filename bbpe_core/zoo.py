@@ -155,7 +155,9 @@ def deepseek_v4() -> Encoding:
 
 
 def mistral_tekken() -> Encoding:
-    """Mistral NeMo, Ministral, Small 2409, Pixtral: the Tekken file ``tekken_240718.json``."""
+    """Mistral NeMo, Ministral, Small 2409, Pixtral: the Tekken file ``tekken_240718.json``
+    (Pixtral's ``tekken_240911.json`` in mistral-common 1.13.1 has the same ranks, pattern and
+    sizes, with an image config added: tests/test_mistral_v7.py)."""
     return load_tekken(data_file("tekken_240718.json.gz"), name="mistral_tekken")
 
 
@@ -182,6 +184,15 @@ def mistral_v3() -> Encoding:
     ``mistral_instruct_tokenizer_240323.model.v3`` (32,768 pieces: 750 control pieces such
     as ``[INST]``, special tokens here; 20 user-defined pieces matched whole)."""
     return load_sentencepiece_model(data_file("mistral_v3.model.gz"), name="mistral_v3")
+
+
+def mistral_v7() -> Encoding:
+    """Mistral Large 2411, Pixtral Large 2411: mistral-common's
+    ``mistral_instruct_tokenizer_241114.model.v7`` (the ``.v7m1`` file is byte for byte the
+    same): v3's 32,768 pieces, seven control pieces renamed (``[SYSTEM_PROMPT]``,
+    ``[/SYSTEM_PROMPT]``, ``[TOOL_CONTENT]``, ``[IMG_BREAK]``, ``[IMG_END]``, ``[REF]``,
+    ``[/REF]``), so ordinary text gets v3's ids."""
+    return load_sentencepiece_model(data_file("mistral_v7.model.gz"), name="mistral_v7")
 
 
 def gemma2() -> Encoding:
@@ -230,6 +241,7 @@ ZOO_BUILDERS: dict[str, Callable[[], Encoding]] = {
     "llama2": llama2,
     "mistral_v1": mistral_v1,
     "mistral_v3": mistral_v3,
+    "mistral_v7": mistral_v7,
     "gemma2": gemma2,
     "gemma3": gemma3,
     "t5": t5,
