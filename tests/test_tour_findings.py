@@ -183,7 +183,10 @@ def test_3_sidebar_search_finds_by_word_and_chooses_the_best_match(query, best):
     assert "Tokens" in [m.label for m in at.metric]
 
 
-@pytest.mark.parametrize("query, said", [("Grok", "Grok"), ("Command R", "Command")])
+@pytest.mark.parametrize("query, said", [("Grok", "Grok"), ("Command R", "Command"),
+                                         ("Kimi K2", "code of its own"),
+                                         ("GLM-4.5", "open the model's own GGUF"),
+                                         ("Phi-4", "Phi-4"), ("phi4", "Phi-4")])
 def test_3_a_model_we_do_not_ship_is_said_plainly(query, said):
     at = new_app()
     at.run()
