@@ -164,13 +164,19 @@ def test_gguf_vocabularies_that_lack_bytes_split_as_llama_cpp(stem, missing):
     assert enc.decode(enc.encode_ordinary(text)) == text
 
 
-def test_falcon_control_byte_parts_a_punctuation_run():
-    """0x03 has no token in Falcon's vocabulary: in "!\\x03!" (one chunk of GPT-2's
-    `` ?[^\\s\\p{L}\\p{N}]+``) llama.cpp keeps the two "!" apart, HF would merge "!!"."""
+def test_falcon_control_byte_parts_a_merge_as_in_llama_cpp():
+    """0x03 has no token in Falcon's vocabulary. "€\x03™" is one chunk (GPT-2's
+    `` ?[^\s\p{L}\p{N}]+``); llama.cpp keeps "€" and "™" apart, where HF tokenizers on the same
+    tables would merge them into "€™"."""
     enc = load_gguf(_vocab("falcon"))
-    bang = enc.encode_single_token("!")
-    assert enc.encode_ordinary("!\x03!") == [bang, bang]
-    assert enc.encode_ordinary("!!") == [enc.encode_single_token("!!")]
+    euro, tm, both = (enc.encode_single_token(t) for t in ("€", "™", "€™"))
+    assert [c.text for c in enc.pre_tokenize("€\x03™")] == ["€\x03™"]
+    assert enc.encode_ordinary("€\x03™") == [euro, tm]
+    v = enc.vocab
+    hf = Encoding("hf", pat_str=enc.pat_str, mergeable_ranks=v.mergeable_ranks,
+                  special_tokens={}, merges=v.merges, ignore_merges=v.ignore_merges,
+                  pre_tokenizer=enc.pre_tokenizer, missing_bytes="skip")
+    assert hf.encode_ordinary("€\x03™") == [both]
 
 
 @pytest.mark.parametrize("stem", ["aquila", "gpt-neox"])

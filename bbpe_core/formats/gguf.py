@@ -52,7 +52,8 @@ from .sentencepiece import sentencepiece_encoding
 from .sentencepiece_model import PIECE_TYPES, Piece, SentencePieceModel
 from .source import VocabFileError
 
-__all__ = ["GGUFWarning", "MAX_TOKEN_BYTES", "MAX_TOKENS", "MISSING_PRE", "load_gguf"]
+__all__ = ["GGUFWarning", "MAX_TOKEN_BYTES", "MAX_TOKENS", "MISSING_PRE", "gguf_warnings",
+           "load_gguf"]
 
 MAX_TOKENS = 2_000_000
 """Tokens in a vocabulary (Gemma's: 262,144)."""
@@ -281,6 +282,24 @@ def _wordpiece(f: _Fields, name: str) -> Encoding:
                               sep_token=tokens[ids["seperator"]])
     except ValueError as e:
         raise VocabFileError(f"{name}: {e}") from e
+
+
+def gguf_warnings(source: str | os.PathLike | bytes, *, name: str) -> list[str]:
+    """What ``load_gguf`` would warn about the file, read from two header keys without
+    building the encoding (for a caller that builds it elsewhere: the CLI's ``count``).
+
+    Args:
+        source: as ``load_gguf``'s.
+        name: the encoding's name, for the message.
+
+    Raises:
+        VocabFileError: for a damaged header (``gguf_header``).
+        OSError: if the path cannot be read.
+    """
+    meta = read_gguf_typed(source, name=name, keep=("tokenizer.ggml.model", "tokenizer.ggml.pre"))
+    kind = meta.get("tokenizer.ggml.model", (None, None))[1]
+    missing_pre = kind == "gpt2" and "tokenizer.ggml.pre" not in meta
+    return [MISSING_PRE.format(name=name)] if missing_pre else []
 
 
 def load_gguf(source: str | os.PathLike | bytes, *, name: str | None = None,
