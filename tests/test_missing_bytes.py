@@ -165,7 +165,7 @@ def test_gguf_vocabularies_that_lack_bytes_split_as_llama_cpp(stem, missing):
 
 
 def test_falcon_control_byte_parts_a_merge_as_in_llama_cpp():
-    """0x03 has no token in Falcon's vocabulary. "€\x03™" is one chunk (GPT-2's
+    r"""0x03 has no token in Falcon's vocabulary. "€\x03™" is one chunk (GPT-2's
     `` ?[^\s\p{L}\p{N}]+``); llama.cpp keeps "€" and "™" apart, where HF tokenizers on the same
     tables would merge them into "€™"."""
     enc = load_gguf(_vocab("falcon"))
