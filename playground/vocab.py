@@ -12,7 +12,7 @@ from bbpe_core.byte_level import to_gpt2_str
 from bbpe_core.pattern_deadline import pattern_budget, run_scan
 from bbpe_core.pattern_guard import compile_checked
 
-__all__ = ["Entry", "vocab_entries", "SEARCH_MODES", "search", "anatomy", "script_of",
+__all__ = ["Entry", "vocab_entries", "SEARCH_MODES", "search", "anatomy", "lost_bytes", "script_of",
            "script_shares", "length_counts", "ODDITIES", "oddities"]
 
 
@@ -139,6 +139,22 @@ def anatomy(enc: Encoding) -> dict[str, int | bool | list[int]]:
         "byte_order": single == list(range(256)),
         "first_byte_ids": single[:16],
     }
+
+
+def lost_bytes(enc: Encoding, text: str) -> int:
+    """UTF-8 bytes of ``text`` that no token of a byte-level vocabulary holds (Falcon's 0x03,
+    StarCoder's 0xF1): they give no id, as in llama.cpp and HF tokenizers
+    (``bbpe_core.vocab.Vocab.missing``), so the ids do not decode back to the whole text.
+
+    Args:
+        enc: any encoding (0 for one that is not byte-level or has all 256 bytes).
+        text: the text encoded.
+    """
+    missing = getattr(enc.vocab, "missing", b"") if enc.byte_level else b""
+    if not missing:
+        return 0
+    data = text.encode("utf-8", "replace")
+    return len(data) - len(data.translate(None, missing))
 
 
 def _piece_anatomy(enc: Encoding) -> dict[str, int | bool | list[int]]:

@@ -196,3 +196,14 @@ def test_damaged_tokenizer_json_with_missing_bytes_is_still_refused_by_name():
     doc["model"]["merges"].append(["\u0103", "a"])  # 0x03's GPT-2 character: not a token
     with pytest.raises(VocabFileError, match="is not a token"):
         bbpe_core.load_hf_tokenizer_json(json.dumps(doc).encode())
+
+
+def test_the_playground_counts_the_bytes_left_out():
+    from playground.vocab import anatomy, lost_bytes
+
+    enc = _llama_cpp_style()
+    assert lost_bytes(enc, "!\x03!\U00040000") == 2  # 0x03 and 0xF1
+    assert lost_bytes(enc, "plain") == 0 == lost_bytes(bbpe_core.get_encoding("gpt2"), "\x03")
+    assert lost_bytes(bbpe_core.get_encoding("llama2"), "\x03") == 0
+    a = anatomy(enc)
+    assert a["single_bytes"] == 256 - len(MISSING) and a["merged"] == len(MERGES)
