@@ -207,3 +207,19 @@ def test_the_playground_counts_the_bytes_left_out():
     assert lost_bytes(bbpe_core.get_encoding("llama2"), "\x03") == 0
     a = anatomy(enc)
     assert a["single_bytes"] == 256 - len(MISSING) and a["merged"] == len(MERGES)
+
+
+def test_the_playground_says_the_text_lost_bytes():
+    from apptest import new_app
+
+    enc = load_gguf(_vocab("falcon"))
+    at = new_app()
+    at.session_state["user_encodings"] = {"falcon": (enc, "gguf:falcon")}
+    at.session_state["kept__encoding"] = "falcon"
+    at.session_state["kept__pg_text"] = "€\x03™ and \x03\x04 more"
+    at.run()
+    assert not at.exception
+    said = [c.value for c in at.caption if "have no token in this vocabulary" in c.value]
+    assert said and said[0].startswith("3 bytes of this text")
+    assert int(next(m.value for m in at.metric if m.label == "Tokens").replace(",", "")) == len(
+        enc.encode_ordinary("€\x03™ and \x03\x04 more"))
