@@ -199,7 +199,7 @@ def _manifest_by_name() -> dict[str, dict]:
              "llama4": "llama4.tiktoken", "qwen3": "qwen.tiktoken", "deepseek_v3": "deepseek_v3",
              "deepseek_v4": "deepseek_v4", "mistral_tekken": "tekken", "claude_legacy": "claude",
              "o200k_harmony": "o200k_harmony", "llama2": "llama2", "mistral_v1": "mistral_v1",
-             "mistral_v3": "mistral_v3", "gemma2": "gemma2", "gemma3": "gemma3",
+             "mistral_v3": "mistral_v3", "mistral_v7": "mistral_v7", "gemma2": "gemma2", "gemma3": "gemma3",
              "bert_base_uncased": "bert_base_uncased", "gemma4": "gemma4.gguf",
              "phi3": "phi3.gguf",
              "t5": "t5.tokenizer", "umt5": "umt5", "jurassic2": "jurassic2",

@@ -72,6 +72,15 @@ def test_mistral_v7_control_tokens_and_bos():
     assert bbpe_core.encoding_for_model("pixtral-large-2411") is enc
 
 
+def test_mistral_v7_names_its_source_and_licence():
+    from bbpe_core.catalogue import encoding_catalogue
+
+    row = next(r for r in encoding_catalogue() if r.name == "mistral_v7")
+    assert row.source == ("mistral-common 1.13.1 "
+                          "(mistral_common/data/mistral_instruct_tokenizer_241114.model.v7)")
+    assert row.licence == "Apache-2.0" and row.family == "Mistral"
+
+
 def test_pixtral_tekken_file_is_the_shipped_tekken():
     data = json.loads(_ref("tekken_240911.json").read_text(encoding="utf-8"))
     assert set(data) == {"config", "vocab", "image"}
