@@ -223,3 +223,15 @@ def test_the_playground_says_the_text_lost_bytes():
     assert said and said[0].startswith("3 bytes of this text")
     assert int(next(m.value for m in at.metric if m.label == "Tokens").replace(",", "")) == len(
         enc.encode_ordinary("€\x03™ and \x03\x04 more"))
+
+
+def test_saving_keeps_the_semantics_or_refuses(tmp_path, hf):
+    from tokenizers import Tokenizer
+
+    path = tmp_path / "tokenizer.json"
+    bbpe_core.save_hf_tokenizer_json(hf[1], path)  # HF's own semantics: written, same ids
+    again = Tokenizer.from_file(str(path))
+    for text in TEXTS:
+        assert again.encode(text, add_special_tokens=False).ids == hf[1].encode_ordinary(text)
+    with pytest.raises(ValueError, match="lacks 13 single bytes .* llama.cpp"):
+        bbpe_core.save_hf_tokenizer_json(_llama_cpp_style(), path)

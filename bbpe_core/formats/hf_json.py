@@ -225,11 +225,17 @@ def save_hf_tokenizer_json(enc: Encoding, path: str | os.PathLike) -> None:
         path: the file to write (overwritten).
 
     Raises:
-        ValueError: for an encoding that is neither byte-level nor SentencePiece BPE.
+        ValueError: for an encoding that is neither byte-level nor SentencePiece BPE, or one
+            that lacks single bytes with llama.cpp's semantics (a GGUF file's: HF tokenizers
+            would merge across such a byte, ``vocab.Vocab``'s ``missing_bytes``).
     """
     if not enc.byte_level:
         save_sentencepiece_tokenizer_json(enc, path)
         return
+    if enc.vocab.missing and enc.vocab.missing_bytes != "skip":
+        raise ValueError(f"{enc.name} lacks {len(enc.vocab.missing)} single bytes and leaves "
+                         "them out as llama.cpp does; a tokenizer.json would give other ids "
+                         "(HF tokenizers merge across such a byte), so none is written")
     byte_level = {"type": "ByteLevel", "add_prefix_space": enc.add_prefix_space,
                   "trim_offsets": True, "use_regex": False}
     split = {"type": "Split", "pattern": {"Regex": enc.pat_str}, "behavior": "Isolated",
