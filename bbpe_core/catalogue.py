@@ -163,6 +163,8 @@ _ROWS: list[tuple[str, str, str, tuple[str, ...]]] = [
     ("gemma4", "Gemma 4 / Gemini 3.1-3.5 (local count)", "Google",
      ("gemma-4", "gemma4", "google/gemma-4-E4B-it",
       *(m for m, t in _GEMINI_LOCAL_TOKENIZERS.items() if t == "gemma4"))),
+    ("phi4", "Phi-4", "Microsoft",
+     ("phi-4", "phi4", "microsoft/phi-4")),
     ("phi3", "Phi-3 / Phi-3.5 mini", "Microsoft",
      ("phi-3", "phi-3-mini", "phi-3.5-mini", "microsoft/Phi-3-mini-4k-instruct",
       "microsoft/Phi-3-mini-128k-instruct", "microsoft/Phi-3.5-mini-instruct")),
@@ -201,7 +203,7 @@ def _manifest_by_name() -> dict[str, dict]:
              "o200k_harmony": "o200k_harmony", "llama2": "llama2", "mistral_v1": "mistral_v1",
              "mistral_v3": "mistral_v3", "mistral_v7": "mistral_v7", "gemma2": "gemma2", "gemma3": "gemma3",
              "bert_base_uncased": "bert_base_uncased", "gemma4": "gemma4.gguf",
-             "phi3": "phi3.gguf",
+             "phi3": "phi3.gguf", "phi4": "phi4_special_tokens",
              "t5": "t5.tokenizer", "umt5": "umt5", "jurassic2": "jurassic2",
              "whisper": "whisper_multilingual", "whisper_v3": "whisper_multilingual",
              "whisper_en": "whisper_languages", "qwen3_6": "qwen3_6.tiktoken"}

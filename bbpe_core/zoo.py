@@ -167,6 +167,19 @@ def claude_legacy() -> Encoding:
     return load_js_tiktoken(data_file("claude.json.gz"), name="claude_legacy", normalizer=NFKC())
 
 
+def phi4() -> Encoding:
+    """Phi-4: cl100k_base's ranks and pattern (the same ``mergeable_ranks`` object as the
+    shipped cl100k_base) with Phi-4's 96 special tokens from 100,256 (``<|im_start|>``,
+    ``<|im_sep|>``, ``<|im_end|>``, ``<|dummy_N|>``...), as torchtune 0.6.1 declares them
+    (``models/phi4/_tokenizer.py``, ``PHI4_SPECIAL_TOKENS``). Phi-4's own tokenizer files are
+    in no package we pin, so the ids are held to tiktoken with these tables, not to them."""
+    from .registry import get_encoding  # the registry imports this module
+
+    ranks = get_encoding("cl100k_base").mergeable_ranks
+    return Encoding("phi4", pat_str=CL100K_PATTERN, mergeable_ranks=ranks,
+                    special_tokens=_json("phi4_special_tokens.json.gz"))
+
+
 def llama2() -> Encoding:
     """Llama 1 and 2, TinyLlama, Vicuna: Meta's SentencePiece ``tokenizer.model`` (32,000
     pieces, BPE over characters with byte fallback, a dummy prefix ``▁``)."""
@@ -238,6 +251,7 @@ ZOO_BUILDERS: dict[str, Callable[[], Encoding]] = {
     "deepseek_v4": deepseek_v4,
     "mistral_tekken": mistral_tekken,
     "claude_legacy": claude_legacy,
+    "phi4": phi4,
     "llama2": llama2,
     "mistral_v1": mistral_v1,
     "mistral_v3": mistral_v3,

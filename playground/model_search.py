@@ -12,10 +12,6 @@ from bbpe_core.catalogue import encoding_catalogue
 
 __all__ = ["NOT_SHIPPED", "find_encodings", "not_shipped"]
 
-_PHI4 = ("Microsoft's Phi-4: no installable package carries its tokenizer files (cl100k_base's "
-         "ranks with special tokens of its own); open the model's own GGUF file (Bring your own "
-         "tokenizer, Open a model file) or its tokenizer.json")
-
 NOT_SHIPPED = {
     "grok": "xAI's Grok: its tokenizer is not shipped (yet)",
     "command": ("Cohere's Command models: their tokenizer is not shipped (yet); open the "
@@ -28,10 +24,9 @@ NOT_SHIPPED = {
     "glm": ("Zhipu AI's GLM (4.5 and later): no installable package carries its tokenizer; "
             "open the model's own GGUF file (Bring your own tokenizer, Open a model file: its "
             "glm4 / glm5 pre-tokenizer is reproduced) or its tokenizer.json"),
-    "phi 4": _PHI4, "phi4": _PHI4,
 }
 """Names people search for that we do not ship, and what to say (lower-case words); a query
-that names one lists no shipped encoding (Phi-4 is not Phi-3)."""
+that names one lists no shipped encoding."""
 
 _EXACT, _PREFIX, _SHOWN = 3, 2, 1
 
@@ -83,15 +78,15 @@ def find_encodings(query: str, names: list[str]) -> list[str]:
     ['o200k_base']
     >>> find_encodings("bert", names), find_encodings("Grok", names)
     (['bert_base_uncased'], [])
-    >>> find_encodings("Phi-4", names), find_encodings("phi", names)
-    ([], ['phi3'])
+    >>> find_encodings("Phi-4", names)[:1], find_encodings("Claude 3", names)
+    (['phi4'], [])
     >>> find_encodings("llama", names)[:3]
     ['llama3', 'llama4', 'llama2']
     """
     words = _words(query)
     if not words:
         return list(names)
-    if not_shipped(query):  # "Phi-4" must not choose Phi-3 ("4" is a prefix of its "4k")
+    if not_shipped(query):  # never a shipped encoding chosen for a model we do not ship
         return []
     scored = [(s, k, n) for k, n in enumerate(names) if (s := _score(words, n))]
     return [n for _, _, n in sorted(scored, key=lambda t: (-t[0], t[1]))]

@@ -426,6 +426,8 @@ SOURCES += [
            "06f8f8ecf1269380ed977c5d62af0e35af6a2f3d354f8aa156a264b9b489264c",
            convert="phi4_special_tokens", licence="BSD-3-Clause (torchtune)",
            models=("Phi-4",)),
+    Source("torchtune_phi4_tokenizer.py", "torchtune", "torchtune/models/phi4/_tokenizer.py",
+           "06f8f8ecf1269380ed977c5d62af0e35af6a2f3d354f8aa156a264b9b489264c", role="reference"),
 ]
 
 LICENCE_FILES: list[tuple[str, str, str]] = [
