@@ -33,7 +33,7 @@ from .byte_level import byte_decoder, byte_encoder, bytes_to_unicode
 from .catalogue import EncodingInfo, encoding_catalogue, encoding_name_for_model
 from .encoding import Encoding
 from .extend import extend_vocabulary
-from .formats.gguf import load_gguf
+from .formats.gguf import GGUFWarning, load_gguf
 from .formats.gpt2_files import load_gpt2_files, save_gpt2_files
 from .formats.hf_json import load_hf_tokenizer_json, save_hf_tokenizer_json
 from .formats.sentencepiece import load_sentencepiece_model
@@ -60,6 +60,7 @@ __all__ = [
     "ChunkTrace",
     "Encoding",
     "EncodingInfo",
+    "GGUFWarning",
     "GPT2_PATTERN",
     "MergeStep",
     "O200K_PATTERN",

@@ -28,10 +28,11 @@ import json
 import os
 import stat
 import sys
+import warnings
 from dataclasses import asdict
 
 from .cluster import MIN_BLOCK_SIZE
-from .formats.gguf import load_gguf
+from .formats.gguf import GGUFWarning, gguf_warnings, load_gguf
 from .id_list import parse_ids
 from .registry import get_encoding, list_encoding_names
 
@@ -50,8 +51,16 @@ MAX_WORKERS = 4 * (os.cpu_count() or 1)
 
 def _encoding(item: str):
     """The encoding ``--encoding`` names: a GGUF file's (a path ending in ``.gguf``) or a
-    shipped one (``get_encoding``'s ValueError lists the names)."""
-    return load_gguf(item) if item.lower().endswith(".gguf") else get_encoding(item)
+    shipped one (``get_encoding``'s ValueError lists the names). A GGUF file's warning
+    (``GGUFWarning``: no pre-tokenizer named) goes to standard error as one line."""
+    if not item.lower().endswith(".gguf"):
+        return get_encoding(item)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", GGUFWarning)
+        enc = load_gguf(item)
+    for warning in caught:
+        print(f"warning: {warning.message}", file=sys.stderr)
+    return enc
 
 
 def _positive(text: str) -> int:
@@ -241,6 +250,10 @@ def _count(args) -> int:
     if len(set(items)) < len(items):
         raise ValueError(f"--encoding names {next(i for i in items if items.count(i) > 1)} twice")
     specs = [spec_for(item) for item in items]
+    for spec in specs:
+        if spec.gguf_header is not None:
+            for message in gguf_warnings(spec.gguf_header, name=spec.name):
+                print(f"warning: {message}", file=sys.stderr)
     with open_client(args.scheduler, args.workers, args.connect_timeout) as client:
         results = count_files(client, args.paths, specs, block_size=args.block_size,
                               errors=args.errors, progress=_block_bar)

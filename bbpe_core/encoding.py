@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from . import viewer
 from .byte_level import fix_surrogates
 from .decoders import Decoder
-from .encoders import CjkPartsEncoder, Encoder, FastEncoder, SimpleEncoder
+from .encoders import CjkPartsEncoder, Encoder, FastEncoder, MissingBytesEncoder, SimpleEncoder
 from .normalizers import Normalizer
 from .pattern_deadline import pattern_budget
 from .patterns import SHIPPED_PATTERNS
@@ -75,6 +75,10 @@ class Encoding:
             stage, no prefix space), else ``CjkPartsEncoder`` (the reference with the CJK
             cut); False always takes the reference ``SimpleEncoder`` (for debugging and
             teaching: same ids, slower).
+        missing_bytes: None (every single byte must be a token), or what a byte no token
+            holds does: ``"skip"`` (HF tokenizers) or ``"split"`` (llama.cpp); it gives no
+            id either way (``vocab.Vocab``). Such a vocabulary takes the reference encoder
+            (``MissingBytesEncoder``).
 
     Raises:
         ValueError: if the vocabulary is inconsistent (see ``validate.check_vocab``),
@@ -106,16 +110,18 @@ class Encoding:
         added_tokens: dict[str, int] | None = None,
         post_processor: TemplateProcessing | None = None,
         fast: bool = True,
+        missing_bytes: str | None = None,
     ) -> None:
         vocab = Vocab(name, mergeable_ranks, special_tokens, added_tokens, merges,
-                      explicit_n_vocab, ignore_merges)
+                      explicit_n_vocab, ignore_merges, missing_bytes)
         stage: PreTokenizer = (
             pre_tokenizer if pre_tokenizer is not None
             else RegexSplit(pat_str, timeout=pattern_timeout)
         )
         plain = pre_tokenizer is None and not add_prefix_space and pat_str in SHIPPED_PATTERNS
         encoder: Encoder = (
-            SimpleEncoder(vocab, stage, cache_size) if not fast
+            MissingBytesEncoder(vocab, stage, cache_size) if vocab.missing
+            else SimpleEncoder(vocab, stage, cache_size) if not fast
             else FastEncoder(vocab, pat_str, cache_size) if plain
             else CjkPartsEncoder(vocab, stage, cache_size)
         )

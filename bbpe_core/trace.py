@@ -54,12 +54,15 @@ def _trace_chunk(enc: Encoding, chunk: Chunk) -> ChunkTrace:
         raise ValueError(
             f"chunk {chunk.text[:20]!r}… is {len(piece)} bytes; traces stop at {MAX_TRACE_BYTES}"
         )
-    initial = [piece[i : i + 1] for i in range(len(piece))]
-    steps = list(merge_steps(piece, enc.vocab.pair_rank))
-    parts = steps[-1].parts if steps else initial
     ranks = enc.mergeable_ranks
     looked_up = enc.ignore_merges and piece in ranks
-    ids = [ranks[piece]] if looked_up else [ranks[p] for p in parts]
+    if enc.vocab.missing_bytes == "skip":  # HF leaves a byte with no token out first
+        piece = piece.translate(None, enc.vocab.missing)
+    initial = [piece[i : i + 1] for i in range(len(piece))]
+    steps = list(merge_steps(piece, enc.vocab.pair_rank))  # no merge joins a missing byte
+    parts = steps[-1].parts if steps else initial
+    ids = [ranks[chunk.text.encode("utf-8")]] if looked_up else [
+        ranks[p] for p in parts if p in ranks]  # a byte with no token gives no id
     return ChunkTrace(chunk, initial, steps, ids, looked_up)
 
 

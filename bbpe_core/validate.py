@@ -95,6 +95,7 @@ def check_vocab(
     special_tokens: dict[str, int],
     merges: Sequence[tuple[bytes, bytes]] | None = None,
     explicit_n_vocab: int | None = None,
+    missing_bytes_allowed: bool = False,
 ) -> None:
     """Check that a vocabulary can encode any text and decode every id it gives.
 
@@ -103,9 +104,11 @@ def check_vocab(
         special_tokens: special-token text -> id.
         merges: optional merge list; every part and every result must be a token.
         explicit_n_vocab: optional expected ``max id + 1``.
+        missing_bytes_allowed: accept single bytes with no token (the caller says what
+            happens to them: ``vocab.Vocab``'s ``missing_bytes``).
 
     Raises:
-        ValueError: on a missing single byte, a non-bytes token, a negative, huge or
+        ValueError: on a missing single byte (unless allowed), a non-bytes token, a negative, huge or
             duplicate id, too many special tokens (``check_whole_tokens``), a special id shared with an ordinary token, an empty
             special token, a merge whose parts or result are not tokens, or an
             ``n_vocab`` that differs from ``explicit_n_vocab``.
@@ -118,7 +121,7 @@ def check_vocab(
         if bad is not None:
             raise ValueError(f"token {bad!r} is not a non-empty bytes value")
     missing = [b for b in range(256) if bytes([b]) not in mergeable_ranks]
-    if missing:
+    if missing and not missing_bytes_allowed:
         shown = ", ".join(f"0x{b:02x}" for b in missing[:8])
         raise ValueError(
             f"{len(missing)} of the 256 single bytes have no token (e.g. {shown}); "

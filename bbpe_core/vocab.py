@@ -8,11 +8,23 @@ Two semantics, one interface (``pair_rank`` and ``bpe``):
 - GPT-2 / HF files': a merge list; only listed pairs merge, in list order, and ids still come
   from the vocabulary (openai/gpt-2 ``encoder.py``; HF tokenizers' ``BPE`` model).
 
+A vocabulary may lack single bytes (Falcon's lacks 0x03 and 27 more; StarCoder's, MPT's and
+GPT-NeoX's lack 0xC0, 0xC1 and 0xF5..0xFF, bytes UTF-8 never uses, StarCoder's also 0xF1).
+With no unknown token, a byte no token holds gives no id, where the two engines differ
+(``MISSING_BYTES``):
+
+- ``"skip"``, HF tokenizers' ``BPE::merge_word`` (models/bpe/model.rs): a character with no
+  token and no ``unk_token`` is left out before merging, so its neighbours may merge;
+- ``"split"``, llama.cpp's ``llm_tokenizer_bpe_session::tokenize`` (src/llama-vocab.cpp):
+  the character stays a symbol no merge joins, then gives no token (its one-byte look-up
+  fails), so it parts its neighbours.
+
 Reads no files (see ``formats``) and knows no text patterns (see ``patterns``).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from . import validate
@@ -20,7 +32,10 @@ from .bpe import PairRank, merge_listed, merge_ranked
 from .byte_level import to_gpt2_str
 from .token_table import lookup_bytes
 
-__all__ = ["Vocab"]
+__all__ = ["MISSING_BYTES", "Vocab"]
+
+MISSING_BYTES = ("skip", "split")
+"""What a byte no token holds does to its neighbours: HF tokenizers' semantics, llama.cpp's."""
 
 
 class Vocab:
@@ -36,19 +51,25 @@ class Vocab:
         explicit_n_vocab: if given, the number of ids must equal it.
         ignore_merges: a chunk that is a token is that token, without merging (tiktoken
             always; HF's ``ignore_merges``).
+        missing_bytes: None (every single byte must be a token), ``"skip"`` or ``"split"``
+            (a byte with no token gives no id: ``MISSING_BYTES``, the module's docstring).
 
     Raises:
-        ValueError: if the tables are inconsistent (``validate.check_vocab``) or a text is
-            both special and added.
+        ValueError: if the tables are inconsistent (``validate.check_vocab``), a text is
+            both special and added, or ``missing_bytes`` is not one of the above.
     """
 
     def __init__(self, name: str, mergeable_ranks: dict[bytes, int],
                  special_tokens: dict[str, int], added_tokens: dict[str, int] | None = None,
                  merges: Sequence[tuple[bytes, bytes]] | None = None,
-                 explicit_n_vocab: int | None = None, ignore_merges: bool = True) -> None:
+                 explicit_n_vocab: int | None = None, ignore_merges: bool = True,
+                 missing_bytes: str | None = None) -> None:
         added_tokens = dict(added_tokens or {})
+        if missing_bytes is not None and missing_bytes not in MISSING_BYTES:
+            raise ValueError(f"missing_bytes must be None, 'skip' or 'split', not {missing_bytes!r}")
         validate.check_vocab(
-            mergeable_ranks, {**added_tokens, **special_tokens}, merges, explicit_n_vocab
+            mergeable_ranks, {**added_tokens, **special_tokens}, merges, explicit_n_vocab,
+            missing_bytes_allowed=missing_bytes is not None,
         )
         if set(added_tokens) & set(special_tokens):
             raise ValueError("a token is both special and added: "
@@ -59,6 +80,10 @@ class Vocab:
         self.added_tokens = added_tokens
         self.merges = list(merges) if merges is not None else None
         self.ignore_merges = ignore_merges
+        self.missing_bytes = missing_bytes
+        self.missing = bytes(b for b in range(256) if bytes([b]) not in mergeable_ranks)
+        """The single bytes no token holds (empty for a complete vocabulary)."""
+        self._missing_run = re.compile(b"[%s]+" % re.escape(self.missing)) if self.missing else None
         self.whole_tokens = {**added_tokens, **special_tokens}  # matched whole in raw text
         self.decoder = dict(zip(mergeable_ranks.values(), mergeable_ranks))
         self.decoder.update({i: s.encode("utf-8") for s, i in self.whole_tokens.items()})
@@ -80,8 +105,17 @@ class Vocab:
             piece: the chunk's UTF-8 bytes.
 
         Returns:
-            The parts, in order; each is a token.
+            The parts, in order; each is a token. A byte no token holds is in none of them
+            (``missing_bytes``).
         """
+        if self._missing_run is not None and self._missing_run.search(piece):
+            if self.missing_bytes == "skip":  # HF: left out, its neighbours may merge
+                return self._merge(piece.translate(None, self.missing))
+            return [part for run in self._missing_run.split(piece) if run  # llama.cpp
+                    for part in self._merge(run)]
+        return self._merge(piece)
+
+    def _merge(self, piece: bytes) -> list[bytes]:
         if self.merges is None:
             return merge_ranked(piece, self.mergeable_ranks)
         return merge_listed(piece, self._priority)

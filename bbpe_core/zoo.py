@@ -155,7 +155,9 @@ def deepseek_v4() -> Encoding:
 
 
 def mistral_tekken() -> Encoding:
-    """Mistral NeMo, Ministral, Small 2409, Pixtral: the Tekken file ``tekken_240718.json``."""
+    """Mistral NeMo, Ministral, Small 2409, Pixtral: the Tekken file ``tekken_240718.json``
+    (Pixtral's ``tekken_240911.json`` in mistral-common 1.13.1 has the same ranks, pattern and
+    sizes, with an image config added: tests/test_mistral_v7.py)."""
     return load_tekken(data_file("tekken_240718.json.gz"), name="mistral_tekken")
 
 
@@ -163,6 +165,19 @@ def claude_legacy() -> Encoding:
     """Claude 1, 2 and Instant only (not Claude 3 or later, whose tokenizer is not
     published): Anthropic's ``claude.json`` with NFKC, as its tokenizer.json has it."""
     return load_js_tiktoken(data_file("claude.json.gz"), name="claude_legacy", normalizer=NFKC())
+
+
+def phi4() -> Encoding:
+    """Phi-4: cl100k_base's ranks and pattern (the same ``mergeable_ranks`` object as the
+    shipped cl100k_base) with Phi-4's 96 special tokens from 100,256 (``<|im_start|>``,
+    ``<|im_sep|>``, ``<|im_end|>``, ``<|dummy_N|>``...), as torchtune 0.6.1 declares them
+    (``models/phi4/_tokenizer.py``, ``PHI4_SPECIAL_TOKENS``). Phi-4's own tokenizer files are
+    in no package we pin, so the ids are held to tiktoken with these tables, not to them."""
+    from .registry import get_encoding  # the registry imports this module
+
+    ranks = get_encoding("cl100k_base").mergeable_ranks
+    return Encoding("phi4", pat_str=CL100K_PATTERN, mergeable_ranks=ranks,
+                    special_tokens=_json("phi4_special_tokens.json.gz"))
 
 
 def llama2() -> Encoding:
@@ -182,6 +197,15 @@ def mistral_v3() -> Encoding:
     ``mistral_instruct_tokenizer_240323.model.v3`` (32,768 pieces: 750 control pieces such
     as ``[INST]``, special tokens here; 20 user-defined pieces matched whole)."""
     return load_sentencepiece_model(data_file("mistral_v3.model.gz"), name="mistral_v3")
+
+
+def mistral_v7() -> Encoding:
+    """Mistral Large 2411, Pixtral Large 2411: mistral-common's
+    ``mistral_instruct_tokenizer_241114.model.v7`` (the ``.v7m1`` file is byte for byte the
+    same): v3's 32,768 pieces, seven control pieces renamed (``[SYSTEM_PROMPT]``,
+    ``[/SYSTEM_PROMPT]``, ``[TOOL_CONTENT]``, ``[IMG_BREAK]``, ``[IMG_END]``, ``[REF]``,
+    ``[/REF]``), so ordinary text gets v3's ids."""
+    return load_sentencepiece_model(data_file("mistral_v7.model.gz"), name="mistral_v7")
 
 
 def gemma2() -> Encoding:
@@ -227,9 +251,11 @@ ZOO_BUILDERS: dict[str, Callable[[], Encoding]] = {
     "deepseek_v4": deepseek_v4,
     "mistral_tekken": mistral_tekken,
     "claude_legacy": claude_legacy,
+    "phi4": phi4,
     "llama2": llama2,
     "mistral_v1": mistral_v1,
     "mistral_v3": mistral_v3,
+    "mistral_v7": mistral_v7,
     "gemma2": gemma2,
     "gemma3": gemma3,
     "t5": t5,

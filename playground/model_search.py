@@ -14,10 +14,19 @@ __all__ = ["NOT_SHIPPED", "find_encodings", "not_shipped"]
 
 NOT_SHIPPED = {
     "grok": "xAI's Grok: its tokenizer is not shipped (yet)",
-    "command": "Cohere's Command models: their tokenizer is not shipped (yet)",
+    "command": ("Cohere's Command models: their tokenizer is not shipped (yet); open the "
+                "model's own GGUF file (Bring your own tokenizer, Open a model file: llama.cpp's "
+                "Command R vocabulary gives its test pairs' ids)"),
     "claude 3": "Anthropic's Claude 3 and later: their tokenizer is not published",
+    "kimi": ("Moonshot AI's Kimi (K2): no installable package carries its tokenizer, and it "
+             "splits text with code of its own (llama.cpp's kimi-k2 pre-tokenizer), which this "
+             "app does not reproduce, so its GGUF file is refused by name too"),
+    "glm": ("Zhipu AI's GLM (4.5 and later): no installable package carries its tokenizer; "
+            "open the model's own GGUF file (Bring your own tokenizer, Open a model file: its "
+            "glm4 / glm5 pre-tokenizer is reproduced) or its tokenizer.json"),
 }
-"""Names people search for that we do not ship, and what to say (lower-case words)."""
+"""Names people search for that we do not ship, and what to say (lower-case words); a query
+that names one lists no shipped encoding."""
 
 _EXACT, _PREFIX, _SHOWN = 3, 2, 1
 
@@ -58,7 +67,8 @@ def _score(query: list[str], name: str) -> int:
 
 def find_encodings(query: str, names: list[str]) -> list[str]:
     """The encodings among ``names`` whose words match every word of ``query`` (a word
-    equal to it, or starting with it), best match first, then in ``names``' order.
+    equal to it, or starting with it), best match first, then in ``names``' order; none for a
+    query that names a model we do not ship (``not_shipped``).
 
     A word seen in the label (vendor, models shown, encoding name) counts more than one
     only in the model list (HF ids and aliases).
@@ -68,12 +78,16 @@ def find_encodings(query: str, names: list[str]) -> list[str]:
     ['o200k_base']
     >>> find_encodings("bert", names), find_encodings("Grok", names)
     (['bert_base_uncased'], [])
+    >>> find_encodings("Phi-4", names)[:1], find_encodings("Claude 3", names)
+    (['phi4'], [])
     >>> find_encodings("llama", names)[:3]
     ['llama3', 'llama4', 'llama2']
     """
     words = _words(query)
     if not words:
         return list(names)
+    if not_shipped(query):  # never a shipped encoding chosen for a model we do not ship
+        return []
     scored = [(s, k, n) for k, n in enumerate(names) if (s := _score(words, n))]
     return [n for _, _, n in sorted(scored, key=lambda t: (-t[0], t[1]))]
 

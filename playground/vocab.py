@@ -12,7 +12,7 @@ from bbpe_core.byte_level import to_gpt2_str
 from bbpe_core.pattern_deadline import pattern_budget, run_scan
 from bbpe_core.pattern_guard import compile_checked
 
-__all__ = ["Entry", "vocab_entries", "SEARCH_MODES", "search", "anatomy", "script_of",
+__all__ = ["Entry", "vocab_entries", "SEARCH_MODES", "search", "anatomy", "lost_bytes", "script_of",
            "script_shares", "length_counts", "ODDITIES", "oddities"]
 
 
@@ -120,24 +120,41 @@ def anatomy(enc: Encoding) -> dict[str, int | bool | list[int]]:
     Returns:
         ``n_vocab``, ``single_bytes``, ``merged``, ``special``, ``unassigned`` (ids in
         range with no token), ``byte_order`` (whether single bytes have ids 0..255 in
-        byte order), ``first_byte_ids`` (the ids of bytes 0x00..0x0F). For a model of piece
+        byte order), ``first_byte_ids`` (the ids of the first 16 single bytes the vocabulary
+        has, from 0x00). For a model of piece
         strings, ``single_bytes`` counts the byte-fallback pieces (``<0xNN>``), ``merged``
         the other ordinary pieces, ``special`` the special and added tokens.
     """
     if not enc.byte_level:
         return _piece_anatomy(enc)
     ranks = enc.mergeable_ranks
-    single = [ranks[bytes([b])] for b in range(256)]
+    single = [ranks[bytes([b])] for b in range(256) if bytes([b]) in ranks]  # Falcon lacks 28
     n_tokens = len(ranks) + len(enc.special_tokens)
     return {
         "n_vocab": enc.n_vocab,
-        "single_bytes": 256,
-        "merged": len(ranks) - 256,
+        "single_bytes": len(single),
+        "merged": len(ranks) - len(single),
         "special": len(enc.special_tokens),
         "unassigned": enc.n_vocab - n_tokens,
         "byte_order": single == list(range(256)),
         "first_byte_ids": single[:16],
     }
+
+
+def lost_bytes(enc: Encoding, text: str) -> int:
+    """UTF-8 bytes of ``text`` that no token of a byte-level vocabulary holds (Falcon's 0x03,
+    StarCoder's 0xF1): they give no id, as in llama.cpp and HF tokenizers
+    (``bbpe_core.vocab.Vocab.missing``), so the ids do not decode back to the whole text.
+
+    Args:
+        enc: any encoding (0 for one that is not byte-level or has all 256 bytes).
+        text: the text encoded.
+    """
+    missing = getattr(enc.vocab, "missing", b"") if enc.byte_level else b""
+    if not missing:
+        return 0
+    data = text.encode("utf-8", "replace")
+    return len(data) - len(data.translate(None, missing))
 
 
 def _piece_anatomy(enc: Encoding) -> dict[str, int | bool | list[int]]:

@@ -140,6 +140,23 @@ def _llama4_special_tokens(data: bytes) -> bytes:
     return json.dumps(tokens, indent=0).encode("utf-8")
 
 
+def _phi4_special_tokens(data: bytes) -> bytes:
+    """torchtune's ``PHI4_SPECIAL_TOKENS`` (``models/phi4/_tokenizer.py``) as JSON text -> id:
+    its dict literal and the module-level loop that adds the ``<|dummy_N|>`` tokens. Only those
+    statements are evaluated (read with ``ast``); nothing else of the file runs."""
+    tree = ast.parse(data)
+    keep = [
+        node for node in tree.body
+        if isinstance(node, ast.For) or (
+            isinstance(node, ast.Assign) and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
+            and node.targets[0].id in ("PHI4_SPECIAL_TOKENS", "current_dummy_index"))
+    ]
+    names: dict = {}
+    exec(compile(ast.Module(body=keep, type_ignores=[]), "phi4/_tokenizer.py", "exec"), names)
+    return json.dumps(names["PHI4_SPECIAL_TOKENS"], indent=0).encode("utf-8")
+
+
 def _c_array(data: bytes, name: str) -> bytes:
     """The bytes of the C array ``name`` (``static const unsigned char name[] = {0x7b, ...};``)
     in a C or C++ source file.
@@ -197,6 +214,8 @@ def convert(source: Source, data: bytes) -> bytes:
         return _tekken_trim(data)
     if kind == "llama4_special_tokens":
         return _llama4_special_tokens(data)
+    if kind == "phi4_special_tokens":
+        return _phi4_special_tokens(data)
     if kind == "whisper_languages":
         return _whisper_languages(data)
     if kind == "qwen3_5_tokenizer":

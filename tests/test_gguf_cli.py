@@ -43,12 +43,28 @@ def test_encode_and_tokenize_with_a_gguf_file(monkeypatch, capsys):
 
 @pytest.mark.parametrize(("item", "message"), [
     ("/no/such/model.gguf", "No such file"),
-    (str(REFS / "llama.cpp" / "ggml-vocab-falcon.gguf"), "single bytes have no token"),
+    (str(REFS / "llama.cpp" / "ggml-vocab-llama-bpe.gguf.inp"), "unknown encoding"),
     ("no_such_encoding", "unknown encoding 'no_such_encoding'"),
 ])
 def test_bad_encoding_is_one_line(monkeypatch, capsys, item, message):
     status, out, err = run(monkeypatch, capsys, ["encode", "--encoding", item], "hi")
     assert status == 2 and out == "" and message in err and "Traceback" not in err
+
+
+def test_a_gguf_without_pre_tokenizer_warns_in_one_line(monkeypatch, capsys):
+    aquila = REFS / "llama.cpp" / "ggml-vocab-aquila.gguf"
+    status, out, err = run(monkeypatch, capsys, ["encode", "--encoding", str(aquila)], "12345")
+    assert status == 0 and len(out.split()) == 2  # llama.cpp's default: "123", "45"
+    assert err.count("\n") == 1 and err.startswith("warning: ggml-vocab-aquila: tokenizer.ggml.pre")
+
+
+def test_count_with_a_gguf_without_pre_tokenizer_warns_once(tmp_path, capsys):
+    corpus = tmp_path / "c.txt"
+    corpus.write_text("hello 12345 world\n", encoding="utf-8")
+    aquila = REFS / "llama.cpp" / "ggml-vocab-aquila.gguf"
+    assert main(["count", "--workers", "1", "--encoding", str(aquila), str(corpus)]) == 0
+    err = capsys.readouterr().err
+    assert err.count("tokenizer.ggml.pre is missing") == 1 and "GGUFWarning" not in err
 
 
 def test_count_sends_only_the_header(tmp_path, capsys):

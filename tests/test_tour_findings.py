@@ -174,7 +174,8 @@ def _search(at, query: str):
 
 @pytest.mark.parametrize("query, best", [("o3", "o200k_base"), ("bert", "bert_base_uncased"),
                                          ("Gemini", "gemma3"), ("Whisper", "whisper_v3"),
-                                         ("Qwen", "qwen3"), ("deepseek r1", "deepseek_v3")])
+                                         ("Qwen", "qwen3"), ("deepseek r1", "deepseek_v3"),
+                                         ("Phi-4", "phi4"), ("phi 3", "phi3")])
 def test_3_sidebar_search_finds_by_word_and_chooses_the_best_match(query, best):
     at = new_app()
     at.run()
@@ -183,7 +184,9 @@ def test_3_sidebar_search_finds_by_word_and_chooses_the_best_match(query, best):
     assert "Tokens" in [m.label for m in at.metric]
 
 
-@pytest.mark.parametrize("query, said", [("Grok", "Grok"), ("Command R", "Command")])
+@pytest.mark.parametrize("query, said", [("Grok", "Grok"), ("Command R", "Command"),
+                                         ("Kimi K2", "code of its own"),
+                                         ("GLM-4.5", "open the model's own GGUF")])
 def test_3_a_model_we_do_not_ship_is_said_plainly(query, said):
     at = new_app()
     at.run()

@@ -28,3 +28,12 @@ def test_every_compressed_file_in_the_package_data_is_in_the_manifest():
 def test_llama_files_carry_the_built_with_llama_notice():
     llama = [e for e in MANIFEST if e["file"].startswith(("llama3", "llama4"))]
     assert llama and all(e["notice"].startswith("Built with Llama") for e in llama)
+
+
+def test_only_tiktokens_own_files_lack_a_manifest_entry_in_the_catalogue():
+    """A shipped encoding names the package its vocabulary came from (the selector's line),
+    not the default source of tiktoken's three original files."""
+    from bbpe_core.catalogue import _OPENAI_SOURCE, encoding_catalogue
+
+    default = {r.name for r in encoding_catalogue() if r.source == _OPENAI_SOURCE[0]}
+    assert default == {"o200k_base", "cl100k_base", "gpt2"}

@@ -34,6 +34,7 @@ HF_FILES |= {"mistral_v1": "mistral_v1.tokenizer.json", "gemma2": "gemma2.tokeni
 HF_FILES |= {"t5": "t5.tokenizer.json", "umt5": "umt5.tokenizer.json"}  # Unigram
 
 SP_MODELS = {"llama2": "llama2.model", "mistral_v3": "mistral_v3.model",
+             "mistral_v7": "mistral_v7.model",
              "jurassic2": "jurassic2.model"}
 """Encodings compared with ``sentencepiece.SentencePieceProcessor(model_file=...).encode``
 (``encode_ordinary``)."""

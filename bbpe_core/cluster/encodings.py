@@ -10,12 +10,13 @@ count a file cut at line starts (see ``blocks``).
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from ..encoding import Encoding
-from ..formats.gguf import load_gguf
+from ..formats.gguf import GGUFWarning, load_gguf
 from ..formats.gguf_header import header_length
 from ..formats.hf_json import load_hf_tokenizer_json
 from ..formats.source import read_bytes
@@ -63,7 +64,9 @@ def load(spec: EncodingSpec) -> Encoding:
         ValueError: for an unknown name; VocabFileError (a ValueError) for a bad file.
     """
     if spec.gguf_header is not None:
-        return load_gguf(spec.gguf_header, name=spec.name)
+        with warnings.catch_warnings():  # said once by the client (gguf_warnings), not per worker
+            warnings.simplefilter("ignore", GGUFWarning)
+            return load_gguf(spec.gguf_header, name=spec.name)
     if spec.tokenizer_json is None:
         return get_encoding(spec.name)
     enc = load_hf_tokenizer_json(spec.tokenizer_json, name=spec.name)

@@ -6,6 +6,8 @@
   is exact and what each step gained).
 - ``cjk_parts.CjkPartsEncoder``: the reference with the fast path's CJK cut, for every other
   pattern (``Encoding``'s default off the fast path).
+- ``missing_bytes.MissingBytesEncoder``: the reference for a vocabulary that lacks single
+  bytes (Falcon's, StarCoder's), whose surfaces step over the bytes left out.
 - ``char_bpe.CharBPEEncoder``: SentencePiece BPE over characters with byte fallback (Llama 2,
   Mistral 7B, Gemma), for ``Encoding.from_model``.
 - ``unigram.UnigramEncoder``: the Unigram model (Viterbi over piece scores; T5, XLM-R,
@@ -16,8 +18,10 @@ from .base import Encoder
 from .char_bpe import CharBPEEncoder
 from .cjk_parts import CjkPartsEncoder
 from .fast import FastEncoder
+from .missing_bytes import MissingBytesEncoder
 from .simple import SimpleEncoder
 from .unigram import UnigramEncoder
 
-__all__ = ["CharBPEEncoder", "CjkPartsEncoder", "Encoder", "FastEncoder", "SimpleEncoder",
+__all__ = ["CharBPEEncoder", "CjkPartsEncoder", "Encoder", "FastEncoder", "MissingBytesEncoder",
+           "SimpleEncoder",
            "UnigramEncoder"]

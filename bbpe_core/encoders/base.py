@@ -1,10 +1,11 @@
 """The model stage's interface: what ``Encoding`` asks of an encoder.
 
 An encoder turns special-free, normalized text into ids. It owns its caches; ``Encoding``
-owns none. Three implement it for byte-level BPE: ``simple.SimpleEncoder`` (the reference: any
+owns none. Four implement it for byte-level BPE: ``simple.SimpleEncoder`` (the reference: any
 pre-tokenizer), ``fast.FastEncoder`` (the three shipped patterns only, proven equal to
-the reference in ``tests/test_encoders.py``) and ``cjk_parts.CjkPartsEncoder`` (the
-reference with the CJK cut, for the other patterns); ``char_bpe.CharBPEEncoder`` for
+the reference in ``tests/test_encoders.py``), ``cjk_parts.CjkPartsEncoder`` (the
+reference with the CJK cut, for the other patterns) and ``missing_bytes.MissingBytesEncoder``
+(the reference for a vocabulary that lacks single bytes); ``char_bpe.CharBPEEncoder`` for
 SentencePiece BPE, whose encodings ``Encoding.from_model`` builds.
 """
 

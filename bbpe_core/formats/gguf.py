@@ -5,8 +5,11 @@ field's type and builds the encoding with the engine's existing builders, by
 ``tokenizer.ggml.model`` (llama.cpp's ``llama_vocab::impl::load``, ``src/llama-vocab.cpp``):
 
 - ``gpt2``: byte-level BPE; tokens are GPT-2 byte strings (``Ġhello``), merges ``"a b"``
-  strings in priority order, the pre-tokenizer named by ``tokenizer.ggml.pre``
-  (``gguf_pre``); built as a HF ``tokenizer.json``'s (``hf_json.byte_level_encoding``);
+  strings in priority order, the pre-tokenizer named by ``tokenizer.ggml.pre`` (``gguf_pre``;
+  llama.cpp's ``default`` when the file names none: Aquila's, GPT-NeoX's); built as a HF
+  ``tokenizer.json``'s (``hf_json.byte_level_encoding``). A single byte no token holds
+  (Falcon's 0x03, StarCoder's 0xF1) gives no id and parts its neighbours, as llama.cpp's
+  ``llm_tokenizer_bpe_session`` does (``vocab.Vocab``'s ``missing_bytes="split"``);
 - ``llama``: SentencePiece BPE by scores with byte fallback (``<0xNN>`` pieces), ``▁`` for
   spaces and a dummy prefix unless ``tokenizer.ggml.add_space_prefix`` is false; built as a
   ``.model`` file's (``sentencepiece.sentencepiece_encoding``);
@@ -31,6 +34,7 @@ the file (what a browser sends instead of the whole model).
 from __future__ import annotations
 
 import os
+import warnings
 from pathlib import Path
 
 from ..byte_level import from_gpt2_str, from_gpt2_strs
@@ -48,12 +52,25 @@ from .sentencepiece import sentencepiece_encoding
 from .sentencepiece_model import PIECE_TYPES, Piece, SentencePieceModel
 from .source import VocabFileError
 
-__all__ = ["MAX_TOKEN_BYTES", "MAX_TOKENS", "load_gguf"]
+__all__ = ["GGUFWarning", "MAX_TOKEN_BYTES", "MAX_TOKENS", "MISSING_PRE", "gguf_warnings",
+           "load_gguf"]
 
 MAX_TOKENS = 2_000_000
 """Tokens in a vocabulary (Gemma's: 262,144)."""
 MAX_TOKEN_BYTES = 65_536
 """UTF-8 bytes in one token (the longest in llama.cpp's test vocabularies: 1,024)."""
+
+MISSING_PRE = ("{name}: tokenizer.ggml.pre is missing, so llama.cpp splits with its 'default' "
+               "pre-tokenizer and warns that generation quality will be degraded; these are "
+               "llama.cpp's ids, which may differ from the model's own tokenizer's")
+"""What ``load_gguf`` warns when a byte-level file names no pre-tokenizer (older conversions:
+Aquila, GPT-NeoX), as llama.cpp does."""
+
+
+class GGUFWarning(UserWarning):
+    """A GGUF tokenizer that loads, but as llama.cpp runs it rather than as its model's own
+    tokenizer does (``MISSING_PRE``)."""
+
 
 _NORMAL, _UNKNOWN, _CONTROL, _USER_DEFINED, _UNUSED, _BYTE = 1, 2, 3, 4, 5, 6
 _INTS = ("uint8", "int8", "uint16", "int16", "uint32", "int32", "uint64", "int64")
@@ -135,10 +152,9 @@ def _post(f: _Fields, n: int, add_bos: bool, add_eos: bool = False, *,
 
 def _byte_level_bpe(f: _Fields, name: str, pattern_timeout: float | None) -> Encoding:
     pre = f.get("tokenizer.ggml.pre", ("string",))
-    if pre is None:
-        raise VocabFileError(
-            f"{name}: tokenizer.ggml.pre is missing: llama.cpp falls back to its 'default' "
-            "pre-tokenizer with a warning (generation quality degraded); we do not guess")
+    if pre is None:  # llama_vocab::impl::load: "missing pre-tokenizer type, using: 'default'"
+        warnings.warn(MISSING_PRE.format(name=name), GGUFWarning, stacklevel=3)
+        pre = "default"
     if pre in REFUSED:
         raise refuse(name, f"the pre-tokenizer {pre!r} ({REFUSED[pre]})")
     spec = PRE_TOKENIZERS.get(pre)
@@ -157,7 +173,8 @@ def _byte_level_bpe(f: _Fields, name: str, pattern_timeout: float | None) -> Enc
     options = {"pat_str": spec.patterns[-1], "add_prefix_space": False, "pre_tokenizer": stage,
                "normalizer": None, "post_processor": _post(f, len(tokens), False),
                "special_tokens": special, "added_tokens": added,
-               "ignore_merges": spec.ignore_merges, "pattern_timeout": pattern_timeout}
+               "ignore_merges": spec.ignore_merges, "pattern_timeout": pattern_timeout,
+               "missing_bytes": "split"}  # a byte no token holds: as llama.cpp, no id
     return byte_level_encoding(name, ranks, merges, options)
 
 
@@ -282,6 +299,24 @@ def _wordpiece(f: _Fields, name: str) -> Encoding:
                               sep_token=tokens[ids["seperator"]])
     except ValueError as e:
         raise VocabFileError(f"{name}: {e}") from e
+
+
+def gguf_warnings(source: str | os.PathLike | bytes, *, name: str) -> list[str]:
+    """What ``load_gguf`` would warn about the file, read from two header keys without
+    building the encoding (for a caller that builds it elsewhere: the CLI's ``count``).
+
+    Args:
+        source: as ``load_gguf``'s.
+        name: the encoding's name, for the message.
+
+    Raises:
+        VocabFileError: for a damaged header (``gguf_header``).
+        OSError: if the path cannot be read.
+    """
+    meta = read_gguf_typed(source, name=name, keep=("tokenizer.ggml.model", "tokenizer.ggml.pre"))
+    kind = meta.get("tokenizer.ggml.model", (None, None))[1]
+    missing_pre = kind == "gpt2" and "tokenizer.ggml.pre" not in meta
+    return [MISSING_PRE.format(name=name)] if missing_pre else []
 
 
 def load_gguf(source: str | os.PathLike | bytes, *, name: str | None = None,

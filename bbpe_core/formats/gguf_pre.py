@@ -15,7 +15,7 @@ Names that llama.cpp splits with code of its own (``kimi-k2``, ``afmoe``), by an
 pattern (``superbpe``) or whose patterns ours reads differently are refused by name in
 ``REFUSED``; a name in neither table is refused as unknown, never guessed. A file with no
 name at all: llama.cpp warns and uses its ``default`` patterns (``GENERATION QUALITY WILL BE
-DEGRADED``); we refuse it, naming the fallback (HAZARDS 29).
+DEGRADED``); so does ``gguf.load_gguf``, with a ``GGUFWarning`` saying so (HAZARDS 29).
 """
 
 from __future__ import annotations

@@ -7,7 +7,9 @@ Accepted: model ``BPE`` (vocab, merges as ``"a b"`` or ``["a", "b"]``,
 (``use_regex`` = GPT-2's pattern, ``add_prefix_space``) alone or after ``Split`` steps (any
 behaviour); decoder ``ByteLevel``; post-processor ``ByteLevel``, ``TemplateProcessing``
 (kept as ``Encoding.post_process``, off in ``encode``) or none; ``added_tokens`` (special
-ones become special tokens, the others added tokens, matched whole in any text). Anything
+ones become special tokens, the others added tokens, matched whole in any text); a vocabulary
+that lacks single bytes (StarCoder's) leaves them out, as HF's ``BPE`` does with no
+``unk_token`` (``vocab.Vocab``'s ``missing_bytes="skip"``). Anything
 else (dropout, an unk token, other normalizers, pre-tokenizers or decoders) is
 refused with a message that names it, never silently ignored (``hf_stages``). Format: HF
 tokenizers' ``tokenizer.json`` serialization (tokenizers/src/tokenizer/serialization.rs and
@@ -182,7 +184,8 @@ def byte_level_options(doc: dict, name: str, pattern_timeout: float | None) -> d
     return {"pat_str": pat_str, "add_prefix_space": add_prefix_space, "pre_tokenizer": stage,
             "normalizer": norm, "post_processor": post, "special_tokens": special,
             "added_tokens": plain, "ignore_merges": bool(model.get("ignore_merges", False)),
-            "pattern_timeout": pattern_timeout}
+            "pattern_timeout": pattern_timeout,
+            "missing_bytes": "skip"}  # no unk_token: a byte with no token is left out, as HF
 
 
 def byte_level_encoding(name: str, ranks: dict[bytes, int], merges: list[tuple[bytes, bytes]],
@@ -222,11 +225,17 @@ def save_hf_tokenizer_json(enc: Encoding, path: str | os.PathLike) -> None:
         path: the file to write (overwritten).
 
     Raises:
-        ValueError: for an encoding that is neither byte-level nor SentencePiece BPE.
+        ValueError: for an encoding that is neither byte-level nor SentencePiece BPE, or one
+            that lacks single bytes with llama.cpp's semantics (a GGUF file's: HF tokenizers
+            would merge across such a byte, ``vocab.Vocab``'s ``missing_bytes``).
     """
     if not enc.byte_level:
         save_sentencepiece_tokenizer_json(enc, path)
         return
+    if enc.vocab.missing and enc.vocab.missing_bytes != "skip":
+        raise ValueError(f"{enc.name} lacks {len(enc.vocab.missing)} single bytes and leaves "
+                         "them out as llama.cpp does; a tokenizer.json would give other ids "
+                         "(HF tokenizers merge across such a byte), so none is written")
     byte_level = {"type": "ByteLevel", "add_prefix_space": enc.add_prefix_space,
                   "trim_offsets": True, "use_regex": False}
     split = {"type": "Split", "pattern": {"Regex": enc.pat_str}, "behavior": "Isolated",

@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import binascii
 import hashlib
+import warnings
 from pathlib import Path
 
 import streamlit as st
@@ -94,10 +95,13 @@ def render() -> None:
     def opened() -> None:
         event = (st.session_state.get("up_gguf") or {}).get("opened")
         try:
-            enc, fingerprint, template = open_model_file(event)
+            with warnings.catch_warnings(record=True) as caught:  # llama.cpp's own warnings
+                warnings.simplefilter("always", bbpe_core.GGUFWarning)
+                enc, fingerprint, template = open_model_file(event)
+            notes = [str(w.message) for w in caught if w.category is bbpe_core.GGUFWarning]
             added = add_user_encoding(enc, fingerprint)
             keep_file_template(fingerprint, template)
-            st.session_state[MODEL_FILE_FLASH] = ("ok", added, template is not None)
+            st.session_state[MODEL_FILE_FLASH] = ("ok", added, template is not None, notes)
         except ValueError as e:
             st.session_state[MODEL_FILE_FLASH] = ("error", str(e))
 
@@ -108,5 +112,7 @@ def render() -> None:
         said("Added; choose it in the sidebar's selector"
              + (" (its chat template is in Chat mode's list of chat models):" if flash[2] else ":"),
              flash[1])
+        for note in flash[3]:
+            problem("As llama.cpp runs it:", note, level="warning")
     elif flash:
         problem("Not added.", flash[1])

@@ -9,6 +9,7 @@ from ..caps import MAX_TEXT_BYTES, check, utf8_size
 from ..export import tokens_csv, tokens_json
 from ..samples import DEFAULT_TEXT
 from ..token_html import LAYERS, VIEWS, layers_html, token_view_html
+from ..vocab import lost_bytes
 from . import cost_view
 from .cached import cached_analysis
 from .common import counted_with, metric_row, problem, tokens_phrase
@@ -82,6 +83,10 @@ def render(name: str) -> None:
     metric_row([("Tokens", f"{n_tokens:,}"), ("Characters", f"{result.n_chars:,}"),
                 ("UTF-8 bytes", f"{result.n_bytes:,}"),
                 ("Characters per token", f"{result.chars_per_token:.2f}")])
+    if lost := lost_bytes(enc, text):
+        st.caption(f"{lost:,} bytes of this text have no token in this vocabulary: they give no "
+                   "id (as in llama.cpp and HF tokenizers), so the ids do not decode back to the "
+                   "whole text.")
     cost_view.render(name, n_tokens)
     notice = truncation_notice(len(result.spans), result.n_tokens)
     st.html(token_view_html(text, result.spans, show_whitespace=show_ws, notice=notice,

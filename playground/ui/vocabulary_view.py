@@ -96,6 +96,10 @@ def anatomy_section(enc: Encoding, entries: list) -> None:
                  f"= {a['n_vocab']:,} ids. Single bytes are "
                  f"{'in byte order' if a['byte_order'] else 'not in byte order'}: bytes 0x00..0x0F have "
                  f"ids {a['first_byte_ids']} (id 0 is {next(e.token_str for e in entries if e.id == 0)!r}).")
+        if a["single_bytes"] < 256:
+            st.write(f"{256 - a['single_bytes']} single bytes have no token: a byte of the text "
+                     "no token holds gives no id (it is left out, as llama.cpp and HF tokenizers "
+                     "do), so such text does not decode back whole.")
 
 
 def charts(entries: list) -> None:
