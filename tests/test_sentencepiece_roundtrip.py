@@ -163,7 +163,7 @@ def test_hypothesis_text_through_saved_files(text, saved):
 def saved(tmp_path_factory):
     out = []
     trained = bbpe_core.train_unigram(
-        [(CORPORA / "zh_tang_poems.txt").read_text(encoding="utf-8")[:30_000]], 800)
+        [(CORPORA / "en_python_docs.txt").read_text(encoding="utf-8")[:30_000]], 800)
     for enc in (bbpe_core.get_encoding("llama2"), bbpe_core.get_encoding("t5"),
                 bbpe_core.get_encoding("jurassic2"), trained,
                 bbpe_core.extend_vocabulary(bbpe_core.get_encoding("mistral_v3"), NEW_PIECES)):
