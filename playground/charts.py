@@ -149,5 +149,6 @@ def merges_figure(steps: list, base_size: int, *, points: int = 400) -> go.Figur
                       margin={"t": 90}, title_y=0.98)
     fig.update_xaxes(title_text="merges learned (count)")
     fig.update_yaxes(title_text="tokens (count)", secondary_y=False)
-    fig.update_yaxes(title_text="pair occurrences (count)", type="log", secondary_y=True)
+    fig.update_yaxes(title_text="pair occurrences (count, log scale)", type="log",
+                     tickmode="auto", showgrid=False, secondary_y=True)
     return fig
