@@ -272,15 +272,18 @@ def tokenizer_json_of_model(model: SentencePieceModel,
 def save_sentencepiece_tokenizer_json(enc: Encoding | SentencePieceModel,
                                       path: str | os.PathLike) -> None:
     """Write the tokenizer.json of a SentencePiece encoding or model
-    (``tokenizer_json_of_model``); HF tokenizers gives ``enc.encode(text,
-    allowed_special="all")``'s ids. An encoding read from a tokenizer.json keeps its merge list.
+    (``tokenizer_json_of_model``; a Unigram read from a tokenizer.json:
+    ``unigram_json.hf_unigram_tokenizer_json``); HF tokenizers gives ``enc.encode(text,
+    allowed_special="all")``'s ids, except where the module says the libraries differ. A BPE
+    encoding read from a tokenizer.json keeps its merge list.
 
     Args:
         enc: the encoding or model.
         path: the file to write (overwritten).
 
     Raises:
-        ValueError: as ``sentencepiece_model_of`` and ``tokenizer_json_of_model``.
+        ValueError: as ``sentencepiece_model_of``, ``tokenizer_json_of_model`` and
+            ``hf_unigram_tokenizer_json``.
     """
     if isinstance(enc, SentencePieceModel):
         doc = tokenizer_json_of_model(enc)
