@@ -118,6 +118,15 @@ def test_extended_round_trip(name, tmp_path, texts):
     _check_model(extended, tmp_path, texts)
 
 
+def test_a_trained_unigram_and_its_extension_round_trip(tmp_path, texts):
+    """The engine trains no SentencePiece BPE (only Unigram and byte-level BPE)."""
+    trained = bbpe_core.train_unigram(
+        [(CORPORA / "en_python_docs.txt").read_text(encoding="utf-8")[:60_000]], 1000)
+    for enc in (trained, bbpe_core.extend_vocabulary(trained, NEW_PIECES)):
+        _check_json(enc, tmp_path, texts)
+        _check_model(enc, tmp_path, texts)
+
+
 def test_the_family_is_read_from_the_registry():
     names = set(_family())
     for name in ("llama2", "mistral_v1", "mistral_v3", "gemma2", "gemma3", "gemma4", "t5",
