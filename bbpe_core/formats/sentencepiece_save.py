@@ -31,7 +31,8 @@ spaces give 31 + 2 there, 16 + 17 in HF. So Gemma 2 is written as tokenizer.json
 
 ``tokenizer_json_of_model`` writes the converter's layout (transformers'
 ``convert_slow_tokenizer.py``: a ``Precompiled`` normalizer with the map in base64 when the
-model has one, ``Prepend`` + ``Replace``, no pre-tokenizer (the library does not split
+model has one (after a ``Replace`` of CR LF where HF would read that cluster otherwise than
+sentencepiece, ``_precompiled_steps``), ``Prepend`` + ``Replace``, no pre-tokenizer (the library does not split
 the text), a ``BPE`` with byte fallback whose merges are ``generate_merges`` of the
 vocabulary ordered by piece score, or a ``Unigram`` with the pieces' scores; CONTROL
 pieces are special added tokens, USER_DEFINED ones non-special). Not written: a
@@ -44,7 +45,7 @@ Where the two libraries differ, a Unigram tokenizer.json of a ``.model`` (Jurass
 trained or extended one) cannot be exact: HF matches every piece, so a text that spells a
 BYTE piece (``<0x41>``) gets that piece, where sentencepiece never matches it; HF applies
 the precompiled map per grapheme cluster (``precompiled``), sentencepiece by longest match,
-which differ on some clusters of several characters; HF sums scores in 64 bits,
+which differ on some clusters of several characters (Hangul jamo; CR LF is made the same); HF sums scores in 64 bits,
 sentencepiece in 32 (a near tie may break the other way).
 """
 
@@ -56,6 +57,7 @@ import os
 from ..encoders.char_bpe import CharBPEEncoder
 from ..encoders.unigram import UnigramEncoder
 from ..encoding import Encoding
+from ..precompiled import CharsMap, HFPrecompiled
 from ..replace_normalizers import SPACE_MARK, Prepend, Replace
 from ..sp_normalizer import SentencePieceNormalizer
 from .sentencepiece_model import Piece, SentencePieceModel, write_sentencepiece_model
@@ -211,6 +213,32 @@ def generate_merges(model: SentencePieceModel) -> list[list[str]]:
     return [[left, right] for *_, left, right in found]
 
 
+def _longest_match_map(charsmap: CharsMap, text: str) -> str:
+    """``text`` through the map as sentencepiece applies it (longest rule at each place)."""
+    out, pos = [], 0
+    while pos < len(text):
+        found = charsmap.longest_match(text, pos)
+        out.append(found[1] if found else text[pos])
+        pos += found[0] if found else 1
+    return "".join(out)
+
+
+def _precompiled_steps(data: bytes) -> list[dict]:
+    """The ``Precompiled`` normalizer of a map (none for no map), after a ``Replace`` of
+    CR LF by what sentencepiece makes of it when HF's reading differs: CR LF is one
+    grapheme cluster, which HF replaces whole by its first character's rule (Jurassic-2:
+    one space where sentencepiece writes two)."""
+    if not data:
+        return []
+    charsmap = CharsMap(data)
+    steps = []
+    crlf = _longest_match_map(charsmap, "\r\n")
+    if crlf != HFPrecompiled(charsmap).normalize("\r\n"):
+        steps.append({"type": "Replace", "pattern": {"String": "\r\n"}, "content": crlf})
+    return steps + [{"type": "Precompiled",
+                     "precompiled_charsmap": base64.b64encode(data).decode("ascii")}]
+
+
 def tokenizer_json_of_model(model: SentencePieceModel,
                             merges: list[tuple[str, str]] | None = None) -> dict:
     """A tokenizer.json document (HF tokenizers' layout) for a BPE or Unigram ``.model``.
@@ -230,8 +258,7 @@ def tokenizer_json_of_model(model: SentencePieceModel,
     if model.remove_extra_whitespaces:
         raise ValueError("tokenizer.json: remove_extra_whitespaces is not written (HF's Strip "
                          "and Replace steps strip other whitespace than sentencepiece does)")
-    steps = ([{"type": "Precompiled", "precompiled_charsmap": base64.b64encode(
-        model.precompiled_charsmap).decode("ascii")}] if model.precompiled_charsmap else []) + (
+    steps = _precompiled_steps(model.precompiled_charsmap) + (
         [{"type": "Prepend", "prepend": SPACE_MARK}] if model.add_dummy_prefix else []) + (
         [{"type": "Replace", "pattern": {"String": " "}, "content": SPACE_MARK}]
         if model.escape_whitespaces else [])
