@@ -187,3 +187,27 @@ def saved(tmp_path_factory):
             sp = spm.SentencePieceProcessor(model_file=str(root / "m.model"))
         out.append((enc, tokenizers.Tokenizer.from_file(str(root / "tokenizer.json")), sp))
     return out
+
+
+@pytest.mark.parametrize("remove_extra_whitespaces", [True, False])
+def test_t5_as_a_model_would_differ_whatever_the_whitespace_flag(tmp_path,
+                                                                 remove_extra_whitespaces):
+    """Why t5's ``.model`` is refused: its nearest ``.model`` (same pieces, scores and map)
+    gives other ids than T5's tokenizer.json with either setting of the flag (HF collapses
+    runs of spaces but keeps a trailing one)."""
+    from bbpe_core.formats.sentencepiece_model import Piece, SentencePieceModel
+    from bbpe_core.formats.unigram_json import charsmap_bytes
+
+    enc = bbpe_core.get_encoding("t5")
+    encoder, table = enc.encoder, enc.vocab
+    types = ["UNKNOWN" if i == encoder.unk_id else "CONTROL" if p in table.special_tokens
+             else "NORMAL" for i, p in enumerate(encoder.pieces)]
+    charsmap = charsmap_bytes(enc.normalizer.steps[0].charsmap)
+    model = SentencePieceModel(tuple(map(Piece, encoder.pieces, encoder.scores, types)),
+                               "UNIGRAM", False, "precompiled", charsmap, True,
+                               remove_extra_whitespaces, True)
+    bbpe_core.save_sentencepiece_model(model, tmp_path / "t5.model")
+    sp = spm.SentencePieceProcessor(model_file=str(tmp_path / "t5.model"))
+    assert sp.encode("plain words") == enc.encode_ordinary("plain words")
+    text = "a  " if remove_extra_whitespaces else "a  b"
+    assert sp.encode(text) != enc.encode_ordinary(text)
