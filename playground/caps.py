@@ -13,8 +13,9 @@ from __future__ import annotations
 __all__ = [
     "MAX_TEXT_BYTES", "MAX_COMPARE_ENCODINGS", "MAX_COMPARE_BYTES", "MAX_CHAT_MESSAGES",
     "MAX_CHAT_CHARS", "MAX_DECODE_CHARS", "MAX_DECODE_IDS", "MAX_LESSON_CHARS", "MAX_LAB_CHARS",
-    "MAX_ALGORITHM_CHARS", "MAX_SAMPLE_CHARS", "MAX_TRAIN_BYTES", "SESSION_MEMORY_MB", "MEMORY_PER_FILE_BYTE",
-    "MEMORY_PER_MODEL_BYTE", "MEMORY_PER_TRAINED_ID",
+    "MAX_ALGORITHM_CHARS", "MAX_SAMPLE_CHARS", "MAX_TRAIN_BYTES",
+    "MAX_EXTEND_CHARS", "MAX_EXTEND_PIECES", "MAX_SEED_VOCAB", "SESSION_MEMORY_MB",
+    "MEMORY_PER_FILE_BYTE", "MEMORY_PER_MODEL_BYTE", "MEMORY_PER_TRAINED_ID",
     "check", "compare_budget", "utf8_size",
 ]
 
@@ -45,6 +46,13 @@ MAX_SAMPLE_CHARS = 300
 """Characters of the Algorithms page's sample to segment."""
 MAX_TRAIN_BYTES = 1024 * 1024
 """UTF-8 bytes of a training corpus (pasted or uploaded; the shipped corpora are 1 MB)."""
+MAX_EXTEND_CHARS = 200_000
+"""The vocabulary extension's training corpus is cut to its first this many characters (about 10 s of training
+here for Chinese), so the shared server stays responsive."""
+MAX_EXTEND_PIECES = 2_000
+"""The most new pieces one extension asks for."""
+MAX_SEED_VOCAB = 8_000
+"""The largest Unigram model trained for the new pieces (its characters and the new pieces)."""
 SESSION_MEMORY_MB = 640
 """Memory, in MB, this session's uploaded and trained tokenizers may hold together (estimated)."""
 MEMORY_PER_FILE_BYTE = 25

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import plotly.graph_objects as go
+from plotly.subplots import make_subplots
 
 from .compare import Comparison
 
-__all__ = ["every_category", "token_count_bar", "MAX_BAR_LABELS", "count_bar", "grouped_bar", "lines"]
+__all__ = ["every_category", "token_count_bar", "MAX_BAR_LABELS", "count_bar", "grouped_bar", "lines",
+           "merges_figure", "rounds_figure"]
 
 
 def token_count_bar(results: list[Comparison], n_chars: int) -> go.Figure:
@@ -100,4 +102,53 @@ def lines(rows: list[dict], *, x: str, y: str, color: str, title: str, x_title: 
     fig = px.line(rows, x=x, y=y, color=color, line_dash=color, markers=True, title=title,
                   labels={x: x_title, y: y_title})
     fig.update_layout(height=400, margin={"t": 60, "b": 40, "l": 60, "r": 20})
+    return fig
+
+
+def rounds_figure(rows: list[dict]) -> go.Figure:
+    """The vocabulary's size after each round's pruning (left axis, pieces) and the corpus'
+    log-likelihood (right axis, natural log), over rounds; ``rows`` from ``round_rows``."""
+    fig = make_subplots(specs=[[{"secondary_y": True}]])
+    x = [r["round"] for r in rows]
+    fig.add_trace(go.Scatter(x=x, y=[r["kept"] for r in rows], name="vocabulary size",
+                             mode="lines+markers", line={"color": "#1f77b4"}), secondary_y=False)
+    fig.add_trace(go.Scatter(x=x, y=[r["log-likelihood"] for r in rows], name="log-likelihood",
+                             mode="lines+markers", line={"color": "#d62728", "dash": "dot"}),
+                  secondary_y=True)
+    fig.update_layout(title="Unigram: the vocabulary shrinks round by round",
+                      legend={"orientation": "h", "yanchor": "bottom", "y": 1.01, "x": 0},
+                      margin={"t": 90}, title_y=0.98)
+    fig.update_xaxes(title_text="round", dtick=1)
+    fig.update_yaxes(title_text="pieces (count)", secondary_y=False)
+    fig.update_yaxes(title_text="log-likelihood (nats)", secondary_y=True)
+    return fig
+
+
+def merges_figure(steps: list, base_size: int, *, points: int = 400) -> go.Figure:
+    """Byte-level BPE growing its vocabulary: the size after each merge (left axis, tokens:
+    ``base_size`` plus the merges learned) and the merged pair's count in the corpus (right
+    axis, occurrences); at most ``points + 1`` merges drawn, evenly spaced, the last always.
+
+    Args:
+        steps: the trainer's ``TrainStep`` per merge, in order.
+        base_size: the vocabulary before the first merge (256 byte tokens).
+        points: the most merges drawn.
+    """
+    every = max(1, -(-len(steps) // points))
+    shown = steps[::every] + ([steps[-1]] if steps and (len(steps) - 1) % every else [])
+    x = [s.merges_done for s in shown]
+    fig = make_subplots(specs=[[{"secondary_y": True}]])
+    fig.add_trace(go.Scatter(x=x, y=[base_size + s.merges_done for s in shown],
+                             name="vocabulary size", mode="lines",
+                             line={"color": "#1f77b4"}), secondary_y=False)
+    fig.add_trace(go.Scatter(x=x, y=[s.count for s in shown], name="merged pair's count",
+                             mode="lines", line={"color": "#d62728", "dash": "dot"}),
+                  secondary_y=True)
+    fig.update_layout(title="BPE: the vocabulary grows merge by merge",
+                      legend={"orientation": "h", "yanchor": "bottom", "y": 1.01, "x": 0},
+                      margin={"t": 90}, title_y=0.98)
+    fig.update_xaxes(title_text="merges learned (count)")
+    fig.update_yaxes(title_text="tokens (count)", secondary_y=False)
+    fig.update_yaxes(title_text="pair occurrences (count, log scale)", type="log",
+                     tickmode="auto", showgrid=False, secondary_y=True)
     return fig

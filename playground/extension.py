@@ -17,20 +17,13 @@ from bbpe_core.formats.sentencepiece_save import sentencepiece_model_of
 from bbpe_core.replace_normalizers import SPACE_MARK
 from bbpe_core.training import train_unigram_model
 
+from .caps import MAX_EXTEND_CHARS, MAX_EXTEND_PIECES, MAX_SEED_VOCAB
 from .lab_languages import Sample
 
-__all__ = ["BASES", "MAX_EXTEND_CHARS", "MAX_EXTEND_PIECES", "MAX_SEED_VOCAB", "Extension",
-           "extend", "new_pieces", "cost_rows", "first_sentence"]
+__all__ = ["BASES", "Extension", "extend", "new_pieces", "cost_rows", "first_sentence"]
 
 BASES = ("llama2", "mistral_v3", "mistral_v1", "gpt2")
 """Shipped encodings offered as bases: SentencePiece BPE ones, and gpt2 (byte-level BPE)."""
-MAX_EXTEND_CHARS = 200_000
-"""The training corpus is cut to its first this many characters (about 10 s of training
-here for Chinese), so the shared server stays responsive."""
-MAX_EXTEND_PIECES = 2_000
-"""The most new pieces one extension asks for."""
-MAX_SEED_VOCAB = 8_000
-"""The largest Unigram model trained for the new pieces (its characters and the new pieces)."""
 
 
 @dataclass(frozen=True)

@@ -11,16 +11,13 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-import plotly.graph_objects as go
-from plotly.subplots import make_subplots
-
 from bbpe_core import Encoding, UnigramRound, save_hf_tokenizer_json, save_sentencepiece_model
 from bbpe_core.formats.sentencepiece_save import (
     save_sentencepiece_tokenizer_json,
     sentencepiece_model_of,
 )
 
-__all__ = ["ALGORITHMS", "round_rows", "pruned_rows", "round_fraction", "model_files", "rounds_figure"]
+__all__ = ["ALGORITHMS", "round_rows", "pruned_rows", "round_fraction", "model_files"]
 
 ALGORITHMS = {
     "Byte-level BPE": "Merges over UTF-8 bytes, as GPT-2 and tiktoken (bbpe_core.train)",
@@ -82,22 +79,3 @@ def model_files(enc: Encoding) -> dict[str, bytes]:
             save_sentencepiece_model(enc, root / f"{enc.name}.model")
             save_sentencepiece_tokenizer_json(sentencepiece_model_of(enc), root / "tokenizer.json")
         return {p.name: p.read_bytes() for p in sorted(root.iterdir())}
-
-
-def rounds_figure(rows: list[dict]) -> go.Figure:
-    """The vocabulary's size after each round's pruning (left axis, pieces) and the corpus'
-    log-likelihood (right axis, natural log), over rounds; ``rows`` from ``round_rows``."""
-    fig = make_subplots(specs=[[{"secondary_y": True}]])
-    x = [r["round"] for r in rows]
-    fig.add_trace(go.Scatter(x=x, y=[r["kept"] for r in rows], name="vocabulary size",
-                             mode="lines+markers", line={"color": "#1f77b4"}), secondary_y=False)
-    fig.add_trace(go.Scatter(x=x, y=[r["log-likelihood"] for r in rows], name="log-likelihood",
-                             mode="lines+markers", line={"color": "#d62728", "dash": "dot"}),
-                  secondary_y=True)
-    fig.update_layout(title="Unigram: the vocabulary shrinks round by round",
-                      legend={"orientation": "h", "yanchor": "bottom", "y": 1.01, "x": 0},
-                      margin={"t": 90}, title_y=0.98)
-    fig.update_xaxes(title_text="round", dtick=1)
-    fig.update_yaxes(title_text="pieces (count)", secondary_y=False)
-    fig.update_yaxes(title_text="log-likelihood (nats)", secondary_y=True)
-    return fig

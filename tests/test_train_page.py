@@ -66,3 +66,26 @@ def test_bad_inputs_are_messages(page):
     page.text_input(key="tr_custom").input("(").run()
     page.button[0].click().run()
     assert "does not compile" in page.code[0].value
+
+
+def test_merges_figure_grows_one_token_per_merge():
+    from playground.charts import merges_figure
+
+    steps = []
+    bbpe_core.train("low lower lowest newer newest " * 40, 300, progress=steps.append)
+    fig = merges_figure(steps, 256, points=10)
+    sizes, counts = list(fig.data[0].y), list(fig.data[1].y)
+    assert sizes[0] == 257 and sizes[-1] == 256 + len(steps) and sizes == sorted(sizes)
+    assert len(sizes) <= 11 and list(fig.data[0].x)[-1] == len(steps)
+    assert all(a >= b for a, b in zip(counts, counts[1:]))  # each pair no more frequent
+
+
+def test_the_bpe_run_draws_its_merges_chart(page):
+    import json
+
+    page.slider(key="tr_vocab").set_value(512).run()
+    page.button[0].click().run()
+    titles = [json.loads(c.proto.spec)["layout"]["title"]["text"]
+              for c in page.get("plotly_chart")]
+    assert "BPE: the vocabulary grows merge by merge" in titles
+    assert any("starts large and shrinks" in c.value for c in page.caption)

@@ -107,7 +107,8 @@ def test_the_unigram_run_keeps_the_corpus_cap(page):
 
 
 def test_new_pieces_are_ones_the_base_lacks_and_the_caps_hold():
-    from playground.extension import MAX_EXTEND_CHARS, MAX_EXTEND_PIECES, extend, new_pieces
+    from playground.caps import MAX_EXTEND_CHARS, MAX_EXTEND_PIECES
+    from playground.extension import extend, new_pieces
     text = SAMPLES["Chinese (Tang poems, 1 MB)"].read_text(encoding="utf-8")[:30_000]
     ext = extend("llama2", text, 100)
     assert len(ext.added) == 100 and ext.extended.n_vocab == 32_100
@@ -155,7 +156,7 @@ def test_extend_a_vocabulary_shows_cost_pieces_sentence_and_downloads(page):
 
 
 def test_extend_refuses_an_upload_over_the_cap(page):
-    from playground.extension import MAX_EXTEND_CHARS  # the shipped Tang poems are cut to it
+    from playground.caps import MAX_EXTEND_CHARS  # the shipped Tang poems are cut to it
     assert any(f"Trained on the first {MAX_EXTEND_CHARS:,} of its" in c.value for c in page.caption)
     page.radio(key="tr_ext_source").set_value("upload").run()
     page.file_uploader(key="tr_ext_upload").upload("big.txt", b"a" * (MAX_TRAIN_BYTES + 1), "text/plain")

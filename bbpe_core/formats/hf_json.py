@@ -217,17 +217,23 @@ def save_hf_tokenizer_json(enc: Encoding, path: str | os.PathLike) -> None:
     which tiktoken-style encodings need (some of their tokens no merge reaches).
     Special tokens become ``added_tokens``.
 
-    A SentencePiece BPE encoding (not byte-level) is written as the converter writes its
-    file (``sentencepiece_save.save_sentencepiece_tokenizer_json``).
+    A SentencePiece BPE or Unigram encoding (not byte-level) is written as the converter
+    writes its file, a Unigram read from a tokenizer.json with its own stages
+    (``sentencepiece_save.save_sentencepiece_tokenizer_json``).
 
     Args:
         enc: the encoding.
         path: the file to write (overwritten).
 
     Raises:
+<<<<<<< HEAD
         ValueError: for an encoding that is neither byte-level nor SentencePiece BPE, or one
             that lacks single bytes with llama.cpp's semantics (a GGUF file's: HF tokenizers
             would merge across such a byte, ``vocab.Vocab``'s ``missing_bytes``).
+=======
+        ValueError: for an encoding that is neither byte-level nor SentencePiece BPE or
+            Unigram, or a stage the file cannot hold (named).
+>>>>>>> unisave
     """
     if not enc.byte_level:
         save_sentencepiece_tokenizer_json(enc, path)

@@ -20,30 +20,48 @@ sentencepiece writes them) and normalizer (the precompiled map's bytes rebuilt f
 ``precompiled.CharsMap``; the normalizer's name is not kept: ``precompiled`` is written,
 the library reads the map, not the name).
 
+Byte fallback without all 256 BYTE pieces is refused by name (``model_interface.cc``,
+``ModelInterface::InitializePieces``, refuses such a ``.model``). Gemma 2's tokenizer.json
+has ``\t`` at id 226 where ``<0x09>`` would be; writing that piece as ``<0x09>`` (BYTE) would
+satisfy the rule with the same ids for tabs (the library's BPE never needs a one-character
+piece for a merge, and an ASCII character that is not a piece falls back to its one byte
+piece), but Gemma 2's runs of ``▁`` (ids 139-168) are added tokens in its tokenizer.json and
+would be USER_DEFINED pieces in a ``.model``, which the library matches longest first: 33
+spaces give 31 + 2 there, 16 + 17 in HF. So Gemma 2 is written as tokenizer.json only.
+
 ``tokenizer_json_of_model`` writes the converter's layout (transformers'
-``convert_slow_tokenizer.py``: ``Prepend`` + ``Replace`` normalizer, a ``BPE`` with byte
-fallback whose merges are ``generate_merges`` of the vocabulary ordered by piece score, or a
-``Unigram`` with the pieces' scores; CONTROL pieces are special added tokens,
-USER_DEFINED ones non-special). Not written: pre-tokenizers (Gemma 3's ``Split`` is
-dropped on loading only when it can never match, ``hf_char_bpe``), a precompiled normalizer,
-byte fallback without all 256 byte pieces (Gemma 2's tokenizer.json lacks ``<0x09>``, the
-tab being a piece of its own; ``sentencepiece`` refuses such a ``.model``).
+``convert_slow_tokenizer.py``: a ``Precompiled`` normalizer with the map in base64 when the
+model has one (after a ``Replace`` of CR LF where HF would read that cluster otherwise than
+sentencepiece, ``_precompiled_steps``), ``Prepend`` + ``Replace``, no pre-tokenizer (the library does not split
+the text), a ``BPE`` with byte fallback whose merges are ``generate_merges`` of the
+vocabulary ordered by piece score, or a ``Unigram`` with the pieces' scores; CONTROL
+pieces are special added tokens, USER_DEFINED ones non-special). Not written: a
+pre-tokenizer (Gemma 3's ``Split`` is dropped on loading only when it can never match,
+``hf_char_bpe``), ``remove_extra_whitespaces``. A Unigram encoding read from a
+tokenizer.json (T5, umT5) is written with its own stages (``unigram_json``) and is not
+written as a ``.model`` (see ``_unigram_model_of``).
+
+Where the two libraries differ, a Unigram tokenizer.json of a ``.model`` (Jurassic-2, a
+trained or extended one) cannot be exact: HF matches every piece, so a text that spells a
+BYTE piece (``<0x41>``) gets that piece, where sentencepiece never matches it; HF applies
+the precompiled map per grapheme cluster (``precompiled``), sentencepiece by longest match,
+which differ on some clusters of several characters (Hangul jamo; CR LF is made the same); HF sums scores in 64 bits,
+sentencepiece in 32 (a near tie may break the other way).
 """
 
 from __future__ import annotations
 
-import json
+import base64
 import os
-import sys
-from array import array
 
 from ..encoders.char_bpe import CharBPEEncoder
 from ..encoders.unigram import UnigramEncoder
 from ..encoding import Encoding
-from ..precompiled import CharsMap
+from ..precompiled import CharsMap, HFPrecompiled
 from ..replace_normalizers import SPACE_MARK, Prepend, Replace
 from ..sp_normalizer import SentencePieceNormalizer
 from .sentencepiece_model import Piece, SentencePieceModel, write_sentencepiece_model
+from .unigram_json import charsmap_bytes, dumps_tokenizer_json, hf_unigram_tokenizer_json
 
 __all__ = [
     "generate_merges",
@@ -80,26 +98,18 @@ def _merge_scores(merges: list[tuple[str, str]]) -> dict[str, float]:
     return scores
 
 
-def _charsmap_bytes(charsmap: CharsMap | None) -> bytes:
-    """The ``precompiled_charsmap`` bytes ``CharsMap`` was read from (header, trie, blob)."""
-    if charsmap is None:
-        return b""
-    units = array("I", charsmap.units)
-    if sys.byteorder != "little":
-        units.byteswap()
-    trie = units.tobytes()
-    return len(trie).to_bytes(4, "little") + trie + charsmap.blob
-
-
 def _unigram_model_of(enc: Encoding, encoder: UnigramEncoder) -> SentencePieceModel:
     """The ``.model`` contents of a Unigram encoding read from a ``.model`` or trained."""
     norm = enc.normalizer
     if encoder.flavour != "sentencepiece" or not isinstance(norm, SentencePieceNormalizer) \
             or encoder.pre_tokenizer is not None:
-        raise ValueError(f"{enc.name}: a Unigram encoding read from a tokenizer.json is not "
-                         "written as a .model")
+        raise ValueError(
+            f"{enc.name}: a Unigram encoding read from a tokenizer.json cannot be written as a "
+            ".model: sentencepiece cannot say HF's stages (its Precompiled map applied per "
+            "grapheme cluster, Metaspace's prefix unless present and split at each ▁, "
+            "' {2,}' collapsed without stripping the ends, every piece matched, 64-bit scores)")
     scores = [0.0 if t == "USER_DEFINED" else s for s, t in zip(encoder.scores, encoder.types)]
-    charsmap = _charsmap_bytes(norm.charsmap)
+    charsmap = charsmap_bytes(norm.charsmap)
     return SentencePieceModel(
         pieces=tuple(map(Piece, encoder.pieces, scores, encoder.types)), model_type="UNIGRAM",
         byte_fallback=encoder.byte_fallback,
@@ -203,6 +213,32 @@ def generate_merges(model: SentencePieceModel) -> list[list[str]]:
     return [[left, right] for *_, left, right in found]
 
 
+def _longest_match_map(charsmap: CharsMap, text: str) -> str:
+    """``text`` through the map as sentencepiece applies it (longest rule at each place)."""
+    out, pos = [], 0
+    while pos < len(text):
+        found = charsmap.longest_match(text, pos)
+        out.append(found[1] if found else text[pos])
+        pos += found[0] if found else 1
+    return "".join(out)
+
+
+def _precompiled_steps(data: bytes) -> list[dict]:
+    """The ``Precompiled`` normalizer of a map (none for no map), after a ``Replace`` of
+    CR LF by what sentencepiece makes of it when HF's reading differs: CR LF is one
+    grapheme cluster, which HF replaces whole by its first character's rule (Jurassic-2:
+    one space where sentencepiece writes two)."""
+    if not data:
+        return []
+    charsmap = CharsMap(data)
+    steps = []
+    crlf = _longest_match_map(charsmap, "\r\n")
+    if crlf != HFPrecompiled(charsmap).normalize("\r\n"):
+        steps.append({"type": "Replace", "pattern": {"String": "\r\n"}, "content": crlf})
+    return steps + [{"type": "Precompiled",
+                     "precompiled_charsmap": base64.b64encode(data).decode("ascii")}]
+
+
 def tokenizer_json_of_model(model: SentencePieceModel,
                             merges: list[tuple[str, str]] | None = None) -> dict:
     """A tokenizer.json document (HF tokenizers' layout) for a BPE or Unigram ``.model``.
@@ -213,15 +249,17 @@ def tokenizer_json_of_model(model: SentencePieceModel,
             to generate it from the pieces' scores.
 
     Returns:
-        The JSON object, ready for ``json.dump``.
+        The JSON object, ready for ``unigram_json.dumps_tokenizer_json``.
 
     Raises:
         ValueError: for a precompiled normalizer, ``remove_extra_whitespaces``, or a model
             type other than BPE and UNIGRAM.
     """
-    if model.precompiled_charsmap or model.remove_extra_whitespaces:
-        raise ValueError("tokenizer.json: only the identity normalizer is written")
-    steps = ([{"type": "Prepend", "prepend": SPACE_MARK}] if model.add_dummy_prefix else []) + (
+    if model.remove_extra_whitespaces:
+        raise ValueError("tokenizer.json: remove_extra_whitespaces is not written (HF's Strip "
+                         "and Replace steps strip other whitespace than sentencepiece does)")
+    steps = _precompiled_steps(model.precompiled_charsmap) + (
+        [{"type": "Prepend", "prepend": SPACE_MARK}] if model.add_dummy_prefix else []) + (
         [{"type": "Replace", "pattern": {"String": " "}, "content": SPACE_MARK}]
         if model.escape_whitespaces else [])
     unk = next((i for i, p in enumerate(model.pieces) if p.type == "UNKNOWN"), None)
@@ -261,21 +299,26 @@ def tokenizer_json_of_model(model: SentencePieceModel,
 def save_sentencepiece_tokenizer_json(enc: Encoding | SentencePieceModel,
                                       path: str | os.PathLike) -> None:
     """Write the tokenizer.json of a SentencePiece encoding or model
-    (``tokenizer_json_of_model``); HF tokenizers gives ``enc.encode(text,
-    allowed_special="all")``'s ids. An encoding read from a tokenizer.json keeps its merge list.
+    (``tokenizer_json_of_model``; a Unigram read from a tokenizer.json:
+    ``unigram_json.hf_unigram_tokenizer_json``); HF tokenizers gives ``enc.encode(text,
+    allowed_special="all")``'s ids, except where the module says the libraries differ. A BPE
+    encoding read from a tokenizer.json keeps its merge list.
 
     Args:
         enc: the encoding or model.
         path: the file to write (overwritten).
 
     Raises:
-        ValueError: as ``sentencepiece_model_of`` and ``tokenizer_json_of_model``.
+        ValueError: as ``sentencepiece_model_of``, ``tokenizer_json_of_model`` and
+            ``hf_unigram_tokenizer_json``.
     """
     if isinstance(enc, SentencePieceModel):
         doc = tokenizer_json_of_model(enc)
+    elif isinstance(enc.encoder, UnigramEncoder) and enc.encoder.flavour == "hf":
+        doc = hf_unigram_tokenizer_json(enc)
     else:
         model = sentencepiece_model_of(enc)
         doc = tokenizer_json_of_model(model, enc.encoder.merges if model.model_type == "BPE"
                                       else None)
     with open(path, "w", encoding="utf-8") as f:
-        json.dump(doc, f, ensure_ascii=False)
+        f.write(dumps_tokenizer_json(doc))

@@ -6,12 +6,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ..caps import MAX_TRAIN_BYTES, check
+from ..caps import MAX_EXTEND_CHARS, MAX_EXTEND_PIECES, MAX_TRAIN_BYTES, check
 from ..charts import grouped_bar
 from ..extension import (
     BASES,
-    MAX_EXTEND_CHARS,
-    MAX_EXTEND_PIECES,
     cost_rows,
     extend,
     first_sentence,

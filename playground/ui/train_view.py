@@ -12,7 +12,7 @@ from bbpe_core import PatternTimeoutError, count_chunks, train_from_counts
 from bbpe_core.training import train_char_level
 
 from ..caps import MAX_TRAIN_BYTES, MEMORY_PER_TRAINED_ID, check
-from ..charts import count_bar, lines
+from ..charts import count_bar, lines, merges_figure
 from ..export import vocabulary_files
 from ..training import (
     PATTERNS,
@@ -132,6 +132,11 @@ def show_result() -> None:
                               y="bytes per token", color="corpus", title="Compression while training",
                               x_title="merges learned (count)", y_title="UTF-8 bytes per token"), width="stretch")
         st.caption("Each merge makes the corpus shorter in tokens; the curve flattens as merges get rarer.")
+        st.plotly_chart(merges_figure(steps, enc.n_vocab - len(steps) - len(enc.special_tokens)),
+                        width="stretch", key="tr_bpe_merges")
+        st.caption("BPE grows its vocabulary by one token per merge, from the 256 bytes; a Unigram "
+                   "run (choose Unigram above) starts large and shrinks. Each merge's pair is no more "
+                   "frequent than the last one's.")
         table = merge_rows(steps)
         left, right = st.columns(2)
         left.markdown("**First merges**")

@@ -10,7 +10,8 @@ import streamlit as st
 from bbpe_core import train_unigram
 
 from ..caps import MEMORY_PER_TRAINED_ID
-from ..unigram_training import model_files, pruned_rows, round_fraction, round_rows, rounds_figure
+from ..charts import rounds_figure
+from ..unigram_training import model_files, pruned_rows, round_fraction, round_rows
 from ..uploads import fingerprint
 from .common import problem, said
 from .keys import TRAIN_RESULT, TRAIN_UNIGRAM_RESULT

@@ -1,17 +1,29 @@
-"""Train a small vocabulary in headless Chromium and see the compression chart."""
+"""Train a small byte-level BPE vocabulary in headless Chromium at a desktop and a phone size:
+the compression chart and the merges chart (the vocabulary growing merge by merge)."""
 
 from __future__ import annotations
 
 import pytest
-from browser_helpers import screenshot
+from browser_helpers import screenshot, wait_for_idle
 
 pytestmark = pytest.mark.browser
 
 
-def test_train_small_vocabulary(page, app_url):
-    page.goto(f"{app_url}/train")
-    page.get_by_role("button", name="Train", exact=True).click(timeout=60_000)
-    page.wait_for_selector("text=Compression while training", timeout=120_000)
-    assert "merges in" in page.locator('[data-testid="stAlertContentSuccess"]').first.inner_text()
-    assert page.locator(".js-plotly-plot").count() == 2
-    screenshot(page, "train_done")
+@pytest.mark.parametrize(("width", "height"), [(1400, 1000), (390, 844)])
+def test_train_small_vocabulary(browser, app_url, width, height):
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    try:
+        page.goto(f"{app_url}/train")
+        page.get_by_role("button", name="Train", exact=True).click(timeout=60_000)
+        page.wait_for_selector("text=Compression while training", timeout=120_000)
+        wait_for_idle(page)
+        assert "merges in" in page.locator('[data-testid="stAlertContentSuccess"]').first.inner_text()
+        assert page.locator(".js-plotly-plot").count() == 3
+        chart = page.locator(".js-plotly-plot").nth(1)
+        assert "BPE: the vocabulary grows merge by merge" in chart.inner_text()
+        assert "merged pair's count" in chart.inner_text()
+        chart.scroll_into_view_if_needed()
+        screenshot(page, f"train_done_{width}")
+    finally:
+        context.close()
