@@ -218,3 +218,46 @@ def test_2_a_page_opened_first_on_a_fresh_server_lists_page_titles(browser):
         screenshot(pg, "tour_fresh_lessons")
         context.close()
     assert "Lessons" in nav and "Merge trace" in nav and "byte map" not in nav, nav
+
+
+def _wait_for_text(pg, text: str) -> None:
+    pg.wait_for_function("t => document.body.innerText.includes(t)", arg=text, timeout=60_000)
+
+
+def test_8_chat_merge_trace_and_vocabulary_follow_typing_without_enter(sized):
+    from playground.chat import Message, build_prompt, chat_encoding
+
+    pg = sized("", "wide")
+    pg.get_by_text("Chat", exact=True).click()
+    content = pg.get_by_role("textbox", name="Content").nth(1)
+    content.wait_for()
+    content.click()
+    pg.keyboard.press("Control+End")
+    content.press_sequentially(" More words", delay=40)  # key by key; never Enter
+    prompt, _ = build_prompt([Message("system", "You are a helpful assistant."),
+                              Message("user", "Hello! How many tokens is this? More words")],
+                             "gpt-4o")
+    expected = len(chat_encoding("gpt-4o").encode(prompt, allowed_special="all"))
+    pg.wait_for_function(
+        """n => [...document.querySelectorAll('[data-testid="stMetric"]')].some(m =>
+            m.innerText.includes('Tokens in the prompt') && m.innerText.includes(String(n)))""",
+        arg=expected, timeout=60_000)
+    screenshot(pg, "tour_live_chat")
+
+    pg = sized("trace", "wide")
+    word = pg.get_by_role("textbox", name="Word or short text")
+    word.fill("")
+    word.press_sequentially("lower", delay=40)
+    _wait_for_text(pg, "ids: [21037]")
+    assert word.input_value() == "lower"
+    word.press("Enter")  # a one-line field: Enter sends, and adds no newline
+    pg.wait_for_timeout(500)
+    assert word.input_value() == "lower"
+    screenshot(pg, "tour_live_trace")
+
+    pg = sized("vocabulary", "phone")
+    query = pg.get_by_role("textbox", name="Query")
+    query.fill("")
+    query.press_sequentially("SolidGoldMagikarp", delay=40)
+    _wait_for_text(pg, "1 shown (at most 200)")
+    screenshot(pg, "tour_live_vocabulary_phone")
