@@ -20,6 +20,7 @@ from ..lab_code import (
 from ..lab_formats import RECORDS, format_rows, parse_records, render_formats
 from ..lab_languages import Sample, headline, language_rows, load_udhr, tax_table
 from ..lab_numbers import example_rows, rule_sentence
+from ..lab_stored import stored_count
 from .common import problem
 from .live_text import live_text_area
 
@@ -34,14 +35,14 @@ def _table(rows: list[dict], name: str) -> None:
 def _language_rows(keys: tuple, extra: tuple, _encs) -> list[dict]:
     samples = load_udhr() + [Sample(f"user{k}", label, "yours", text)
                              for k, (label, text) in enumerate(extra)]
-    return language_rows(_encs, samples)
+    return language_rows(_encs, samples, known=stored_count)
 
 
 @st.cache_data(max_entries=8, show_spinner="Counting…")
 def _format_rows(keys: tuple, records_json: str, _encs) -> list[dict]:
     import json
 
-    return format_rows(_encs, render_formats(json.loads(records_json)))
+    return format_rows(_encs, render_formats(json.loads(records_json)), known=stored_count)
 
 
 @st.cache_data(max_entries=8, show_spinner="Counting…")

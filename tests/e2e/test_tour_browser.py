@@ -186,8 +186,6 @@ COLD_LAB_SECONDS = 2.0
 """Target: the compare lab's first chart, opened first on a fresh server (issue 33)."""
 
 
-@pytest.mark.xfail(reason="not met yet: counting the declaration in 25 languages for 6 "
-                          "encodings takes most of it (issue 33, finding 15)", strict=False)
 def test_15_compare_lab_cold_first_chart(browser):
     from conftest import serve_app
 
@@ -244,20 +242,23 @@ def test_8_chat_merge_trace_and_vocabulary_follow_typing_without_enter(sized):
         arg=expected, timeout=60_000)
     screenshot(pg, "tour_live_chat")
 
-    pg = sized("trace", "wide")
+    pg = _type_live(sized("trace", "wide"), "Word or short text", "lower", "ids: [21037]")
     word = pg.get_by_role("textbox", name="Word or short text")
-    word.fill("")
-    word.press_sequentially("lower", delay=40)
-    _wait_for_text(pg, "ids: [21037]")
-    assert word.input_value() == "lower"
     word.press("Enter")  # a one-line field: Enter sends, and adds no newline
     pg.wait_for_timeout(500)
     assert word.input_value() == "lower"
     screenshot(pg, "tour_live_trace")
-
-    pg = sized("vocabulary", "phone")
-    query = pg.get_by_role("textbox", name="Query")
-    query.fill("")
-    query.press_sequentially("SolidGoldMagikarp", delay=40)
-    _wait_for_text(pg, "1 shown (at most 200)")
+    pg = _type_live(sized("vocabulary", "phone"), "Query", "SolidGoldMagikarp",
+                    "1 shown (at most 200)")
     screenshot(pg, "tour_live_vocabulary_phone")
+
+
+def _type_live(pg, field: str, text: str, shown: str):
+    """Empty the live field named ``field``, type ``text`` key by key (never Enter), and wait
+    until the page shows ``shown``; returns the page."""
+    box = pg.get_by_role("textbox", name=field)
+    box.fill("")
+    box.press_sequentially(text, delay=40)
+    _wait_for_text(pg, shown)
+    assert box.input_value() == text
+    return pg
