@@ -287,3 +287,31 @@ def test_14_compare_mode_prices_each_encoding_or_says_no_price():
     assert rows["o200k_base"]["priced as"] == "gpt-4o" and rows["o200k_base"]["as input"] == "USD 0.000005"
     assert rows["o200k_base"]["context window used"] == "0.0% of 128,000"
     assert rows["llama3"]["priced as"] == "no price"
+
+
+def test_14_the_lab_prices_each_language_and_format_for_the_chosen_models():
+    from playground.encoding_labels import COMPARE_DEFAULT
+    from playground.lab_formats import RECORDS, render_formats
+    from playground.lab_languages import load_udhr
+    from playground.pricing import data_note
+
+    at = _page("views/compare_lab.py")
+    english = next(s.text for s in load_udhr() if s.code == "eng")
+    yaml = render_formats(RECORDS)["YAML"]
+    tables = [t.value.to_dict("records") for t in at.dataframe]
+    languages = next(t for t in tables if "o200k_base (gpt-4o)" in t[0] and "language" in t[0])
+    formats = next(t for t in tables if "o200k_base (gpt-4o)" in t[0] and "format" in t[0])
+    o200k, tekken = bbpe_core.get_encoding("o200k_base"), bbpe_core.get_encoding("mistral_tekken")
+    row = next(r for r in languages if r["language"] == "English")
+    assert row["o200k_base (gpt-4o)"] == f"USD {len(o200k.encode_ordinary(english)) * 2.5 / 1e6:.10f}".rstrip("0")
+    assert row["llama3"] == "no price" and row["qwen3"] == "no price"  # never a guess
+    assert len(languages) == len(load_udhr()) and len(languages[0]) == len(COMPARE_DEFAULT) + 1
+    row = next(r for r in formats if r["format"] == "YAML")
+    assert row["mistral_tekken (mistral-nemo)"] == (
+        f"USD {len(tekken.encode_ordinary(yaml)) * 0.15 / 1e6:.10f}".rstrip("0"))
+    notes = [c.value for c in at.caption if c.value.startswith("What each")]
+    assert len(notes) == 2 and all(data_note() in n and "No price for `llama3`, `qwen3`" in n
+                                   for n in notes), notes
+    assert ("gpt-4o (OpenAI, for `o200k_base`): USD 2.50 as input, USD 10.00 as output, USD 1.25 as "
+            "cached input per million tokens") in notes[0]
+    assert "mistral-nemo (Mistral, for `mistral_tekken`): USD 0.15 as input, USD 0.15 as output per" in notes[0]

@@ -22,6 +22,7 @@ from ..lab_languages import Sample, headline, language_rows, load_udhr, tax_tabl
 from ..lab_numbers import example_rows, rule_sentence
 from ..lab_stored import stored_count
 from .common import problem
+from .cost_view import price_caption, price_table
 from .live_text import live_text_area
 
 
@@ -58,6 +59,13 @@ def _number_rows(keys: tuple, _encs) -> list[dict]:
 @st.cache_data(max_entries=8, show_spinner="Counting…")
 def _example_rows(keys: tuple, _encs) -> list[dict]:
     return example_rows(_encs)
+
+
+def _prices(table: list[dict], names: list[str], what: str) -> None:
+    """A price table (``cost_view.price_table``) and the line saying where its prices come from."""
+    st.markdown("**What it costs**")
+    st.dataframe(table, hide_index=True, width="stretch")
+    price_caption(names, what)
 
 
 def languages(keys: tuple, encs: dict) -> None:
@@ -99,6 +107,8 @@ def languages(keys: tuple, encs: dict) -> None:
                  column_config={n: st.column_config.NumberColumn(n, format="%.2f×") for n in encs})
     st.download_button("Download languages (CSV)", rows_csv(rows), "languages.csv", "text/csv",
                         key="dl_languages")
+    _prices(sorted(price_table(rows, "language", list(encs)), key=lambda r: order.index(r["language"])),
+            list(encs), "each declaration")
 
 
 def formats(keys: tuple, encs: dict) -> None:
@@ -126,6 +136,7 @@ def formats(keys: tuple, encs: dict) -> None:
     st.caption("YAML and CSV drop the braces, quotes and indentation that indented JSON spends "
                "tokens on; minified JSON drops them too, and can cost as little as YAML.")
     _table(rows, "formats")
+    _prices(price_table(rows, "format", list(encs)), list(encs), "each rendering of the records")
     shown = st.selectbox("Show a rendering", list(rendered), key="lab_fmt_show")
     st.code(rendered[shown], language=None)
 
