@@ -39,8 +39,10 @@ def side_by_side() -> None:
     results = run_all(text, names)
     for column, r in zip(st.columns(len(results)), results):
         with column:
-            st.markdown(f"**{r.name}** · {r.kind}")
-            st.metric("Tokens", f"{len(r.ids):,}")
+            # the count first, under a one-line label, so the numbers line up across the
+            # columns; the kind's name wraps to one or two lines under it
+            st.metric(f"{r.name} tokens", f"{len(r.ids):,}")
+            st.caption(r.kind)
             st.html(token_view_html(text, r.spans, show_whitespace=True))
             st.html(layers_html(text, r.spans, {"gs"}))
     if any(len(r.ids) > MAX_TOKENS for r in results):

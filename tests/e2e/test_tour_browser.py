@@ -262,3 +262,19 @@ def _type_live(pg, field: str, text: str, shown: str):
     _wait_for_text(pg, shown)
     assert box.input_value() == text
     return pg
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_13_the_algorithms_token_counts_line_up(sized, size):
+    from playground.algorithms import available
+
+    pg = sized("algorithms", size)
+    pg.wait_for_selector('[data-testid="stMetric"]', timeout=120_000)
+    metrics = pg.locator('[data-testid="stHorizontalBlock"]').first.locator('[data-testid="stMetric"]')
+    labels = [t.strip() for t in metrics.locator('[data-testid="stMetricLabel"]').all_inner_texts()]
+    assert labels == [f"{name} tokens" for name in available()]
+    tops = _tops(pg, '[data-testid="stHorizontalBlock"] [data-testid="stMetricValue"]')
+    if size == "wide":  # side by side: one row of numbers, whatever the kinds' names wrap to
+        assert max(tops) - min(tops) < 2, tops
+    metrics.first.scroll_into_view_if_needed()
+    screenshot(pg, f"tour_algorithms_counts_{size}")
