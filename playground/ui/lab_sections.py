@@ -1,11 +1,15 @@
-"""The compare lab's four tabs: languages, formats, indentation, numbers."""
+"""The compare lab's four tabs: languages, formats, indentation, numbers.
+
+The plotly charts (``playground.charts``) are imported in the tabs after the first one: the
+languages tab's chart is plain HTML, drawn before the server has imported plotly.
+"""
 
 from __future__ import annotations
 
 import streamlit as st
 
+from ..bars_html import grouped_bars_html
 from ..caps import MAX_LAB_CHARS, check
-from ..charts import every_category, grouped_bar, lines
 from ..export import rows_csv
 from ..html_base import esc, page_css, show_text
 from ..lab_code import (
@@ -88,10 +92,11 @@ def languages(keys: tuple, encs: dict) -> None:
     rows = _language_rows(keys, extra, encs)
     order = [r["language"] for r in sorted((r for r in rows if r["encoding"] == rows[0]["encoding"]),
                                            key=lambda r: r["token tax"] or 0)]
-    fig = grouped_bar(rows, x="language", y="token tax", color="encoding",
-                      title="Token tax: × English's tokens",
-                      x_title="language", y_title="tokens ÷ English tokens (×)")
-    st.plotly_chart(every_category(fig, order), width="stretch")
+    # plain HTML, not plotly: the page's first chart shows before plotly's script is loaded
+    st.html(grouped_bars_html(order, list(encs),
+                              {(r["language"], r["encoding"]): r["token tax"] for r in rows},
+                              title="Token tax: × English's tokens", x_title="language",
+                              y_title="tokens ÷ English tokens (×)", value_suffix="×"))
     declared = [r for r in rows if r["script"] != "yours"]
     options = list(dict.fromkeys(r["language"] for r in declared if r["language"] != "English"))
     chosen = st.selectbox("Answer for", options, key="lab_headline_language",
@@ -113,6 +118,8 @@ def languages(keys: tuple, encs: dict) -> None:
 
 def formats(keys: tuple, encs: dict) -> None:
     """The Formats tab: the same records in eight formats (the reader's JSON or ours)."""
+    from ..charts import grouped_bar
+
     st.caption("The same records rendered by json, PyYAML, tomli-w, csv, xml.etree and pprint. "
                "Paste your own JSON to compare.")
     import json
@@ -143,6 +150,8 @@ def formats(keys: tuple, encs: dict) -> None:
 
 def indentation(keys: tuple, encs: dict) -> None:
     """The Indentation tab: the same code (ours or the reader's) in four indentation styles."""
+    from ..charts import grouped_bar
+
     st.caption("The same Python indented four ways: two functions of CPython's heapq.py, or "
                "your own code (its indentation unit is detected). gpt2's pattern keeps each "
                "space a token of its own in front of code, and GPT-3 used the same r50k_base "
@@ -178,6 +187,8 @@ def indentation(keys: tuple, encs: dict) -> None:
 def numbers(keys: tuple, encs: dict) -> None:
     """The Numbers tab: numbers the encodings cut differently, each encoding's digit rule,
     and integers of growing length."""
+    from ..charts import lines
+
     st.caption("Numbers the encodings cut differently: each cell is the pieces and their count.")
     st.dataframe(_example_rows(keys, encs), hide_index=True, width="stretch")
     st.markdown("**How each encoding shown cuts digits** (judged from how it cuts 1234567, "
