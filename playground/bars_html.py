@@ -1,8 +1,8 @@
 """A grouped bar chart as plain HTML and CSS, for a page's first chart.
 
-Streamlit draws a plotly chart with a 4.7 MB script it fetches and runs the first time a page
-shows one, and building the figure with plotly express takes the server most of a second:
-on a fresh server the Compare lab's first chart waited seconds for both. This chart is a few
+Streamlit draws a plotly chart with plotly's whole script, which the browser fetches and runs
+the first time a page shows one, and the server imports plotly and builds the figure first:
+on a fresh server the Compare lab's first chart waited for both. This chart is a few
 kilobytes of ``div`` elements styled by ``assets/style.css`` (``.bbpe-bars``): bars in groups,
 a y axis with round ticks, every category's name written upright (so all of them fit a
 phone's width), the value of each bar in its tooltip. Every string is HTML-escaped.

@@ -1,8 +1,8 @@
 """Compare lab, counts stored ahead of time: a checked cache for the lab's first view.
 
 Counting the shipped declarations (assets/udhr) and the sample records' formats for the lab's
-default encodings takes seconds, and loading those encodings more: on a fresh server the lab's
-first chart waited for all of it. ``scripts/make_lab_counts.py`` counts these texts once with
+default encodings, and loading those encodings first, held the lab's first chart back on a
+fresh server. ``scripts/make_lab_counts.py`` counts these texts once with
 the engine (``Encoding.encode_ordinary``) and stores the counts in ``data/lab_counts.json``,
 keyed by encoding name and the sha256 of the text, so a count is used only for the very text
 it was made from; ``tests/test_lab_stored.py`` recomputes every stored count and fails on any
