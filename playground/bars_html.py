@@ -16,10 +16,12 @@ from .html_base import esc
 
 __all__ = ["PALETTE", "nice_step", "grouped_bars_html"]
 
-PALETTE = ("#636EFA", "#EF553B", "#00CC96", "#AB63FA", "#FFA15A", "#19D3F3", "#FF6692",
-           "#B6E880", "#FF97FF", "#FECB52")
-"""Series colours, in order: plotly's default qualitative palette ("Plotly",
-``plotly.express.colors.qualitative.Plotly``), so this chart matches the plotly charts beside it."""
+PALETTE = ("#0068c9", "#83c9ff", "#ff2b2b", "#ffabab", "#29b09d", "#7defa1", "#ff8700",
+           "#ffd16a", "#6d3fc0", "#d5dae5")
+"""Series colours, in order: Streamlit's light theme's categorical colours, which its plotly
+theme gives every plotly chart (``streamlit/elements/lib/streamlit_plotly_theme.py`` names them
+``CATEGORY_0`` to ``CATEGORY_9``; the frontend fills them in), so this chart's encodings have
+the colours they have in the lab's plotly charts."""
 
 
 def nice_step(top: float, ticks: int = 5) -> float:
