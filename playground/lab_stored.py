@@ -18,6 +18,7 @@ from pathlib import Path
 
 from bbpe_core import Encoding
 
+from .encoding_labels import COMPARE_DEFAULT
 from .lab_formats import RECORDS, render_formats
 from .lab_languages import load_udhr
 
@@ -25,9 +26,9 @@ __all__ = ["STORE", "STORED_ENCODINGS", "shipped_texts", "count_texts", "stored_
            "load_store"]
 
 STORE = Path(__file__).resolve().parent / "data" / "lab_counts.json"
-STORED_ENCODINGS = ("o200k_base", "llama3", "qwen3", "deepseek_v3", "mistral_tekken", "gpt2")
-"""The encodings counted ahead of time: the lab's first set (``encoding_labels.COMPARE_DEFAULT``,
-which also holds the sidebar's default, gpt2)."""
+STORED_ENCODINGS = tuple(COMPARE_DEFAULT)
+"""The encodings counted ahead of time: the lab's first set (it holds the sidebar's default,
+gpt2, too)."""
 
 
 def _digest(text: str) -> str:

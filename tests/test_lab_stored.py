@@ -24,8 +24,9 @@ from playground.lab_stored import (
 )
 
 
-def test_the_lab_s_first_set_is_stored():
-    assert set(STORED_ENCODINGS) == set(COMPARE_DEFAULT)
+def test_the_lab_s_first_set_and_the_sidebar_s_default_are_stored():
+    assert set(STORED_ENCODINGS) == set(COMPARE_DEFAULT) and "gpt2" in STORED_ENCODINGS
+    assert set(load_store()) == set(STORED_ENCODINGS)
 
 
 @pytest.mark.parametrize("name", STORED_ENCODINGS)
