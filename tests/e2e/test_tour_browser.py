@@ -198,14 +198,18 @@ def test_15_compare_lab_cold_first_chart(browser):
         pg.goto(f"{url}/compare_lab")
         pg.wait_for_selector("h1", timeout=120_000)  # Streamlit is up, the script has begun
         titled = time.perf_counter() - started
+        # every page's sidebar selector (it loads the chosen encoding, gpt2), then the lab
+        pg.wait_for_selector('[data-testid="stSidebar"] [data-testid="stSelectbox"]',
+                             timeout=120_000)
+        sidebar = time.perf_counter() - started
         pg.wait_for_selector(".bbpe-bars .bar", timeout=120_000)
         seconds = time.perf_counter() - started
-        print(f"\ncompare lab, fresh server: first chart after {seconds:.2f} s, its title after "
-              f"{titled:.2f} s (target {COLD_LAB_SECONDS} s; load average "
-              f"{os.getloadavg()[0]:.1f})")
+        print(f"\ncompare lab, fresh server: first chart after {seconds:.2f} s (the page's title "
+              f"after {titled:.2f} s, the sidebar's selector after {sidebar:.2f} s; target "
+              f"{COLD_LAB_SECONDS} s; load average {os.getloadavg()[0]:.1f})")
         screenshot(pg, "tour_lab_cold")
         context.close()
-    assert seconds - titled < COLD_LAB_SECONDS / 2  # the lab's own part
+    assert seconds - sidebar < COLD_LAB_SECONDS / 2  # the lab's own part
     assert seconds < COLD_LAB_SECONDS
 
 
