@@ -13,7 +13,7 @@ from __future__ import annotations
 __all__ = [
     "MAX_TEXT_BYTES", "MAX_COMPARE_ENCODINGS", "MAX_COMPARE_BYTES", "MAX_CHAT_MESSAGES",
     "MAX_CHAT_CHARS", "MAX_DECODE_CHARS", "MAX_DECODE_IDS", "MAX_LESSON_CHARS", "MAX_LAB_CHARS",
-    "MAX_ALGORITHM_CHARS", "MAX_SAMPLE_CHARS", "MAX_TRAIN_BYTES",
+    "MAX_ALGORITHM_CHARS", "MAX_SAMPLE_CHARS", "MAX_TRACE_CHARS", "MAX_TRAIN_BYTES",
     "MAX_EXTEND_CHARS", "MAX_EXTEND_PIECES", "MAX_SEED_VOCAB", "SESSION_MEMORY_MB",
     "MEMORY_PER_FILE_BYTE", "MEMORY_PER_MODEL_BYTE", "MEMORY_PER_TRAINED_ID",
     "check", "compare_budget", "utf8_size",
@@ -44,6 +44,8 @@ MAX_ALGORITHM_CHARS = 5_000
 """Characters of the Algorithms page's text (run through four kinds of tokenizer)."""
 MAX_SAMPLE_CHARS = 300
 """Characters of the Algorithms page's sample to segment."""
+MAX_TRACE_CHARS = 200
+"""Characters of the Merge trace page's word or short text (every merge step is drawn)."""
 MAX_TRAIN_BYTES = 1024 * 1024
 """UTF-8 bytes of a training corpus (pasted or uploaded; the shipped corpora are 1 MB)."""
 MAX_EXTEND_CHARS = 200_000

@@ -7,7 +7,7 @@ from plotly.subplots import make_subplots
 
 from .compare import Comparison
 
-__all__ = ["every_category", "token_count_bar", "MAX_BAR_LABELS", "count_bar", "grouped_bar", "lines",
+__all__ = ["token_count_bar", "MAX_BAR_LABELS", "count_bar", "grouped_bar", "lines",
            "merges_figure", "rounds_figure"]
 
 
@@ -82,15 +82,6 @@ def grouped_bar(rows: list[dict], *, x: str, y: str, color: str, title: str, x_t
                       legend={"orientation": "h", "yanchor": "bottom", "y": 1.01, "x": 0,
                               "title": {"text": ""}},  # above the plot: a phone keeps its width
                       modebar={"orientation": "v"})  # at the right edge, not over the title
-    return fig
-
-
-def every_category(fig: go.Figure, categories: list[str]) -> go.Figure:
-    """Label every category of ``fig``'s x axis in ``categories``' order, turned upright
-    so that all of them fit a phone's width (plotly drops every other label otherwise)."""
-    fig.update_xaxes(categoryorder="array", categoryarray=categories, tickmode="array",
-                     tickvals=categories, tickangle=-90, tickfont={"size": 11}, automargin=True)
-    fig.update_layout(height=560)
     return fig
 
 

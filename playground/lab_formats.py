@@ -13,12 +13,15 @@ import json
 import pprint
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Callable, Mapping
 
 import tomli_w
 import yaml
 
 from bbpe_core import Encoding
 from bbpe_core.byte_level import fix_surrogates
+
+from .lab_languages import token_count
 
 __all__ = ["RECORDS", "render_formats", "parse_records", "format_rows"]
 
@@ -126,12 +129,14 @@ def render_formats(records: list[dict]) -> dict[str, str]:
     }
 
 
-def format_rows(encodings: dict[str, Encoding], rendered: dict[str, str]) -> list[dict]:
+def format_rows(encodings: Mapping[str, Encoding], rendered: dict[str, str],
+                known: Callable[[str, str], int | None] | None = None) -> list[dict]:
     """One row per (format, encoding): tokens, characters, and tokens relative to
-    JSON (indent 4) in that encoding."""
+    JSON (indent 4) in that encoding. ``known``: counts made ahead of time (see
+    ``lab_languages.token_count``)."""
     rows = []
-    for name, enc in encodings.items():
-        counts = {f: len(enc.encode_ordinary(t)) for f, t in rendered.items()}
+    for name in encodings:
+        counts = {f: token_count(encodings, name, t, known) for f, t in rendered.items()}
         base = counts["JSON (indent 4)"]
         rows += [{"format": f, "encoding": name, "tokens": n, "characters": len(rendered[f]),
                   "vs JSON (indent 4)": round(n / base, 2)} for f, n in counts.items()]

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from bbpe_core import Encoding
 
-__all__ = ["UDHR_DIR", "Sample", "load_udhr", "language_rows", "headline", "tax_table"]
+__all__ = ["UDHR_DIR", "Sample", "load_udhr", "token_count", "language_rows", "headline", "tax_table"]
 
 UDHR_DIR = Path(__file__).resolve().parent.parent / "assets" / "udhr"
 
@@ -46,10 +47,21 @@ def load_udhr() -> list[Sample]:
     return samples
 
 
-def language_rows(encodings: dict[str, Encoding], samples: list[Sample],
-                  reference: str = "eng") -> list[dict]:
+def token_count(encodings: Mapping[str, Encoding], name: str, text: str,
+                known: Callable[[str, str], int | None] | None = None) -> int:
+    """Tokens of ``text`` (``encode_ordinary``) in ``encodings[name]``, or ``known(name,
+    text)`` when that is not None (a count made ahead of time: ``lab_stored.stored_count``);
+    the encoding is then not looked up, so a lazy mapping need not load it."""
+    count = known(name, text) if known else None
+    return len(encodings[name].encode_ordinary(text)) if count is None else count
+
+
+def language_rows(encodings: Mapping[str, Encoding], samples: list[Sample],
+                  reference: str = "eng",
+                  known: Callable[[str, str], int | None] | None = None) -> list[dict]:
     """One row per (language, encoding): tokens, characters, UTF-8 bytes, tokens per
     character, and the token tax relative to the sample whose code is ``reference``.
+    ``known``: counts made ahead of time (see ``token_count``).
 
     A declaration's tax is its tokens ÷ the reference's tokens (the same meaning); a text of
     the user's (code starting with ``user``, of any length and meaning) is compared per
@@ -59,8 +71,8 @@ def language_rows(encodings: dict[str, Encoding], samples: list[Sample],
     """
     rows = []
     by_code = {s.code: s for s in samples}
-    for name, enc in encodings.items():
-        counts = {s.code: len(enc.encode_ordinary(s.text)) for s in samples}
+    for name in encodings:
+        counts = {s.code: token_count(encodings, name, s.text, known) for s in samples}
         base = counts.get(reference)
         base_per_char = base / len(by_code[reference].text) if base else None
         for s in samples:

@@ -25,3 +25,14 @@ def live(at: AppTest, key: str, text: str) -> AppTest:
     run the component's JavaScript; the browser tests type key by key)."""
     at.session_state[f"kept__{key}"] = text
     return at
+
+
+def chat_keys(at: AppTest) -> list[str]:
+    """The live text keys of Chat mode's messages, in the order shown (give one to ``live``;
+    ``chat_texts`` reads them)."""
+    return [f"chat_content_{m['id']}" for m in at.session_state["chat_messages"]]
+
+
+def chat_texts(at: AppTest) -> list[str]:
+    """Chat mode's message contents as their live text areas hold them, in the order shown."""
+    return [at.session_state[f"kept__{key}"] for key in chat_keys(at)]

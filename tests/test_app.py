@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from apptest import live, new_app
+from apptest import chat_keys, chat_texts, live, new_app
 
 import bbpe_core
 
@@ -136,15 +136,13 @@ def test_chat_mode_counts_and_editing(app):
         "<|im_start|>system\nYou are a helpful assistant.<|im_end|>\n"
         "<|im_start|>user\nHello! How many tokens is this?<|im_end|>\n<|im_start|>assistant\n"))
     app.button(key="chat_del_1").click().run()  # remove the system message
-    assert len([t for t in app.text_area if t.key.startswith("chat_content_")]) == 1
+    assert len(chat_keys(app)) == 1 and not app.text_area
     [b for b in app.button if b.label == "Add message"][0].click().run()
-    contents = [t for t in app.text_area if t.key.startswith("chat_content_")]
-    assert len(contents) == 2
-    contents[1].input("Sure.").run()
+    assert len(chat_keys(app)) == 2
+    live(app, chat_keys(app)[1], "Sure.").run()
     up = [b for b in app.button if b.key and b.key.startswith("chat_up_")][1]
     up.click().run()
-    contents = [t.value for t in app.text_area if t.key.startswith("chat_content_")]
-    assert contents == ["Sure.", "Hello! How many tokens is this?"]
+    assert chat_texts(app) == ["Sure.", "Hello! How many tokens is this?"]
     assert not app.exception
 
 

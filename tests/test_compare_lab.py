@@ -157,7 +157,9 @@ def test_compare_lab_page():
     rows = language_rows({n: ENCS.get(n) or bbpe_core.get_encoding(n) for n in COMPARE_DEFAULT}, load_udhr())
     assert sorted(languages.to_dict("records"), key=lambda r: r["language"]) == sorted(
         tax_table(rows), key=lambda r: r["language"])  # in the chart's order (test_tour_findings)
-    assert headline(rows, "Chinese (simplified)") in [h.proto.body for h in at.get("html")][0]
+    bodies = [h.proto.body for h in at.get("html")]
+    assert 'class="bbpe-bars"' in bodies[0]  # the chart, then the headline under it
+    assert headline(rows, "Chinese (simplified)") in bodies[1]
     _no_none(at)
     live(at, "lab_json", "{not json").run()
     assert "not valid JSON" in at.code[-1].value and not at.exception

@@ -16,7 +16,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from apptest import new_app
+from apptest import chat_keys, live, new_app
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
@@ -232,8 +232,7 @@ def test_chat_mode_draws_at_most_the_page_cap_and_counts_everything():
     at = new_app()
     at.run()
     at.radio(key="pg_mode").set_value("Chat").run()
-    content = [t for t in at.text_area if t.key.startswith("chat_content_")][1]
-    content.input("word " * 5000).run()
+    live(at, chat_keys(at)[1], "word " * 5000).run()
     assert not at.exception
     tokens = int(next(m.value for m in at.metric if m.label == "Tokens in the prompt")
                  .replace(",", ""))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from apptest import new_app
+from apptest import live, new_app
 from streamlit.testing.v1 import AppTest
 
 import bbpe_core
@@ -118,12 +118,12 @@ def _page(path: str) -> AppTest:
 
 def test_trace_page():
     at = _page("views/trace.py")
-    at.text_input(key="tr_text").input("朋友").run()
+    live(at, "tr_text", "朋友").run()
     assert "[17312, 233, 20998, 233]" in at.markdown[0].value
     slider = at.slider[0]
     slider.set_value(1).run()
     assert any("Step 1: of the 2 adjacent pairs" in m.value for m in at.markdown)
-    at.text_input(key="tr_text").input("a" * 190 + " " + "b" * 10).run()
+    live(at, "tr_text", "a" * 190 + " " + "b" * 9).run()
     assert not at.exception
 
 
@@ -137,10 +137,10 @@ def test_byte_map_page():
 
 def test_vocabulary_page():
     at = _page("views/vocabulary.py")
-    at.text_input(key="vo_query").input("Magikarp").run()
+    live(at, "vo_query", "Magikarp").run()
     assert 43453 in list(at.dataframe[0].value["id"])
     at.selectbox(key="vo_mode").select("regex").run()
-    at.text_input(key="vo_query").input("(").run()
+    live(at, "vo_query", "(").run()
     assert "cannot run" in at.error[0].value and "not a valid regex" in at.code[0].value
     assert [m.value for m in at.metric][:5] == ["50,257", "256", "50,000", "1", "0"]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from apptest import new_app
+from apptest import chat_keys, chat_texts, live, new_app
 from streamlit.testing.v1 import AppTest
 
 import bbpe_core
@@ -107,8 +107,7 @@ def test_compare_mode_says_what_it_leaves_out_and_shows_more(app):
 def test_chat_mode_draws_a_long_prompt_to_its_end(app):
     _mode(app, "Chat")
     app.selectbox(key="chat_model").set_value("gpt-3.5-turbo").run()
-    content = next(t for t in app.text_area if t.key.startswith("chat_content_"))
-    content.set_value("Count every token of this sentence. " * 600).run()
+    live(app, chat_keys(app)[0], "Count every token of this sentence. " * 600).run()
     n = int(next(m.value for m in app.metric if m.label == "Tokens in the prompt").replace(",", ""))
     assert n > 3000 and _views(app)[0].count('class="tok') == 3000
     assert f"Showing the first 3,000 of {n:,} tokens" in _views(app)[0]
@@ -144,8 +143,7 @@ def test_chat_link_carries_model_and_messages():
         "chat_model": "gpt-3.5-turbo",
         "messages": [["user", "Hi there"], ["critic", "Too short"]]}))
     assert at.selectbox(key="chat_model").value == "gpt-3.5-turbo"
-    contents = [t.value for t in at.text_area if t.key.startswith("chat_content_")]
-    assert contents == ["Hi there", "Too short"]
+    assert chat_texts(at) == ["Hi there", "Too short"]
     assert [t.value for t in at.text_input if t.key.startswith("chat_name_")] == ["critic"]
 
 

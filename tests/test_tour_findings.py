@@ -39,12 +39,12 @@ def _page(path: str, encoding: str | None = None):
 
 def test_1_merge_trace_of_a_sentencepiece_encoding_steps_back_and_shows_its_pieces_once():
     at = _page("views/trace.py", "llama2")
-    at.text_input(key="tr_text").input("hello").run()
+    live(at, "tr_text", "hello").run()
     assert "pieces ['▁hello']" in at.code[0].value
     at.slider[0].set_value(at.slider[0].value - 1).run()
     assert not at.exception
     assert "score" in at.dataframe[0].value.columns
-    at.text_input(key="tr_text").input("a  b").run()
+    live(at, "tr_text", "a  b").run()
     enc = bbpe_core.get_encoding("llama2")
     assert f"pieces {[enc.vocab.pieces[i] for i in enc.encode('a  b')]!r}" in at.code[0].value
 
@@ -159,11 +159,12 @@ def test_13_train_wording():
 
 
 def test_13_the_labs_table_lists_languages_in_the_charts_order():
-    import json
+    import html
 
     at = _page("views/compare_lab.py")
-    spec = json.loads(at.get("plotly_chart")[0].proto.spec)
-    assert list(at.dataframe[0].value["language"]) == spec["layout"]["xaxis"]["categoryarray"]
+    chart = next(h.proto.body for h in at.get("html") if 'class="bbpe-bars"' in h.proto.body)
+    names = [html.unescape(n) for n in re.findall(r'<span class="label">(.*?)</span>', chart)]
+    assert list(at.dataframe[0].value["language"]) == names and len(names) > 20
 
 
 def _search(at, query: str):
@@ -209,23 +210,47 @@ def test_3_the_labs_encodings_box_and_the_selector_match_by_substring_not_fuzzil
 
 
 LIVE_INPUTS = {
-    "views/playground.py": ["decode_ids"],
-    "views/lessons.py": ["lesson_spelling", "lesson_python"],
-    "views/algorithms.py": ["al_text"],
-    "views/compare_lab.py": ["lab_user_text", "lab_json", "lab_code"],
+    ("views/playground.py", "Text"): ["pg_text"],
+    ("views/playground.py", "Decode"): ["decode_ids"],
+    ("views/playground.py", "Chat"): ["chat_content_1", "chat_content_2"],
+    ("views/lessons.py", None): ["lesson_spelling", "lesson_python"],
+    ("views/algorithms.py", None): ["al_text", "al_sample"],
+    ("views/compare_lab.py", None): ["lab_user_text", "lab_json", "lab_code"],
+    ("views/trace.py", None): ["tr_text"],
+    ("views/vocabulary.py", None): ["vo_query"],
 }
 
 
-@pytest.mark.parametrize("path", LIVE_INPUTS)
-def test_8_text_inputs_that_drive_counts_follow_typing(path):
+@pytest.mark.parametrize("path, mode", LIVE_INPUTS)
+def test_8_text_inputs_that_drive_counts_follow_typing(path, mode):
     """Each is the live text area (a component that sends the text as it is typed), not
-    st.text_area, which waits for Ctrl+Enter."""
+    st.text_area or st.text_input, which wait for Ctrl+Enter or Enter; and what it sends is
+    what the page counts."""
     at = _page(path)
-    if path == "views/playground.py":
-        at.radio(key="pg_mode").set_value("Decode").run()
-    plain = {t.key for t in at.text_area}
-    for key in LIVE_INPUTS[path]:
-        assert key not in plain and key in at.session_state, key
+    if mode:
+        at.radio(key="pg_mode").set_value(mode).run()
+    live_keys = {e.key for e in at.get("bidi_component") if e.proto.component_name == "bbpe_live_text"}
+    plain = {t.key for t in at.text_area} | {t.key for t in at.text_input}
+    for key in LIVE_INPUTS[path, mode]:
+        assert key in live_keys and key not in plain, key
+
+
+def test_8_chat_merge_trace_and_vocabulary_count_what_is_typed():
+    at = new_app()
+    at.run()
+    at.radio(key="pg_mode").set_value("Chat").run()
+    before = int(at.metric[0].value.replace(",", ""))
+    live(at, "chat_content_2", "Hello! How many tokens is this? More words here.").run()
+    added = len(bbpe_core.get_encoding("o200k_base").encode(" More words here."))  # gpt-4o's
+    assert int(at.metric[0].value.replace(",", "")) == before + added
+    at.switch_page("views/trace.py").run()
+    live(at, "tr_text", "lower").run()
+    assert "ids: `[21037]`" in at.markdown[0].value
+    live(at, "tr_text", "x" * 201).run()
+    assert "The text has 201 characters; the limit is 200." in at.error[0].value
+    at.switch_page("views/vocabulary.py").run()
+    live(at, "vo_query", "SolidGoldMagikarp").run()
+    assert list(at.dataframe[0].value["id"]) == [43453]
 
 
 def test_12_vocabulary_names_id_0_as_its_table_does_and_the_log_axis_ticks_powers_of_ten():
@@ -266,3 +291,31 @@ def test_14_compare_mode_prices_each_encoding_or_says_no_price():
     assert rows["o200k_base"]["priced as"] == "gpt-4o" and rows["o200k_base"]["as input"] == "USD 0.000005"
     assert rows["o200k_base"]["context window used"] == "0.0% of 128,000"
     assert rows["llama3"]["priced as"] == "no price"
+
+
+def test_14_the_lab_prices_each_language_and_format_for_the_chosen_models():
+    from playground.encoding_labels import COMPARE_DEFAULT
+    from playground.lab_formats import RECORDS, render_formats
+    from playground.lab_languages import load_udhr
+    from playground.pricing import data_note
+
+    at = _page("views/compare_lab.py")
+    english = next(s.text for s in load_udhr() if s.code == "eng")
+    yaml = render_formats(RECORDS)["YAML"]
+    tables = [t.value.to_dict("records") for t in at.dataframe]
+    languages = next(t for t in tables if "o200k_base (gpt-4o)" in t[0] and "language" in t[0])
+    formats = next(t for t in tables if "o200k_base (gpt-4o)" in t[0] and "format" in t[0])
+    o200k, tekken = bbpe_core.get_encoding("o200k_base"), bbpe_core.get_encoding("mistral_tekken")
+    row = next(r for r in languages if r["language"] == "English")
+    assert row["o200k_base (gpt-4o)"] == f"USD {len(o200k.encode_ordinary(english)) * 2.5 / 1e6:.10f}".rstrip("0")
+    assert row["llama3"] == "no price" and row["qwen3"] == "no price"  # never a guess
+    assert len(languages) == len(load_udhr()) and len(languages[0]) == len(COMPARE_DEFAULT) + 1
+    row = next(r for r in formats if r["format"] == "YAML")
+    assert row["mistral_tekken (mistral-nemo)"] == (
+        f"USD {len(tekken.encode_ordinary(yaml)) * 0.15 / 1e6:.10f}".rstrip("0"))
+    notes = [c.value for c in at.caption if c.value.startswith("What each")]
+    assert len(notes) == 2 and all(data_note() in n and "No price for `llama3`, `qwen3`" in n
+                                   for n in notes), notes
+    assert ("gpt-4o (OpenAI, for `o200k_base`): USD 2.50 as input, USD 10.00 as output, USD 1.25 as "
+            "cached input per million tokens") in notes[0]
+    assert "mistral-nemo (Mistral, for `mistral_tekken`): USD 0.15 as input, USD 0.15 as output per" in notes[0]

@@ -33,8 +33,8 @@ def test_the_algorithms_page_draws_a_unigram_column():
     at.switch_page("views/algorithms.py").run()
     live(at, "al_text", "Hello World 麵").run()
     assert not at.exception
-    heads = [m.value for m in at.markdown if "·" in m.value]
-    assert "**t5** · Unigram" in heads
+    assert "t5 tokens" in [m.label for m in at.metric]  # the count, the kind under it
+    assert "Unigram" in [c.value for c in at.caption]
 
 
 def test_the_trace_page_shows_t5_lattice_with_the_best_path():

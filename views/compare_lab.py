@@ -5,7 +5,8 @@ import streamlit as st
 from playground.encoding_labels import COMPARE_DEFAULT, label, ordered
 from playground.ui import lab_sections
 from playground.ui.common import markdown_safe_name
-from playground.ui.session import all_encoding_names, resolve
+from playground.ui.lazy_encodings import LazyEncodings
+from playground.ui.session import all_encoding_names
 from playground.ui.widgets import encoding_selector, kept
 
 st.title("Compare lab")
@@ -18,9 +19,8 @@ if sidebar not in chosen:
 st.caption(f"Comparing {len(chosen)} encodings: the sidebar's ({markdown_safe_name(sidebar)}) always, and the "
            "ones chosen above (by default GPT-4o, Llama 3, Qwen 3, DeepSeek V3, Mistral NeMo "
            "and GPT-2: the models people compare most).")
-resolved = {n: resolve(n) for n in chosen}
-encs = {n: e for n, (e, _) in resolved.items()}
-keys = tuple(k for _, k in resolved.values())
+encs = LazyEncodings(chosen)  # loaded when a count or drawing needs one: the first chart needs none
+keys = encs.cache_keys()
 tab_lang, tab_fmt, tab_indent, tab_num = st.tabs(["Languages", "Formats", "Indentation", "Numbers"])
 with tab_lang:
     lab_sections.languages(keys, encs)

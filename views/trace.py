@@ -3,11 +3,13 @@
 import streamlit as st
 
 from bbpe_core import trace
+from playground.caps import MAX_TRACE_CHARS, check
 from playground.model_kind import model_kind
 from playground.trace_html import chunk_form, parts_html, runner_up_rows, step_sentence, trees_html
 from playground.ui.common import problem
+from playground.ui.live_text import live_text_area
 from playground.ui.session import resolve
-from playground.ui.widgets import encoding_selector, kept
+from playground.ui.widgets import encoding_selector
 from playground.unigram_lattice import lattice_rows
 
 st.title("Merge trace")
@@ -22,7 +24,13 @@ st.caption("Rank, everywhere on this page, is a merge's priority: lower merges f
            "(GPT-2 files, HF tokenizer.json) it is the merge's place in that list, and the id is "
            "another number: the trees show both.")
 name = encoding_selector()
-text = st.text_input("Word or short text", max_chars=200, **kept("tr_text", "朋友 lower"))
+text = live_text_area("Word or short text", "tr_text", "朋友 lower", max_chars=MAX_TRACE_CHARS,
+                      one_line=True)
+try:  # the field's max_chars binds the browser only
+    check("The text", len(text), MAX_TRACE_CHARS, "characters")
+except ValueError as e:  # our sentence: numbers only
+    st.error(str(e))
+    st.stop()
 enc, _ = resolve(name)
 if model_kind(enc) == "Unigram":
     st.write("A Unigram model (Kudo 2018) has no merges: every piece that matches part of the "

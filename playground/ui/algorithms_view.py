@@ -39,8 +39,10 @@ def side_by_side() -> None:
     results = run_all(text, names)
     for column, r in zip(st.columns(len(results)), results):
         with column:
-            st.markdown(f"**{r.name}** · {r.kind}")
-            st.metric("Tokens", f"{len(r.ids):,}")
+            # the count first, under a one-line label, so the numbers line up across the
+            # columns; the kind's name wraps to one or two lines under it
+            st.metric(f"{r.name} tokens", f"{len(r.ids):,}")
+            st.caption(r.kind)
             st.html(token_view_html(text, r.spans, show_whitespace=True))
             st.html(layers_html(text, r.spans, {"gs"}))
     if any(len(r.ids) > MAX_TOKENS for r in results):
@@ -80,8 +82,9 @@ def training_contrast() -> None:
                "WordPiece trainer adds a ## copy of every character, so its vocabulary can "
                "exceed the size asked for; a small corpus can run out of pairs before a BPE "
                "vocabulary is full.")
-    sample = st.text_input("Sample to segment", max_chars=MAX_SAMPLE_CHARS,
-                           **kept("al_sample", "Tokenizers split text: 春眠不覺曉 unseen 麵"))
+    sample = live_text_area("Sample to segment", "al_sample",
+                            "Tokenizers split text: 春眠不覺曉 unseen 麵", max_chars=MAX_SAMPLE_CHARS,
+                            one_line=True)
     try:
         check("The sample", len(sample), MAX_SAMPLE_CHARS, "characters")
     except ValueError as e:  # our sentence: numbers only

@@ -22,6 +22,7 @@ from .cached import load_encoding
 from .common import markdown_safe_name, problem
 from .file_chat import file_chat_models
 from .keys import CHAT_MESSAGES, CHAT_NEXT_ID
+from .live_text import live_text_area
 from .session import resolve
 from .share_link import LINKED_MESSAGES, share_button
 from .show_more import drawn_tokens, show_more, truncation_notice
@@ -76,8 +77,8 @@ def _row(i: int, row: dict, last: int) -> None:
     row["role"] = role
     if role == CUSTOM:
         row["name"] = cols[0].text_input("Name", row["name"], key=f"chat_name_{mid}")
-    row["content"] = cols[1].text_area("Content", row["content"], key=f"chat_content_{mid}",
-                                       height=68)
+    with cols[1]:  # follows typing, as the playground's text does
+        row["content"] = live_text_area("Content", f"chat_content_{mid}", row["content"], height=68)
     moves = cols[2].container(horizontal=True, wrap=False, gap="small")  # one row, phones too
     moves.button("↑", key=f"chat_up_{mid}", on_click=_move, args=(i, -1), disabled=i == 0,
                  help="Move up")

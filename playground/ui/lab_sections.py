@@ -1,11 +1,15 @@
-"""The compare lab's four tabs: languages, formats, indentation, numbers."""
+"""The compare lab's four tabs: languages, formats, indentation, numbers.
+
+The plotly charts (``playground.charts``) are imported in the tabs after the first one: the
+languages tab's chart is plain HTML, drawn before the server has imported plotly.
+"""
 
 from __future__ import annotations
 
 import streamlit as st
 
+from ..bars_html import grouped_bars_html
 from ..caps import MAX_LAB_CHARS, check
-from ..charts import every_category, grouped_bar, lines
 from ..export import rows_csv
 from ..html_base import esc, page_css, show_text
 from ..lab_code import (
@@ -20,7 +24,9 @@ from ..lab_code import (
 from ..lab_formats import RECORDS, format_rows, parse_records, render_formats
 from ..lab_languages import Sample, headline, language_rows, load_udhr, tax_table
 from ..lab_numbers import example_rows, rule_sentence
+from ..lab_stored import stored_count
 from .common import problem
+from .cost_view import price_caption, price_table
 from .live_text import live_text_area
 
 
@@ -34,14 +40,14 @@ def _table(rows: list[dict], name: str) -> None:
 def _language_rows(keys: tuple, extra: tuple, _encs) -> list[dict]:
     samples = load_udhr() + [Sample(f"user{k}", label, "yours", text)
                              for k, (label, text) in enumerate(extra)]
-    return language_rows(_encs, samples)
+    return language_rows(_encs, samples, known=stored_count)
 
 
 @st.cache_data(max_entries=8, show_spinner="Counting…")
 def _format_rows(keys: tuple, records_json: str, _encs) -> list[dict]:
     import json
 
-    return format_rows(_encs, render_formats(json.loads(records_json)))
+    return format_rows(_encs, render_formats(json.loads(records_json)), known=stored_count)
 
 
 @st.cache_data(max_entries=8, show_spinner="Counting…")
@@ -57,6 +63,13 @@ def _number_rows(keys: tuple, _encs) -> list[dict]:
 @st.cache_data(max_entries=8, show_spinner="Counting…")
 def _example_rows(keys: tuple, _encs) -> list[dict]:
     return example_rows(_encs)
+
+
+def _prices(table: list[dict], names: list[str], what: str) -> None:
+    """A price table (``cost_view.price_table``) and the line saying where its prices come from."""
+    st.markdown("**What it costs**")
+    st.dataframe(table, hide_index=True, width="stretch")
+    price_caption(names, what)
 
 
 def languages(keys: tuple, encs: dict) -> None:
@@ -79,10 +92,11 @@ def languages(keys: tuple, encs: dict) -> None:
     rows = _language_rows(keys, extra, encs)
     order = [r["language"] for r in sorted((r for r in rows if r["encoding"] == rows[0]["encoding"]),
                                            key=lambda r: r["token tax"] or 0)]
-    fig = grouped_bar(rows, x="language", y="token tax", color="encoding",
-                      title="Token tax: × English's tokens",
-                      x_title="language", y_title="tokens ÷ English tokens (×)")
-    st.plotly_chart(every_category(fig, order), width="stretch")
+    # plain HTML, not plotly: the page's first chart shows before plotly's script is loaded
+    st.html(grouped_bars_html(order, list(encs),
+                              {(r["language"], r["encoding"]): r["token tax"] for r in rows},
+                              title="Token tax: × English's tokens", x_title="language",
+                              y_title="tokens ÷ English tokens (×)", value_suffix="×"))
     declared = [r for r in rows if r["script"] != "yours"]
     options = list(dict.fromkeys(r["language"] for r in declared if r["language"] != "English"))
     chosen = st.selectbox("Answer for", options, key="lab_headline_language",
@@ -98,10 +112,14 @@ def languages(keys: tuple, encs: dict) -> None:
                  column_config={n: st.column_config.NumberColumn(n, format="%.2f×") for n in encs})
     st.download_button("Download languages (CSV)", rows_csv(rows), "languages.csv", "text/csv",
                         key="dl_languages")
+    _prices(sorted(price_table(rows, "language", list(encs)), key=lambda r: order.index(r["language"])),
+            list(encs), "each declaration")
 
 
 def formats(keys: tuple, encs: dict) -> None:
     """The Formats tab: the same records in eight formats (the reader's JSON or ours)."""
+    from ..charts import grouped_bar
+
     st.caption("The same records rendered by json, PyYAML, tomli-w, csv, xml.etree and pprint. "
                "Paste your own JSON to compare.")
     import json
@@ -125,12 +143,15 @@ def formats(keys: tuple, encs: dict) -> None:
     st.caption("YAML and CSV drop the braces, quotes and indentation that indented JSON spends "
                "tokens on; minified JSON drops them too, and can cost as little as YAML.")
     _table(rows, "formats")
+    _prices(price_table(rows, "format", list(encs)), list(encs), "each rendering of the records")
     shown = st.selectbox("Show a rendering", list(rendered), key="lab_fmt_show")
     st.code(rendered[shown], language=None)
 
 
 def indentation(keys: tuple, encs: dict) -> None:
     """The Indentation tab: the same code (ours or the reader's) in four indentation styles."""
+    from ..charts import grouped_bar
+
     st.caption("The same Python indented four ways: two functions of CPython's heapq.py, or "
                "your own code (its indentation unit is detected). gpt2's pattern keeps each "
                "space a token of its own in front of code, and GPT-3 used the same r50k_base "
@@ -166,6 +187,8 @@ def indentation(keys: tuple, encs: dict) -> None:
 def numbers(keys: tuple, encs: dict) -> None:
     """The Numbers tab: numbers the encodings cut differently, each encoding's digit rule,
     and integers of growing length."""
+    from ..charts import lines
+
     st.caption("Numbers the encodings cut differently: each cell is the pieces and their count.")
     st.dataframe(_example_rows(keys, encs), hide_index=True, width="stretch")
     st.markdown("**How each encoding shown cuts digits** (judged from how it cuts 1234567, "

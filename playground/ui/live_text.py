@@ -5,7 +5,8 @@ Streamlit's ``st.text_area`` reports its value only on Ctrl+Enter or blur, and
 so this is a small Streamlit Components v2 component (``st.components.v2.component``):
 plain HTML and the script ``assets/live_text.js``, no build step, no network. The
 script debounces: it sends the value 150 ms after the last key (300 ms past 10 KB), and
-at once after a paste.
+at once after a paste. A one-line field (``one_line=True``: a search query, a word) is
+the same text area one row high, where Enter sends the text instead of adding a line.
 
 The text area uses the token view's font (``--bbpe-mono`` in ``assets/style.css``), not
 the theme's: each key makes the browser shape the whole text again, and the theme's
@@ -46,8 +47,13 @@ _COMPONENT = st.components.v2.component(
 )
 
 
+ONE_LINE_HEIGHT = 42
+"""Height (CSS pixels) of a one-line field: one row of the 15 px / 1.5 font and its padding,
+as tall as Streamlit's own text input."""
+
+
 def live_text_area(label: str, key: str, default: str, *, height: int = 170,
-                   max_chars: int | None = None) -> str:
+                   max_chars: int | None = None, one_line: bool = False) -> str:
     """Draw the live text area and return its text.
 
     Args:
@@ -58,6 +64,8 @@ def live_text_area(label: str, key: str, default: str, *, height: int = 170,
         max_chars: the most characters the browser's text area takes (``maxlength``); it
             binds the browser only: the caller checks the length (``caps.check``), since a
             crafted session or link can hold more. None: no cap of its own.
+        one_line: a one-line field (``height`` is ignored): Enter sends the text at once and
+            adds no newline (a pasted newline is kept: the caller decides what it means).
 
     Returns:
         The text as the browser last reported it.
@@ -69,7 +77,8 @@ def live_text_area(label: str, key: str, default: str, *, height: int = 170,
         if isinstance(state.get("value"), str):
             set_kept(key, state["value"])
 
-    _COMPONENT(key=key, data={"label": label, "value": text, "height": height,
-                              "max_chars": max_chars},
+    _COMPONENT(key=key, data={"label": label, "value": text,
+                              "height": ONE_LINE_HEIGHT if one_line else height,
+                              "max_chars": max_chars, "one_line": one_line},
                default={"value": text}, on_value_change=save)
     return kept_value(key, default)

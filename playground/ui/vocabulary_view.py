@@ -23,6 +23,7 @@ from ..vocab import (
     vocab_entries,
 )
 from .common import problem
+from .live_text import live_text_area
 from .widgets import kept
 
 __all__ = ["anatomy_section", "charts", "entries_for", "export", "search_section", "tables"]
@@ -50,7 +51,8 @@ def search_section(enc: Encoding, entries: list) -> None:
     st.subheader("Search")
     c1, c2 = st.columns([1, 3])
     mode = c1.selectbox("Search by", SEARCH_MODES, **kept("vo_mode", "substring"))
-    query = c2.text_input("Query", **kept("vo_query", "token"))
+    with c2:  # follows typing, as the playground's text does
+        query = live_text_area("Query", "vo_query", "token", one_line=True)
     try:
         found = search(entries, mode, query)
     except ValueError as e:

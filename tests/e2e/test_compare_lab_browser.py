@@ -10,8 +10,8 @@ pytestmark = pytest.mark.browser
 
 def test_compare_lab_charts(page, app_url):
     page.goto(f"{app_url}/compare_lab")
-    page.wait_for_selector(".js-plotly-plot", timeout=90_000)
-    assert "Token tax" in page.locator(".js-plotly-plot").first.inner_text()
+    page.wait_for_selector(".bbpe-bars", timeout=90_000)
+    assert "Token tax" in page.locator(".bbpe-bars").first.inner_text()
     screenshot(page, "compare_lab_languages")
     for tab, title in (("Formats", "each format"), ("Indentation", "indentation style"),
                        ("Numbers", "number of digits")):
@@ -40,7 +40,7 @@ def test_compare_lab_headline_and_numbers(browser, app_url, width, height):
         page.wait_for_selector(".lab-headline", timeout=120_000)
         expected = headline(language_rows(shown, load_udhr()), "Chinese (simplified)")
         assert page.locator(".lab-headline").inner_text() == expected
-        chart = page.locator(".js-plotly-plot").filter(has_text="Token tax").first
+        chart = page.locator(".bbpe-bars").filter(has_text="Token tax").first
         chart.wait_for(state="visible", timeout=60_000)
         screenshot_element(chart, f"compare_lab_chart_{width}")
         page.locator(".lab-headline").scroll_into_view_if_needed()

@@ -4,6 +4,7 @@ uploads, layout, chips, timings). Screenshots go to tests/artifacts/ at 1400x100
 from __future__ import annotations
 
 import json
+import os
 import time
 
 import pytest
@@ -156,19 +157,20 @@ def test_11_phone_metrics_in_one_row_and_chat_buttons_in_one_row(sized):
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_11_lab_chart_names_every_language_its_toolbar_clear_of_the_title(sized, size):
+def test_11_lab_chart_names_every_language_and_the_encodings_box_keeps_its_tags(sized, size):
     from playground.lab_languages import load_udhr
 
     pg = sized("compare_lab", size)
-    pg.wait_for_selector(".js-plotly-plot .xtick", timeout=120_000)
+    pg.wait_for_selector(".bbpe-bars .bar", timeout=120_000)
     wait_for_idle(pg)
-    chart = pg.locator(".js-plotly-plot").first
-    ticks = chart.locator(".xtick text").all_inner_texts()
-    assert len(ticks) == len(load_udhr()), ticks
-    title = chart.locator(".gtitle").bounding_box()
-    bar = chart.locator(".modebar").bounding_box()
-    assert bar is None or (bar["y"] >= title["y"] + title["height"]
-                           or bar["x"] >= title["x"] + title["width"]), (bar, title)
+    chart = pg.locator(".bbpe-bars").first
+    labels = chart.locator(".label")
+    assert labels.count() == len(load_udhr())
+    boxes = [labels.nth(k).bounding_box() for k in range(labels.count())]
+    plot = chart.locator(".plot").bounding_box()
+    assert all(b["width"] > 0 and b["x"] >= plot["x"] - 1 and b["x"] + b["width"] <= plot["x"] + plot["width"] + 1
+               for b in boxes)  # every name drawn, inside the chart's width
+    assert all(a["x"] + a["width"] <= b["x"] + 0.5 for a, b in zip(boxes, boxes[1:]))  # none overlap
     cut = pg.evaluate("""() => [...document.querySelectorAll(
         '.st-key-lab_names [data-testid="stMultiSelectTagsContainer"] > span > span > span')]
         .filter(s => s.scrollWidth > s.clientWidth + 1 || s.scrollHeight > s.clientHeight + 1)
@@ -186,8 +188,6 @@ COLD_LAB_SECONDS = 2.0
 """Target: the compare lab's first chart, opened first on a fresh server (issue 33)."""
 
 
-@pytest.mark.xfail(reason="not met yet: counting the declaration in 25 languages for 6 "
-                          "encodings takes most of it (issue 33, finding 15)", strict=False)
 def test_15_compare_lab_cold_first_chart(browser):
     from conftest import serve_app
 
@@ -196,12 +196,20 @@ def test_15_compare_lab_cold_first_chart(browser):
         pg = context.new_page()
         started = time.perf_counter()
         pg.goto(f"{url}/compare_lab")
-        pg.wait_for_selector(".js-plotly-plot .xtick", timeout=120_000)
+        pg.wait_for_selector("h1", timeout=120_000)  # Streamlit is up, the script has begun
+        titled = time.perf_counter() - started
+        # every page's sidebar selector (it loads the chosen encoding, gpt2), then the lab
+        pg.wait_for_selector('[data-testid="stSidebar"] [data-testid="stSelectbox"]',
+                             timeout=120_000)
+        sidebar = time.perf_counter() - started
+        pg.wait_for_selector(".bbpe-bars .bar", timeout=120_000)
         seconds = time.perf_counter() - started
-        print(f"\ncompare lab, fresh server: first chart after {seconds:.2f} s "
-              f"(target {COLD_LAB_SECONDS} s)")
+        print(f"\ncompare lab, fresh server: first chart after {seconds:.2f} s (the page's title "
+              f"after {titled:.2f} s, the sidebar's selector after {sidebar:.2f} s; target "
+              f"{COLD_LAB_SECONDS} s; load average {os.getloadavg()[0]:.1f})")
         screenshot(pg, "tour_lab_cold")
         context.close()
+    assert seconds - sidebar < COLD_LAB_SECONDS / 2  # the lab's own part
     assert seconds < COLD_LAB_SECONDS
 
 
@@ -218,3 +226,65 @@ def test_2_a_page_opened_first_on_a_fresh_server_lists_page_titles(browser):
         screenshot(pg, "tour_fresh_lessons")
         context.close()
     assert "Lessons" in nav and "Merge trace" in nav and "byte map" not in nav, nav
+
+
+def _wait_for_text(pg, text: str) -> None:
+    pg.wait_for_function("t => document.body.innerText.includes(t)", arg=text, timeout=60_000)
+
+
+def test_8_chat_merge_trace_and_vocabulary_follow_typing_without_enter(sized):
+    from playground.chat import Message, build_prompt, chat_encoding
+
+    pg = sized("", "wide")
+    pg.get_by_text("Chat", exact=True).click()
+    content = pg.get_by_role("textbox", name="Content").nth(1)
+    content.wait_for()
+    content.click()
+    pg.keyboard.press("Control+End")
+    content.press_sequentially(" More words", delay=40)  # key by key; never Enter
+    prompt, _ = build_prompt([Message("system", "You are a helpful assistant."),
+                              Message("user", "Hello! How many tokens is this? More words")],
+                             "gpt-4o")
+    expected = len(chat_encoding("gpt-4o").encode(prompt, allowed_special="all"))
+    pg.wait_for_function(
+        """n => [...document.querySelectorAll('[data-testid="stMetric"]')].some(m =>
+            m.innerText.includes('Tokens in the prompt') && m.innerText.includes(String(n)))""",
+        arg=expected, timeout=60_000)
+    screenshot(pg, "tour_live_chat")
+
+    pg = _type_live(sized("trace", "wide"), "Word or short text", "lower", "ids: [21037]")
+    word = pg.get_by_role("textbox", name="Word or short text")
+    word.press("Enter")  # a one-line field: Enter sends, and adds no newline
+    pg.wait_for_timeout(500)
+    assert word.input_value() == "lower"
+    screenshot(pg, "tour_live_trace")
+    pg = _type_live(sized("vocabulary", "phone"), "Query", "SolidGoldMagikarp",
+                    "1 shown (at most 200)")
+    screenshot(pg, "tour_live_vocabulary_phone")
+
+
+def _type_live(pg, field: str, text: str, shown: str):
+    """Empty the live field named ``field``, type ``text`` key by key (never Enter), and wait
+    until the page shows ``shown``; returns the page."""
+    box = pg.get_by_role("textbox", name=field)
+    box.fill("")
+    box.press_sequentially(text, delay=40)
+    _wait_for_text(pg, shown)
+    assert box.input_value() == text
+    return pg
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_13_the_algorithms_token_counts_line_up(sized, size):
+    from playground.algorithms import available
+
+    pg = sized("algorithms", size)
+    pg.wait_for_selector('[data-testid="stMetric"]', timeout=120_000)
+    metrics = pg.locator('[data-testid="stHorizontalBlock"]').first.locator('[data-testid="stMetric"]')
+    labels = [t.strip() for t in metrics.locator('[data-testid="stMetricLabel"]').all_inner_texts()]
+    assert labels == [f"{name} tokens" for name in available()]
+    tops = _tops(pg, '[data-testid="stHorizontalBlock"] [data-testid="stMetricValue"]')
+    if size == "wide":  # side by side: one row of numbers, whatever the kinds' names wrap to
+        assert max(tops) - min(tops) < 2, tops
+    metrics.first.scroll_into_view_if_needed()
+    screenshot(pg, f"tour_algorithms_counts_{size}")

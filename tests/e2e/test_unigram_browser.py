@@ -25,7 +25,8 @@ def test_algorithms_page_has_a_unigram_column(browser, app_url, width, height):
         page.wait_for_function("n => document.querySelectorAll('.bbpe-view').length === n",
                                arg=n, timeout=120_000)
         page.wait_for_selector(".bbpe-differences", timeout=60_000)
-        expect(page.get_by_text("t5 · Unigram").first).to_be_visible()
+        expect(page.get_by_text("t5 tokens").first).to_be_visible()
+        expect(page.get_by_text("Unigram", exact=True).first).to_be_visible()
         assert "t5 writes a space as ▁" in page.locator(".bbpe-differences").inner_text()
         screenshot(page, f"unigram_algorithms_{width}x{height}")
         screenshot_element(page.locator('[data-testid="stHorizontalBlock"]').first,
