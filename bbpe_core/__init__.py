@@ -28,7 +28,6 @@ Public API, re-exported by name:
 [31373, 995]
 """
 
-from .bpe import recover_merges
 from .byte_level import byte_decoder, byte_encoder, bytes_to_unicode
 from .catalogue import EncodingInfo, encoding_catalogue, encoding_name_for_model
 from .encoding import Encoding
@@ -40,6 +39,7 @@ from .formats.sentencepiece import load_sentencepiece_model
 from .formats.sentencepiece_save import save_sentencepiece_model
 from .formats.source import VocabFileError
 from .formats.tiktoken_file import load_tiktoken, load_tiktoken_bpe, save_tiktoken_bpe
+from .models.bpe import recover_merges
 from .patterns import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN, PatternTimeoutError
 from .registry import encoding_for_model, get_encoding, list_encoding_names
 from .spans import Chunk, TokenSpan

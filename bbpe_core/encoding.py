@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from . import viewer
 from .byte_level import fix_surrogates
 from .decoders import Decoder
-from .encoders import CjkPartsEncoder, Encoder, FastEncoder, SimpleEncoder
+from .models import CjkPartsEncoder, Encoder, FastEncoder, SimpleEncoder
 from .normalizers import Normalizer
 from .pattern_deadline import pattern_budget
 from .patterns import SHIPPED_PATTERNS

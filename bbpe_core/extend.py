@@ -22,11 +22,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .bpe import merge_ranked
 from .encoding import Encoding
 from .formats.sentencepiece import load_sentencepiece_model
 from .formats.sentencepiece_model import Piece, write_sentencepiece_model
 from .formats.sentencepiece_save import generate_merges, sentencepiece_model_of
+from .models.bpe import merge_ranked
 from .pre_tokenizers import RegexSplit
 from .replace_normalizers import SPACE_MARK
 

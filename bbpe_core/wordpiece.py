@@ -25,9 +25,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .encoders.wordpiece import WordPieceDecoder, WordPieceEncoder
 from .encoding import Encoding
 from .formats.wordpiece_vocab import load_wordpiece_vocab
+from .models.wordpiece import WordPieceDecoder, WordPieceEncoder
 from .normalizers import BertNormalizer
 from .post_processors import TemplateProcessing
 from .pre_tokenizers import BertPreTokenizer

@@ -8,9 +8,9 @@
 from __future__ import annotations
 
 from bbpe_core import Encoding
-from bbpe_core.encoders.char_bpe import CharBPEEncoder
-from bbpe_core.encoders.unigram import UnigramEncoder
-from bbpe_core.encoders.wordpiece import WordPieceEncoder
+from bbpe_core.models.char_bpe import CharBPEEncoder
+from bbpe_core.models.unigram import UnigramEncoder
+from bbpe_core.models.wordpiece import WordPieceEncoder
 
 __all__ = ["model_kind", "has_merges"]
 

@@ -14,9 +14,9 @@ from samples import CORPORA
 
 import bbpe_core
 from bbpe_core.byte_level import fix_surrogates
-from bbpe_core.encoders.fast.char_cuts import CJK_LETTERS, cjk_cut, crossing_groups, unreachable
-from bbpe_core.encoders.fast.chunk_ids import CACHED_CHARS
-from bbpe_core.encoders.fast.packed_ids import unpack
+from bbpe_core.models.fast.char_cuts import CJK_LETTERS, cjk_cut, crossing_groups, unreachable
+from bbpe_core.models.fast.chunk_ids import CACHED_CHARS
+from bbpe_core.models.fast.packed_ids import unpack
 from oracles import ENCODING_NAMES, tiktoken_encoding, tiny_cache_encoding, variant
 
 RUN = re.compile(f"[{CJK_LETTERS}]{{2,}}")
@@ -41,7 +41,7 @@ def test_groups_and_cuts_on_a_small_vocabulary():
 def test_the_cut_never_falls_next_to_a_token_that_does_not_merge_to_itself():
     ranks = {bytes([b]): b for b in range(256)}
     ranks["中".encode()] = 256  # no merge of two bytes makes it: BPE never reaches it
-    merge_whole = lambda piece: bbpe_core.bpe.merge_ranked(piece, ranks)  # noqa: E731
+    merge_whole = lambda piece: bbpe_core.models.bpe.merge_ranked(piece, ranks)  # noqa: E731
     assert unreachable(ranks, merge_whole) == ["中"]
     cut = cjk_cut(ranks, merge_whole, ranks)
     assert cut.split("文文中文文中中") == ["文", "文中文", "文中中"]

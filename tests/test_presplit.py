@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from samples import CORPORA
 
 import bbpe_core
-from bbpe_core.encoders.fast.chunk_ids import CACHED_CHARS
-from bbpe_core.encoders.fast.presplit import BOUNDARY, split_marks
+from bbpe_core.models.fast.chunk_ids import CACHED_CHARS
+from bbpe_core.models.fast.presplit import BOUNDARY, split_marks
 from bbpe_core.patterns import split
 from oracles import ENCODING_NAMES, tiktoken_encoding, tiny_cache_encoding, variant
 
@@ -145,7 +145,7 @@ def test_cut_sets_hold_in_tiktokens_unicode():
     compiled with."""
     import regex
 
-    from bbpe_core.encoders.fast.presplit import LETTERS, MARKS, WORD_STARTS
+    from bbpe_core.models.fast.presplit import LETTERS, MARKS, WORD_STARTS
     from bbpe_core.patterns import pin_unicode
 
     letter = regex.compile(pin_unicode(r"\p{L}"), flags=regex.V1)

@@ -13,9 +13,9 @@ import json
 import os
 from pathlib import Path
 
-from ..bpe import recover_merges
 from ..byte_level import from_gpt2_str, from_gpt2_strs, to_gpt2_str
 from ..encoding import Encoding
+from ..models.bpe import recover_merges
 from ..patterns import GPT2_PATTERN
 from ..validate import MAX_MERGES, MAX_VOCAB_ENTRIES
 from .source import VocabFileError, check_json_size, numbered_lines, read_bytes

@@ -26,8 +26,8 @@ import binascii
 import regex
 
 from ..decoders import Strip
-from ..encoders.char_bpe import CharBPEEncoder
 from ..encoding import Encoding
+from ..models.char_bpe import CharBPEEncoder
 from ..normalizers import BertNormalizer
 from ..pre_tokenizers import PreTokenizer, Sequence, Split
 from ..precompiled import CharsMap, HFPrecompiled

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import regex
 
-from ..encoders.unigram import UnigramEncoder
 from ..encoding import Encoding
+from ..models.unigram import UnigramEncoder
 from ..pre_tokenizers import MarkSplit, Sequence
 from ..replace_normalizers import SPACE_MARK, NormalizerSequence
 from ..token_table import TokenTable

@@ -23,8 +23,8 @@ from __future__ import annotations
 import os
 
 from ..decoders import Strip
-from ..encoders.char_bpe import CharBPEEncoder
 from ..encoding import Encoding
+from ..models.char_bpe import CharBPEEncoder
 from ..post_processors import TemplateProcessing
 from ..pre_tokenizers import Sequence
 from ..replace_normalizers import SPACE_MARK, NormalizerSequence, Prepend, Replace

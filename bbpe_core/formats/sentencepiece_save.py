@@ -37,9 +37,9 @@ import os
 import sys
 from array import array
 
-from ..encoders.char_bpe import CharBPEEncoder
-from ..encoders.unigram import UnigramEncoder
 from ..encoding import Encoding
+from ..models.char_bpe import CharBPEEncoder
+from ..models.unigram import UnigramEncoder
 from ..precompiled import CharsMap
 from ..replace_normalizers import SPACE_MARK, Prepend, Replace
 from ..sp_normalizer import SentencePieceNormalizer

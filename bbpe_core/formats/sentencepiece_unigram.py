@@ -22,8 +22,8 @@ from __future__ import annotations
 import math
 
 from ..decoders import SentencePieceStrip
-from ..encoders.unigram import UnigramEncoder
 from ..encoding import Encoding
+from ..models.unigram import UnigramEncoder
 from ..post_processors import TemplateProcessing
 from ..pre_tokenizers import Sequence
 from ..precompiled import CharsMap

@@ -170,7 +170,7 @@ def _count_file(path: str, pat_str: str | None, block_chars: int = 1 << 20) -> C
     that precedes a letter, where the shipped patterns always cut
     (``presplit.BOUNDARY``), so the counts equal those of the whole text; other patterns
     read the file whole."""
-    from ..encoders.fast.presplit import BOUNDARY
+    from ..models.fast.presplit import BOUNDARY
     from ..patterns import SHIPPED_PATTERNS
 
     with open(path, encoding="utf-8") as f:

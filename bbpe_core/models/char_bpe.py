@@ -26,11 +26,11 @@ from itertools import chain
 
 import regex
 
-from ..bpe import merge_parts
 from ..pre_tokenizers import PreTokenizer
 from ..replace_normalizers import SPACE_MARK
 from ..special import whole_token_regex
 from .base import Encoder
+from .bpe import merge_parts
 
 __all__ = ["CharBPEEncoder"]
 
