@@ -28,7 +28,6 @@ Public API, re-exported by name:
 [31373, 995]
 """
 
-from .byte_level import byte_decoder, byte_encoder, bytes_to_unicode
 from .catalogue import EncodingInfo, encoding_catalogue, encoding_name_for_model
 from .encoding import Encoding
 from .extend import extend_vocabulary
@@ -40,7 +39,13 @@ from .formats.sentencepiece_save import save_sentencepiece_model
 from .formats.source import VocabFileError
 from .formats.tiktoken_file import load_tiktoken, load_tiktoken_bpe, save_tiktoken_bpe
 from .models.bpe import recover_merges
-from .patterns import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN, PatternTimeoutError
+from .pre_tokenizers.byte_level import byte_decoder, byte_encoder, bytes_to_unicode
+from .pre_tokenizers.patterns import (
+    CL100K_PATTERN,
+    GPT2_PATTERN,
+    O200K_PATTERN,
+    PatternTimeoutError,
+)
 from .registry import encoding_for_model, get_encoding, list_encoding_names
 from .spans import Chunk, TokenSpan
 from .trace import ChunkTrace, MergeStep, trace

@@ -19,14 +19,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from . import viewer
-from .byte_level import fix_surrogates
 from .decoders import Decoder
 from .models import CjkPartsEncoder, Encoder, FastEncoder, SimpleEncoder
 from .normalizers import Normalizer
-from .pattern_deadline import pattern_budget
-from .patterns import SHIPPED_PATTERNS
 from .post_processors import TemplateProcessing
 from .pre_tokenizers import PreTokenizer, RegexSplit
+from .pre_tokenizers.byte_level import fix_surrogates
+from .pre_tokenizers.pattern_deadline import pattern_budget
+from .pre_tokenizers.patterns import SHIPPED_PATTERNS
 from .spans import Chunk, TokenSpan
 from .special import (
     AllowedSpecial,

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from .byte_level import fix_surrogates
-from .pattern_deadline import within_budget
+from .pre_tokenizers.byte_level import fix_surrogates
+from .pre_tokenizers.pattern_deadline import within_budget
 from .spans import Chunk, TokenSpan, chunk_spans
 from .special import AllowedSpecial, DisallowedSpecial, split_on_special
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from . import validate
-from .byte_level import to_gpt2_str
 from .models.bpe import PairRank, merge_listed, merge_ranked
+from .pre_tokenizers.byte_level import to_gpt2_str
 from .token_table import lookup_bytes
 
 __all__ = ["Vocab"]

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from .encoding import Encoding
 from .formats.source import VocabFileError
 from .formats.tiktoken_file import load_tiktoken_bpe
-from .patterns import GPT2_PATTERN
+from .pre_tokenizers.patterns import GPT2_PATTERN
 from .zoo import data_file
 
 __all__ = ["WHISPER_BUILDERS", "whisper_special_tokens"]

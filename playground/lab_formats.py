@@ -18,7 +18,7 @@ import tomli_w
 import yaml
 
 from bbpe_core import Encoding
-from bbpe_core.byte_level import fix_surrogates
+from bbpe_core.pre_tokenizers.byte_level import fix_surrogates
 
 __all__ = ["RECORDS", "render_formats", "parse_records", "format_rows"]
 

@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 from samples import CORPORA
 
 import bbpe_core
-from bbpe_core.byte_level import fix_surrogates
 from bbpe_core.models.fast.char_cuts import CJK_LETTERS, cjk_cut, crossing_groups, unreachable
 from bbpe_core.models.fast.chunk_ids import CACHED_CHARS
 from bbpe_core.models.fast.packed_ids import unpack
+from bbpe_core.pre_tokenizers.byte_level import fix_surrogates
 from oracles import ENCODING_NAMES, tiktoken_encoding, tiny_cache_encoding, variant
 
 RUN = re.compile(f"[{CJK_LETTERS}]{{2,}}")

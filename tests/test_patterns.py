@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bbpe_core.patterns import ASCII_PATTERNS, compile_pattern, find_chunks, split
+from bbpe_core.pre_tokenizers.patterns import ASCII_PATTERNS, compile_pattern, find_chunks, split
 from oracles import ENCODING_NAMES
 
 # Contraction letters in both cases, every ASCII space and control (\x1c-\x1f are not

@@ -11,7 +11,7 @@ from samples import CORPORA
 import bbpe_core
 from bbpe_core.models.fast.chunk_ids import CACHED_CHARS
 from bbpe_core.models.fast.presplit import BOUNDARY, split_marks
-from bbpe_core.patterns import split
+from bbpe_core.pre_tokenizers.patterns import split
 from oracles import ENCODING_NAMES, tiktoken_encoding, tiny_cache_encoding, variant
 
 PATTERNS = [bbpe_core.GPT2_PATTERN, bbpe_core.CL100K_PATTERN, bbpe_core.O200K_PATTERN]
@@ -146,7 +146,7 @@ def test_cut_sets_hold_in_tiktokens_unicode():
     import regex
 
     from bbpe_core.models.fast.presplit import LETTERS, MARKS, WORD_STARTS
-    from bbpe_core.patterns import pin_unicode
+    from bbpe_core.pre_tokenizers.patterns import pin_unicode
 
     letter = regex.compile(pin_unicode(r"\p{L}"), flags=regex.V1)
     other = regex.compile(pin_unicode(r"[\p{L}\p{N}\p{M}']"), flags=regex.V1)

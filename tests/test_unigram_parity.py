@@ -367,7 +367,7 @@ def test_the_lattice_holds_the_best_path_and_nothing_scores_more(word):
 
 
 def test_a_catastrophic_replace_pattern_times_out():
-    from bbpe_core.patterns import PatternTimeoutError
+    from bbpe_core.pre_tokenizers.patterns import PatternTimeoutError
 
     doc = _t5_doc()
     doc["normalizer"]["normalizers"][1] = {"type": "Replace", "pattern": {"Regex": "(a|aa)+$"},
@@ -435,7 +435,7 @@ def test_a_long_text_normalizes_as_a_short_one_does(monkeypatch):
 def test_a_replace_pattern_shares_one_time_budget_across_the_segments_of_a_call():
     """Each segment between added tokens scans well under the 2 s limit (~0.3 s), but twenty
     of them take one call past it: the budget is per call, not per scan."""
-    from bbpe_core.patterns import PatternTimeoutError
+    from bbpe_core.pre_tokenizers.patterns import PatternTimeoutError
 
     doc = _t5_doc()
     doc["normalizer"]["normalizers"][1] = {"type": "Replace", "pattern": {"Regex": "(a|aa)+$"},

@@ -19,8 +19,8 @@ from ..formats.gguf import load_gguf
 from ..formats.gguf_header import header_length
 from ..formats.hf_json import load_hf_tokenizer_json
 from ..formats.source import read_bytes
-from ..patterns import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN
 from ..pre_tokenizers import RegexSplit
+from ..pre_tokenizers.patterns import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN
 from ..registry import ENCODING_ALIASES, get_encoding, list_encoding_names
 from ..replace_normalizers import NormalizerSequence, Prepend
 from ..sp_normalizer import SentencePieceNormalizer

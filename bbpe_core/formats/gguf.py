@@ -33,10 +33,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..byte_level import from_gpt2_str, from_gpt2_strs
 from ..encoding import Encoding
 from ..post_processors import TemplateProcessing
 from ..pre_tokenizers import Sequence, Split
+from ..pre_tokenizers.byte_level import from_gpt2_str, from_gpt2_strs
 from ..replace_normalizers import SPACE_MARK
 from ..wordpiece import load_wordpiece
 from .gguf_header import read_gguf_typed

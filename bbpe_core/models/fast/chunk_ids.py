@@ -10,7 +10,7 @@ from collections.abc import Callable
 from itertools import compress, repeat
 from operator import is_
 
-from ...patterns import find_chunks
+from ...pre_tokenizers.patterns import find_chunks
 from ...vocab import Vocab
 from .cjk_cut import CjkCut
 from .packed_ids import MARKER, pack, pack_one

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from itertools import filterfalse, islice
 
-from ...patterns import SHIPPED_PATTERNS, find_chunks
+from ...pre_tokenizers.patterns import SHIPPED_PATTERNS, find_chunks
 from ...vocab import Vocab
 from ..base import Encoder
 from .chunk_ids import CACHED_CHARS, ChunkIds

@@ -19,7 +19,7 @@ from operator import not_
 
 import regex
 
-from ...patterns import find_chunks
+from ...pre_tokenizers.patterns import find_chunks
 from .char_cuts import CJK_LETTERS
 from .chunk_ids import CACHED_CHARS, ChunkIds, look_up, remember
 from .cjk_cut import SEPARATOR

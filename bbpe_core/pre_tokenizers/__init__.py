@@ -35,7 +35,7 @@ from itertools import accumulate, chain
 import regex
 
 from . import bert_unicode
-from .bmp_splits import bmp_split
+from .deepseek_bmp import bmp_split
 from .pattern_deadline import run_scan
 from .pattern_guard import compile_checked
 from .patterns import (
