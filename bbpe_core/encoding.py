@@ -22,11 +22,11 @@ from . import viewer
 from .decoders import Decoder
 from .models import CjkPartsEncoder, Encoder, FastEncoder, SimpleEncoder
 from .normalizers import Normalizer
-from .post_processors import TemplateProcessing
 from .pre_tokenizers import PreTokenizer, RegexSplit
 from .pre_tokenizers.byte_level import fix_surrogates
 from .pre_tokenizers.pattern_deadline import pattern_budget
 from .pre_tokenizers.patterns import SHIPPED_PATTERNS
+from .processors import TemplateProcessing
 from .spans import Chunk, TokenSpan
 from .special import (
     AllowedSpecial,

@@ -27,8 +27,8 @@ from .formats.sentencepiece import load_sentencepiece_model
 from .formats.sentencepiece_model import Piece, write_sentencepiece_model
 from .formats.sentencepiece_save import generate_merges, sentencepiece_model_of
 from .models.bpe import merge_ranked
+from .normalizers.replace import SPACE_MARK
 from .pre_tokenizers import RegexSplit
-from .replace_normalizers import SPACE_MARK
 
 __all__ = ["MAX_NEW_PIECES", "MAX_PIECE_BYTES", "extend_vocabulary"]
 

@@ -29,8 +29,8 @@ from .encoding import Encoding
 from .formats.wordpiece_vocab import load_wordpiece_vocab
 from .models.wordpiece import WordPieceDecoder, WordPieceEncoder
 from .normalizers import BertNormalizer
-from .post_processors import TemplateProcessing
 from .pre_tokenizers import BertPreTokenizer
+from .processors import TemplateProcessing
 from .token_table import TokenTable
 from .zoo import data_file
 

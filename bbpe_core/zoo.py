@@ -23,8 +23,8 @@ from .formats.source import VocabFileError, read_bytes
 from .formats.tekken import load_tekken
 from .formats.tiktoken_file import load_tiktoken_bpe
 from .normalizers import NFC, NFKC
-from .post_processors import TemplateProcessing
 from .pre_tokenizers.patterns import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN, QWEN_PATTERN
+from .processors import TemplateProcessing
 
 __all__ = ["QWEN_PATTERN", "ZOO_BUILDERS", "data_file"]
 

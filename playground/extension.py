@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from bbpe_core import Encoding, extend_vocabulary, get_encoding
 from bbpe_core.formats.sentencepiece_save import sentencepiece_model_of
-from bbpe_core.replace_normalizers import SPACE_MARK
+from bbpe_core.normalizers.replace import SPACE_MARK
 from bbpe_core.training import train_unigram_model
 
 from .lab_languages import Sample

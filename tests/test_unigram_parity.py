@@ -19,8 +19,8 @@ from zoo_oracles import _ref
 import bbpe_core
 from bbpe_core import VocabFileError, load_hf_tokenizer_json, load_sentencepiece_model
 from bbpe_core.models.unigram import UnigramEncoder
-from bbpe_core.precompiled import CharsMap, HFPrecompiled
-from bbpe_core.sp_normalizer import SentencePieceNormalizer
+from bbpe_core.normalizers.precompiled import CharsMap, HFPrecompiled
+from bbpe_core.normalizers.sentencepiece import SentencePieceNormalizer
 
 NORMALIZED = [
     "Ｆｕｌｌ－ｗｉｄｔｈ ＡＢＣ １２３", "ﬁ ﬂ ﬀ ﬃ ligatures", "① ㍿ ™ ½ ㌔ ℃ Ⅻ", "ｶﾞｷﾞ ﾊﾟ",
@@ -419,7 +419,7 @@ def test_converted_files_on_random_text(text, kind):
 def test_a_long_text_normalizes_as_a_short_one_does(monkeypatch):
     """Over 4,096 characters the library normalizer copies the stretches no rule can touch
     (``CharsMap.rule_chars``); what it gives must not change."""
-    import bbpe_core.sp_normalizer as sp_normalizer
+    import bbpe_core.normalizers.sentencepiece as sp_normalizer
 
     text = (CORPORA / "en_python_docs.txt").read_text(encoding="utf-8")[:6000] + "".join(
         MULTILINGUAL + NORMALIZED + ["  ▁ x \u3000 A\u030a ｶﾞ"])

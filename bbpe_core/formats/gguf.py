@@ -34,10 +34,10 @@ import os
 from pathlib import Path
 
 from ..encoding import Encoding
-from ..post_processors import TemplateProcessing
+from ..normalizers.replace import SPACE_MARK
 from ..pre_tokenizers import Sequence, Split
 from ..pre_tokenizers.byte_level import from_gpt2_str, from_gpt2_strs
-from ..replace_normalizers import SPACE_MARK
+from ..processors import TemplateProcessing
 from ..wordpiece import load_wordpiece
 from .gguf_header import read_gguf_typed
 from .gguf_pre import PRE_TOKENIZERS, REFUSED

@@ -29,9 +29,8 @@ from ..decoders import Strip
 from ..encoding import Encoding
 from ..models.char_bpe import CharBPEEncoder
 from ..normalizers import BertNormalizer
-from ..pre_tokenizers import PreTokenizer, Sequence, Split
-from ..precompiled import CharsMap, HFPrecompiled
-from ..replace_normalizers import (
+from ..normalizers.precompiled import CharsMap, HFPrecompiled
+from ..normalizers.replace import (
     SPACE_MARK,
     NormalizerSequence,
     Prepend,
@@ -39,6 +38,7 @@ from ..replace_normalizers import (
     Remove,
     Replace,
 )
+from ..pre_tokenizers import PreTokenizer, Sequence, Split
 from ..token_table import TokenTable
 from .hf_stages import added_tokens, normalizer, post_processor, refuse, shown, split_step
 from .sentencepiece_model import BYTE_PIECES

@@ -24,8 +24,8 @@ import regex
 
 from ..encoding import Encoding
 from ..models.unigram import UnigramEncoder
+from ..normalizers.replace import SPACE_MARK, NormalizerSequence
 from ..pre_tokenizers import MarkSplit, Sequence
-from ..replace_normalizers import SPACE_MARK, NormalizerSequence
 from ..token_table import TokenTable
 from .hf_char_bpe import byte_value, metaspace_stage, normalizer_steps, piece_decoder
 from .hf_stages import added_tokens, post_processor, refuse

@@ -25,9 +25,9 @@ import os
 from ..decoders import Strip
 from ..encoding import Encoding
 from ..models.char_bpe import CharBPEEncoder
-from ..post_processors import TemplateProcessing
+from ..normalizers.replace import SPACE_MARK, NormalizerSequence, Prepend, Replace
 from ..pre_tokenizers import Sequence
-from ..replace_normalizers import SPACE_MARK, NormalizerSequence, Prepend, Replace
+from ..processors import TemplateProcessing
 from ..token_table import TokenTable
 from .hf_stages import refuse
 from .sentencepiece_model import SentencePieceModel, check_pieces, read_sentencepiece_model

@@ -40,9 +40,9 @@ from array import array
 from ..encoding import Encoding
 from ..models.char_bpe import CharBPEEncoder
 from ..models.unigram import UnigramEncoder
-from ..precompiled import CharsMap
-from ..replace_normalizers import SPACE_MARK, Prepend, Replace
-from ..sp_normalizer import SentencePieceNormalizer
+from ..normalizers.precompiled import CharsMap
+from ..normalizers.replace import SPACE_MARK, Prepend, Replace
+from ..normalizers.sentencepiece import SentencePieceNormalizer
 from .sentencepiece_model import Piece, SentencePieceModel, write_sentencepiece_model
 
 __all__ = [

@@ -24,11 +24,11 @@ import math
 from ..decoders import SentencePieceStrip
 from ..encoding import Encoding
 from ..models.unigram import UnigramEncoder
-from ..post_processors import TemplateProcessing
+from ..normalizers.precompiled import CharsMap
+from ..normalizers.replace import SPACE_MARK
+from ..normalizers.sentencepiece import SentencePieceNormalizer
 from ..pre_tokenizers import Sequence
-from ..precompiled import CharsMap
-from ..replace_normalizers import SPACE_MARK
-from ..sp_normalizer import SentencePieceNormalizer
+from ..processors import TemplateProcessing
 from ..token_table import TokenTable
 from .sentencepiece_model import SentencePieceModel
 from .source import VocabFileError

@@ -26,8 +26,8 @@ from itertools import chain
 
 import regex
 
+from ..normalizers.replace import SPACE_MARK
 from ..pre_tokenizers import PreTokenizer
-from ..replace_normalizers import SPACE_MARK
 from ..special import whole_token_regex
 from .base import Encoder
 from .bpe import merge_parts

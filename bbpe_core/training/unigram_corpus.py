@@ -31,7 +31,7 @@ from functools import cache
 import regex
 from regex import _regex_core
 
-from ..replace_normalizers import SPACE_MARK
+from ..normalizers.replace import SPACE_MARK
 
 __all__ = ["UNK_CHAR", "count_units", "normalize_line", "replace_rare", "required_chars",
            "script_of", "seed_pieces"]

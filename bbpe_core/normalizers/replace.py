@@ -24,8 +24,8 @@ from collections.abc import Sequence
 
 import regex
 
-from .pre_tokenizers.pattern_deadline import run_scan
-from .pre_tokenizers.patterns import check_pattern
+from ..pre_tokenizers.pattern_deadline import run_scan
+from ..pre_tokenizers.patterns import check_pattern
 
 __all__ = ["NormalizerSequence", "Prepend", "RegexReplace", "Remove", "Replace", "SPACE_MARK"]
 

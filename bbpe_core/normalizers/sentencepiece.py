@@ -25,7 +25,7 @@ from collections.abc import Iterable
 import regex
 
 from .precompiled import CharsMap
-from .replace_normalizers import SPACE_MARK
+from .replace import SPACE_MARK
 
 __all__ = ["SentencePieceNormalizer"]
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from .token_table import TokenTable
+from ..token_table import TokenTable
 
 __all__ = ["Decoder", "SentencePieceStrip", "Strip"]
 

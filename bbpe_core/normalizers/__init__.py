@@ -28,8 +28,8 @@ from functools import lru_cache
 
 import regex
 
-from .pre_tokenizers import bert_unicode
-from .pre_tokenizers.patterns import code_point_ranges
+from ..pre_tokenizers import bert_unicode
+from ..pre_tokenizers.patterns import code_point_ranges
 
 __all__ = ["BertNormalizer", "NFC", "NFKC", "Normalizer"]
 
