@@ -28,8 +28,9 @@ Public API, re-exported by name:
 [31373, 995]
 """
 
-from .catalogue import EncodingInfo, encoding_catalogue, encoding_name_for_model
 from .encoding import Encoding
+from .encodings.catalogue import EncodingInfo, encoding_catalogue, encoding_name_for_model
+from .encodings.registry import encoding_for_model, get_encoding, list_encoding_names
 from .extend import extend_vocabulary
 from .formats.gguf import load_gguf
 from .formats.gpt2_files import load_gpt2_files, save_gpt2_files
@@ -46,7 +47,6 @@ from .pre_tokenizers.patterns import (
     O200K_PATTERN,
     PatternTimeoutError,
 )
-from .registry import encoding_for_model, get_encoding, list_encoding_names
 from .spans import Chunk, TokenSpan
 from .trace import ChunkTrace, MergeStep, trace
 from .training import (

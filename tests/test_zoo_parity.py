@@ -135,7 +135,7 @@ def test_the_catalogue_lists_every_encoding_once_with_source_and_licence():
 
 
 def test_a_damaged_data_file_is_named(monkeypatch):
-    from bbpe_core import zoo
+    from bbpe_core.encodings import zoo
     from bbpe_core.formats.source import VocabFileError
 
     entry = dict(zoo._manifest()["claude.json.gz"], sha256="0" * 64)

@@ -34,11 +34,11 @@ import os
 from pathlib import Path
 
 from ..encoding import Encoding
+from ..encodings.wordpiece import load_wordpiece
 from ..normalizers.replace import SPACE_MARK
 from ..pre_tokenizers import Sequence, Split
 from ..pre_tokenizers.byte_level import from_gpt2_str, from_gpt2_strs
 from ..processors import TemplateProcessing
-from ..wordpiece import load_wordpiece
 from .gguf_header import read_gguf_typed
 from .gguf_pre import PRE_TOKENIZERS, REFUSED
 from .hf_char_bpe import load_hf_char_bpe

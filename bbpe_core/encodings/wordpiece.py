@@ -25,13 +25,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .encoding import Encoding
-from .formats.wordpiece_vocab import load_wordpiece_vocab
-from .models.wordpiece import WordPieceDecoder, WordPieceEncoder
-from .normalizers import BertNormalizer
-from .pre_tokenizers import BertPreTokenizer
-from .processors import TemplateProcessing
-from .token_table import TokenTable
+from ..encoding import Encoding
+from ..formats.wordpiece_vocab import load_wordpiece_vocab
+from ..models.wordpiece import WordPieceDecoder, WordPieceEncoder
+from ..normalizers import BertNormalizer
+from ..pre_tokenizers import BertPreTokenizer
+from ..processors import TemplateProcessing
+from ..token_table import TokenTable
 from .zoo import data_file
 
 __all__ = ["BERT_SPECIAL_TOKENS", "bert_base_uncased", "load_wordpiece"]

@@ -16,10 +16,10 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from .encoding import Encoding
-from .formats.source import VocabFileError
-from .formats.tiktoken_file import load_tiktoken_bpe
-from .pre_tokenizers.patterns import GPT2_PATTERN
+from ..encoding import Encoding
+from ..formats.source import VocabFileError
+from ..formats.tiktoken_file import load_tiktoken_bpe
+from ..pre_tokenizers.patterns import GPT2_PATTERN
 from .zoo import data_file
 
 __all__ = ["WHISPER_BUILDERS", "whisper_special_tokens"]

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .encoding import Encoding
-from .formats.gguf import load_gguf
+from ..encoding import Encoding
+from ..formats.gguf import load_gguf
 from .zoo import data_file
 
 __all__ = ["GGUF_BUILDERS"]

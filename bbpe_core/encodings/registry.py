@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from ..encoding import Encoding
+from ..formats.tiktoken_file import load_tiktoken
+from ..pre_tokenizers.patterns import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN
 from .catalogue import encoding_name_for_model
-from .encoding import Encoding
-from .formats.tiktoken_file import load_tiktoken
-from .pre_tokenizers.patterns import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN
 from .wordpiece import bert_base_uncased
 from .zoo import ZOO_BUILDERS
 from .zoo_gguf import GGUF_BUILDERS

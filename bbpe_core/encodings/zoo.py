@@ -14,17 +14,17 @@ from collections.abc import Callable
 from functools import cache
 from importlib import resources
 
-from .encoding import Encoding
-from .formats.hf_json import load_hf_tokenizer_json
-from .formats.js_tiktoken import load_js_tiktoken
-from .formats.packed_bpe import load_packed_bpe
-from .formats.sentencepiece import load_sentencepiece_model
-from .formats.source import VocabFileError, read_bytes
-from .formats.tekken import load_tekken
-from .formats.tiktoken_file import load_tiktoken_bpe
-from .normalizers import NFC, NFKC
-from .pre_tokenizers.patterns import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN, QWEN_PATTERN
-from .processors import TemplateProcessing
+from ..encoding import Encoding
+from ..formats.hf_json import load_hf_tokenizer_json
+from ..formats.js_tiktoken import load_js_tiktoken
+from ..formats.packed_bpe import load_packed_bpe
+from ..formats.sentencepiece import load_sentencepiece_model
+from ..formats.source import VocabFileError, read_bytes
+from ..formats.tekken import load_tekken
+from ..formats.tiktoken_file import load_tiktoken_bpe
+from ..normalizers import NFC, NFKC
+from ..pre_tokenizers.patterns import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN, QWEN_PATTERN
+from ..processors import TemplateProcessing
 
 __all__ = ["QWEN_PATTERN", "ZOO_BUILDERS", "data_file"]
 
