@@ -31,7 +31,6 @@ Public API, re-exported by name:
 from .encoding import Encoding
 from .encodings.catalogue import EncodingInfo, encoding_catalogue, encoding_name_for_model
 from .encodings.registry import encoding_for_model, get_encoding, list_encoding_names
-from .extend import extend_vocabulary
 from .formats.gguf import load_gguf
 from .formats.gpt2_files import load_gpt2_files, save_gpt2_files
 from .formats.hf_json import load_hf_tokenizer_json, save_hf_tokenizer_json
@@ -47,8 +46,6 @@ from .pre_tokenizers.patterns import (
     O200K_PATTERN,
     PatternTimeoutError,
 )
-from .spans import Chunk, TokenSpan
-from .trace import ChunkTrace, MergeStep, trace
 from .training import (
     TrainStep,
     UnigramRound,
@@ -58,6 +55,9 @@ from .training import (
     train_from_counts,
     train_unigram,
 )
+from .training.extend import extend_vocabulary
+from .viewer.spans import Chunk, TokenSpan
+from .viewer.trace import ChunkTrace, MergeStep, trace
 
 __all__ = [
     "CL100K_PATTERN",

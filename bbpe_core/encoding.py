@@ -27,7 +27,6 @@ from .pre_tokenizers.byte_level import fix_surrogates
 from .pre_tokenizers.pattern_deadline import pattern_budget
 from .pre_tokenizers.patterns import SHIPPED_PATTERNS
 from .processors import TemplateProcessing
-from .spans import Chunk, TokenSpan
 from .special import (
     AllowedSpecial,
     DisallowedSpecial,
@@ -37,6 +36,7 @@ from .special import (
 )
 from .token_table import TokenTable
 from .validate import check_known_ids
+from .viewer.spans import Chunk, TokenSpan
 from .vocab import Vocab
 
 __all__ = ["Encoding"]

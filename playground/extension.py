@@ -5,7 +5,7 @@ the UDHR languages before and after.
 The recipe is Chinese-LLaMA's (Cui et al. 2023, ymcui/Chinese-LLaMA-Alpaca's
 ``merge_tokenizers.py``): pieces of a Unigram model trained on the new language, appended
 with score 0 to a SentencePiece base. For a byte-level BPE base (gpt2) the same Unigram
-pieces are appended as merges (the engine's analogue, see ``bbpe_core.extend``).
+pieces are appended as merges (the engine's analogue, see ``bbpe_core.training.extend``).
 """
 
 from __future__ import annotations

@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from .pre_tokenizers.byte_level import fix_surrogates
-from .pre_tokenizers.pattern_deadline import within_budget
+from ..pre_tokenizers.byte_level import fix_surrogates
+from ..pre_tokenizers.pattern_deadline import within_budget
+from ..special import AllowedSpecial, DisallowedSpecial, split_on_special
 from .spans import Chunk, TokenSpan, chunk_spans
-from .special import AllowedSpecial, DisallowedSpecial, split_on_special
 
 if TYPE_CHECKING:
-    from .encoding import Encoding
+    from ..encoding import Encoding
 
 __all__ = ["encode_detailed", "iter_chunks", "pre_tokenize", "tokenize"]
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .encoding import Encoding
-from .models.bpe import MergeStep, merge_steps
+from ..encoding import Encoding
+from ..models.bpe import MergeStep, merge_steps
 from .spans import Chunk
 
 __all__ = ["MAX_TRACE_BYTES", "MergeStep", "ChunkTrace", "trace"]

@@ -22,13 +22,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .encoding import Encoding
-from .formats.sentencepiece import load_sentencepiece_model
-from .formats.sentencepiece_model import Piece, write_sentencepiece_model
-from .formats.sentencepiece_save import generate_merges, sentencepiece_model_of
-from .models.bpe import merge_ranked
-from .normalizers.replace import SPACE_MARK
-from .pre_tokenizers import RegexSplit
+from ..encoding import Encoding
+from ..formats.sentencepiece import load_sentencepiece_model
+from ..formats.sentencepiece_model import Piece, write_sentencepiece_model
+from ..formats.sentencepiece_save import generate_merges, sentencepiece_model_of
+from ..models.bpe import merge_ranked
+from ..normalizers.replace import SPACE_MARK
+from ..pre_tokenizers import RegexSplit
 
 __all__ = ["MAX_NEW_PIECES", "MAX_PIECE_BYTES", "extend_vocabulary"]
 
