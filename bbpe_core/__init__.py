@@ -29,8 +29,13 @@ Public API, re-exported by name:
 """
 
 from .encoding import Encoding
-from .encodings.catalogue import EncodingInfo, encoding_catalogue, encoding_name_for_model
-from .encodings.registry import encoding_for_model, get_encoding, list_encoding_names
+from .encodings.catalogue import (
+    EncodingInfo,
+    encoding_catalogue,
+    encoding_for_model,
+    encoding_name_for_model,
+)
+from .encodings.registry import get_encoding, list_encoding_names
 from .formats.gguf import load_gguf
 from .formats.gpt2_files import load_gpt2_files, save_gpt2_files
 from .formats.hf_json import load_hf_tokenizer_json, save_hf_tokenizer_json

@@ -19,7 +19,7 @@ from functools import cache
 from jinja2.exceptions import TemplateError
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
-from bbpe_core.encodings.zoo import data_file
+from bbpe_core.encodings.data import data_file
 
 __all__ = ["TEMPLATE_MODELS", "render_chat_prompt", "prompt_ranges"]
 

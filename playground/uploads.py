@@ -14,7 +14,7 @@ import hashlib
 import json
 
 from bbpe_core import GPT2_PATTERN, Encoding, load_gpt2_files, load_hf_tokenizer_json, load_tiktoken
-from bbpe_core.encodings.registry import BUILTIN_ENCODINGS
+from bbpe_core.encodings.openai import BUILTIN_ENCODINGS
 
 __all__ = [
     "parse_special_tokens","MAX_UPLOAD_MB", "KINDS", "SUPPORTED", "PATTERNS", "PATTERN_TIMEOUT", "load_upload", "fingerprint"]

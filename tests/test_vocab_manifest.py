@@ -28,3 +28,13 @@ def test_every_compressed_file_in_the_package_data_is_in_the_manifest():
 def test_llama_files_carry_the_built_with_llama_notice():
     llama = [e for e in MANIFEST if e["file"].startswith(("llama3", "llama4"))]
     assert llama and all(e["notice"].startswith("Built with Llama") for e in llama)
+
+
+def test_every_file_the_registry_names_is_shipped_and_every_vocabulary_is_named():
+    from bbpe_core.encodings.registry import SHIPPED
+
+    named = {file for shipped in SHIPPED.values() for file in shipped.files}
+    present = {p.name for p in DATA.iterdir() if p.name.endswith(".gz")}
+    assert named <= present
+    templates = {f for f in present if f.startswith("chat_template_")}
+    assert present - templates == named

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bbpe_core.encodings.zoo import data_file
+from bbpe_core.encodings.data import data_file
 from bbpe_core.formats.source import MAX_GUNZIPPED_BYTES, VocabFileError
 from bbpe_core.formats.wordpiece_vocab import MAX_LINES, MAX_TOKEN_CHARS, load_wordpiece_vocab
 

@@ -13,12 +13,13 @@ OpenAI's names follow tiktoken's ``model.py`` (``MODEL_TO_ENCODING``,
 from __future__ import annotations
 
 import difflib
-import json
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 
-__all__ = ["EncodingInfo", "encoding_catalogue", "encoding_name_for_model"]
+from ..encoding import Encoding
+from .registry import SHIPPED, get_encoding
+
+__all__ = ["EncodingInfo", "encoding_catalogue", "encoding_for_model", "encoding_name_for_model"]
 
 
 @dataclass(frozen=True)
@@ -190,25 +191,6 @@ _OPENAI_PREFIXES: list[tuple[str, str]] = [
 
 
 @cache
-def _manifest_by_name() -> dict[str, dict]:
-    """Encoding name -> its first manifest entry (source and licence of its vocabulary)."""
-    files = {"p50k_base": "p50k_base", "p50k_edit": "p50k_base", "llama3": "llama3.tiktoken",
-             "llama4": "llama4.tiktoken", "qwen3": "qwen.tiktoken", "deepseek_v3": "deepseek_v3",
-             "deepseek_v4": "deepseek_v4", "mistral_tekken": "tekken", "claude_legacy": "claude",
-             "o200k_harmony": "o200k_harmony", "llama2": "llama2", "mistral_v1": "mistral_v1",
-             "mistral_v3": "mistral_v3", "gemma2": "gemma2", "gemma3": "gemma3",
-             "bert_base_uncased": "bert_base_uncased", "gemma4": "gemma4.gguf",
-             "phi3": "phi3.gguf",
-             "t5": "t5.tokenizer", "umt5": "umt5", "jurassic2": "jurassic2",
-             "whisper": "whisper_multilingual", "whisper_v3": "whisper_multilingual",
-             "whisper_en": "whisper_languages", "qwen3_6": "qwen3_6.tiktoken"}
-    text = (resources.files("bbpe_core") / "data" / "MANIFEST.json").read_text("utf-8")
-    entries = json.loads(text)
-    return {name: next(e for e in entries if e["file"].startswith(prefix))
-            for name, prefix in files.items()}
-
-
-@cache
 def encoding_catalogue() -> tuple[EncodingInfo, ...]:
     """Every shipped encoding with the models that use it, in the selector's order.
 
@@ -217,7 +199,7 @@ def encoding_catalogue() -> tuple[EncodingInfo, ...]:
     """
     rows = []
     for name, label, family, models in _ROWS:
-        entry = _manifest_by_name().get(name)
+        entry = SHIPPED[name].manifest_entry
         if entry is None:
             source, licence, notice = *_OPENAI_SOURCE, ""
         else:
@@ -256,3 +238,19 @@ def encoding_name_for_model(model_name: str) -> str:
     close = difflib.get_close_matches(key, list(table), n=4, cutoff=0.6)
     hint = f"; close matches: {', '.join(close)}" if close else ""
     raise KeyError(f"no encoding known for model {model_name!r}{hint}")
+
+
+def encoding_for_model(model_name: str) -> Encoding:
+    """The encoding a model uses (tiktoken's ``encoding_for_model``), loaded.
+
+    Args:
+        model_name: an OpenAI model name, or a HF model id or short name of another family
+            (see ``encoding_name_for_model``).
+
+    Raises:
+        KeyError: for an unknown model name; the message lists close matches.
+
+    >>> encoding_for_model("Qwen/Qwen3-8B").name
+    'qwen3'
+    """
+    return get_encoding(encoding_name_for_model(model_name))

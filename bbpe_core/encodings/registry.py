@@ -1,113 +1,105 @@
-"""The shipped encodings by name: OpenAI's gpt2 (r50k_base), cl100k_base, o200k_base here,
-the others (Llama, Qwen, DeepSeek, Mistral, Claude 1/2, p50k) built by ``zoo``.
+"""The shipped encodings by name: one table (``SHIPPED``) of each encoding's builder and the
+data files it reads, in the order ``list_encoding_names`` gives them.
 
-Each is data: a ``.tiktoken.gz`` file in ``bbpe_core/data`` with the sha256 of its
-uncompressed content (the ``expected_hash`` of tiktoken's
-``tiktoken_ext/openai_public.py``), its split pattern and its special tokens
-(same source). Files load lazily, once per process, and the hash is checked
-every time one is read.
+Builders live with their family: OpenAI's three in ``openai``, the other byte-level and
+SentencePiece ones in ``zoo``, BERT's in ``wordpiece``, those read from GGUF files in
+``zoo_gguf``, Whisper's in ``zoo_whisper``. A file's origin, sha256 and licence are its entry in
+``data/MANIFEST.json`` (``data.manifest``); the models behind each name are in ``catalogue``.
+Encodings load lazily, once per process, and a file's hash is checked every time it is read.
 """
 
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 
 from ..encoding import Encoding
-from ..formats.tiktoken_file import load_tiktoken
-from ..pre_tokenizers.patterns import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN
-from .catalogue import encoding_name_for_model
-from .wordpiece import bert_base_uncased
-from .zoo import ZOO_BUILDERS
-from .zoo_gguf import GGUF_BUILDERS
-from .zoo_whisper import WHISPER_BUILDERS
+from . import openai, wordpiece, zoo, zoo_gguf, zoo_whisper
+from .data import manifest
 
 __all__ = [
-    "ENDOFTEXT",
-    "ENDOFPROMPT",
-    "BUILTIN_ENCODINGS",
     "ENCODING_ALIASES",
-    "encoding_for_model",
+    "SHIPPED",
+    "ShippedEncoding",
     "get_encoding",
     "list_encoding_names",
 ]
 
-ENDOFTEXT = "<|endoftext|>"
-FIM_PREFIX = "<|fim_prefix|>"
-FIM_MIDDLE = "<|fim_middle|>"
-FIM_SUFFIX = "<|fim_suffix|>"
-ENDOFPROMPT = "<|endofprompt|>"
-
 
 @dataclass(frozen=True)
-class BuiltinEncoding:
-    """How to build one shipped encoding.
+class ShippedEncoding:
+    """One shipped encoding: how it is built and from which files.
 
     Attributes:
-        file: the file name in ``bbpe_core/data``.
-        sha256: hex sha256 of the uncompressed file.
-        pat_str: the split pattern.
-        special_tokens: text -> id.
-        n_vocab: the expected ``max id + 1``.
-        used_by: the models that use it (for display).
+        build: the builder; called with no argument, or with the ``base`` encoding.
+        files: the files in ``bbpe_core/data`` it reads; the first names its vocabulary's
+            origin and licence in the manifest (None for OpenAI's three, which are not in it).
+        base: the shipped encoding whose ranks it extends (built first and passed to
+            ``build``), or None.
     """
 
-    file: str
-    sha256: str
-    pat_str: str
-    special_tokens: dict[str, int]
-    n_vocab: int
-    used_by: str
+    build: Callable[..., Encoding]
+    files: tuple[str, ...]
+    base: str | None = None
+
+    @property
+    def manifest_entry(self) -> dict | None:
+        """The manifest's entry of its first file (origin, sha256, licence), or None."""
+        return manifest().get(self.files[0])
 
 
-BUILTIN_ENCODINGS: dict[str, BuiltinEncoding] = {
-    "gpt2": BuiltinEncoding(
-        "r50k_base.tiktoken.gz",
-        "306cd27f03c1a714eca7108e03d66b7dc042abe8c258b44c199a7ed9838dd930",
-        GPT2_PATTERN,
-        {ENDOFTEXT: 50256},
-        50257,
-        "GPT-2, GPT-3",
-    ),
-    "cl100k_base": BuiltinEncoding(
-        "cl100k_base.tiktoken.gz",
-        "223921b76ee99bde995b7ff738513eef100fb51d18c93597a113bcffe865b2a7",
-        CL100K_PATTERN,
-        {ENDOFTEXT: 100257, FIM_PREFIX: 100258, FIM_MIDDLE: 100259, FIM_SUFFIX: 100260,
-         ENDOFPROMPT: 100276},
-        100277,
-        "GPT-3.5, GPT-4",
-    ),
-    "o200k_base": BuiltinEncoding(
-        "o200k_base.tiktoken.gz",
-        "446a9538cb6c348e3516120d7c08b09f57c36495e2acfffe59a5bf8b0cfb1a2d",
-        O200K_PATTERN,
-        {ENDOFTEXT: 199999, ENDOFPROMPT: 200018},
-        200019,
-        "GPT-4o, o1, o3",
-    ),
+SHIPPED: dict[str, ShippedEncoding] = {
+    "gpt2": ShippedEncoding(openai.gpt2, ("r50k_base.tiktoken.gz",)),
+    "cl100k_base": ShippedEncoding(openai.cl100k_base, ("cl100k_base.tiktoken.gz",)),
+    "o200k_base": ShippedEncoding(openai.o200k_base, ("o200k_base.tiktoken.gz",)),
+    "p50k_base": ShippedEncoding(zoo.p50k_base, ("p50k_base.tiktoken.gz",)),
+    "p50k_edit": ShippedEncoding(zoo.p50k_edit, ("p50k_base.tiktoken.gz",), base="p50k_base"),
+    "o200k_harmony": ShippedEncoding(zoo.o200k_harmony, ("o200k_harmony_added_tokens.json.gz",),
+                                     base="o200k_base"),
+    "llama3": ShippedEncoding(zoo.llama3, ("llama3.tiktoken.gz", "llama3_added_tokens.json.gz")),
+    "llama4": ShippedEncoding(zoo.llama4, ("llama4.tiktoken.gz",
+                                           "llama4_special_tokens.json.gz")),
+    "qwen3": ShippedEncoding(zoo.qwen3, ("qwen.tiktoken.gz", "qwen3_added_tokens.json.gz")),
+    "qwen3_6": ShippedEncoding(zoo.qwen3_6, ("qwen3_6.tiktoken.gz", "qwen3_6_tokenizer.json.gz")),
+    "deepseek_v3": ShippedEncoding(zoo.deepseek_v3, ("deepseek_v3.packed.gz",)),
+    "deepseek_v4": ShippedEncoding(zoo.deepseek_v4, ("deepseek_v4.packed.gz",)),
+    "mistral_tekken": ShippedEncoding(zoo.mistral_tekken, ("tekken_240718.json.gz",)),
+    "claude_legacy": ShippedEncoding(zoo.claude_legacy, ("claude.json.gz",)),
+    "llama2": ShippedEncoding(zoo.llama2, ("llama2.model.gz",)),
+    "mistral_v1": ShippedEncoding(zoo.mistral_v1, ("mistral_v1.model.gz",)),
+    "mistral_v3": ShippedEncoding(zoo.mistral_v3, ("mistral_v3.model.gz",)),
+    "gemma2": ShippedEncoding(zoo.gemma2, ("gemma2.tokenizer.json.gz",)),
+    "gemma3": ShippedEncoding(zoo.gemma3, ("gemma3.tokenizer.json.gz",)),
+    "t5": ShippedEncoding(zoo.t5, ("t5.tokenizer.json.gz",)),
+    "umt5": ShippedEncoding(zoo.umt5, ("umt5.tokenizer.json.gz",)),
+    "jurassic2": ShippedEncoding(zoo.jurassic2, ("jurassic2.model.gz",)),
+    "bert_base_uncased": ShippedEncoding(wordpiece.bert_base_uncased,
+                                         ("bert_base_uncased.vocab.txt.gz",)),
+    "gemma4": ShippedEncoding(zoo_gguf.gemma4, ("gemma4.gguf.gz",)),
+    "phi3": ShippedEncoding(zoo_gguf.phi3, ("phi3.gguf.gz",)),
+    "whisper": ShippedEncoding(zoo_whisper.whisper, ("whisper_multilingual.tiktoken.gz",
+                                                     "whisper_languages.json.gz")),
+    "whisper_v3": ShippedEncoding(zoo_whisper.whisper_v3, ("whisper_multilingual.tiktoken.gz",
+                                                           "whisper_languages.json.gz")),
+    "whisper_en": ShippedEncoding(zoo_whisper.whisper_en, ("whisper_languages.json.gz",),
+                                  base="gpt2"),
 }
-
-WORDPIECE_BUILDERS = {"bert_base_uncased": bert_base_uncased}
-"""The WordPiece encodings (``wordpiece``), listed after the zoo's."""
+"""Encoding name -> how it is built, in the order ``list_encoding_names`` gives them."""
 
 ENCODING_ALIASES = {"r50k_base": "gpt2"}
 """Other names of shipped encodings (r50k_base is tiktoken's name for GPT-2's ranks)."""
 
 
 def list_encoding_names() -> list[str]:
-    """The names of the shipped encodings (aliases not included): OpenAI's three, then
-    those of ``zoo``.
+    """The names of the shipped encodings (aliases not included), in ``SHIPPED``'s order.
 
     >>> list_encoding_names()[:5]
     ['gpt2', 'cl100k_base', 'o200k_base', 'p50k_base', 'p50k_edit']
     """
-    return [*BUILTIN_ENCODINGS, *ZOO_BUILDERS, *WORDPIECE_BUILDERS, *GGUF_BUILDERS,
-            *WHISPER_BUILDERS]
+    return list(SHIPPED)
 
 
 @cache
@@ -136,26 +128,10 @@ def _gc_paused() -> Iterator[None]:
 
 
 def _build(name: str) -> Encoding:
-    if name in ZOO_BUILDERS:
-        return ZOO_BUILDERS[name]()
-    if name in WORDPIECE_BUILDERS:
-        return WORDPIECE_BUILDERS[name]()
-    if name in GGUF_BUILDERS:
-        return GGUF_BUILDERS[name]()
-    if name in WHISPER_BUILDERS:
-        return WHISPER_BUILDERS[name]()
-    spec = BUILTIN_ENCODINGS[name]
-    data = resources.files("bbpe_core").joinpath("data", spec.file).read_bytes()
-    enc = load_tiktoken(
-        data,
-        name=name,
-        pat_str=spec.pat_str,
-        special_tokens=spec.special_tokens,
-        expected_hash=spec.sha256,
-    )
-    if enc.n_vocab != spec.n_vocab:
-        raise ValueError(f"{name}: n_vocab is {enc.n_vocab}, expected {spec.n_vocab}")
-    return enc
+    shipped = SHIPPED[name]
+    if shipped.base is None:
+        return shipped.build()
+    return shipped.build(get_encoding(shipped.base))
 
 
 def get_encoding(name: str) -> Encoding:
@@ -180,19 +156,3 @@ def get_encoding(name: str) -> Encoding:
         known = ", ".join([*list_encoding_names(), *ENCODING_ALIASES])
         raise ValueError(f"unknown encoding {name!r}; known encodings: {known}")
     return _load(canonical)
-
-
-def encoding_for_model(model_name: str) -> Encoding:
-    """The encoding a model uses (tiktoken's ``encoding_for_model``), loaded.
-
-    Args:
-        model_name: an OpenAI model name, or a HF model id or short name of another family
-            (see ``catalogue.encoding_name_for_model``).
-
-    Raises:
-        KeyError: for an unknown model name; the message lists close matches.
-
-    >>> encoding_for_model("Qwen/Qwen3-8B").name
-    'qwen3'
-    """
-    return get_encoding(encoding_name_for_model(model_name))

@@ -32,7 +32,7 @@ from ..normalizers import BertNormalizer
 from ..pre_tokenizers import BertPreTokenizer
 from ..processors import TemplateProcessing
 from ..token_table import TokenTable
-from .zoo import data_file
+from .data import data_file
 
 __all__ = ["BERT_SPECIAL_TOKENS", "bert_base_uncased", "load_wordpiece"]
 

@@ -10,49 +10,21 @@ lazily, once per process.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from functools import cache
-from importlib import resources
 
 from ..encoding import Encoding
 from ..formats.hf_json import load_hf_tokenizer_json
 from ..formats.js_tiktoken import load_js_tiktoken
 from ..formats.packed_bpe import load_packed_bpe
 from ..formats.sentencepiece import load_sentencepiece_model
-from ..formats.source import VocabFileError, read_bytes
 from ..formats.tekken import load_tekken
 from ..formats.tiktoken_file import load_tiktoken_bpe
 from ..normalizers import NFC, NFKC
 from ..pre_tokenizers.patterns import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN, QWEN_PATTERN
 from ..processors import TemplateProcessing
+from .data import data_file
+from .openai import ENDOFTEXT
 
-__all__ = ["QWEN_PATTERN", "ZOO_BUILDERS", "data_file"]
-
-ENDOFTEXT = "<|endoftext|>"
-
-
-@cache
-def _manifest() -> dict[str, dict]:
-    text = (resources.files("bbpe_core") / "data" / "MANIFEST.json").read_text("utf-8")
-    return {entry["file"]: entry for entry in json.loads(text)}
-
-
-def data_file(file: str) -> bytes:
-    """The uncompressed content of a shipped data file, its manifest sha256 checked.
-
-    Args:
-        file: the name in ``bbpe_core/data``, e.g. ``"llama3.tiktoken.gz"``.
-
-    Raises:
-        VocabFileError: if the file is damaged (the sha256 differs) or not in the manifest.
-    """
-    entry = _manifest().get(file)
-    if entry is None:
-        raise VocabFileError(f"bbpe_core/data/{file}: not in MANIFEST.json")
-    raw = (resources.files("bbpe_core") / "data" / file).read_bytes()
-    data, _ = read_bytes(raw, name=f"bbpe_core/data/{file}", expected_hash=entry["sha256"])
-    return data
-
+__all__ = ["QWEN_PATTERN"]
 
 def _json(file: str) -> object:
     return json.loads(data_file(file))
@@ -78,25 +50,22 @@ def p50k_base() -> Encoding:
         "p50k_base.tiktoken.gz"), special_tokens={ENDOFTEXT: 50256}, explicit_n_vocab=50281)
 
 
-def p50k_edit() -> Encoding:
-    """The edit models: p50k_base's ranks plus three FIM tokens (``openai_public.p50k_edit``)."""
-    from .registry import get_encoding
-
-    return Encoding("p50k_edit", pat_str=GPT2_PATTERN,
-                    mergeable_ranks=get_encoding("p50k_base").mergeable_ranks,
+def p50k_edit(p50k: Encoding) -> Encoding:
+    """The edit models: p50k_base's ranks (``p50k``'s) plus three FIM tokens
+    (``openai_public.p50k_edit``)."""
+    return Encoding("p50k_edit", pat_str=GPT2_PATTERN, mergeable_ranks=p50k.mergeable_ranks,
                     special_tokens={ENDOFTEXT: 50256, "<|fim_prefix|>": 50281,
                                     "<|fim_middle|>": 50282, "<|fim_suffix|>": 50283})
 
 
-def o200k_harmony() -> Encoding:
-    """gpt-oss: o200k_base's ranks, the 21 named tokens of the official tokenizer.json, and
-    reserved tokens up to 201,087 (tiktoken 0.14's ``openai_public.o200k_harmony``)."""
-    from .registry import get_encoding
-
+def o200k_harmony(o200k: Encoding) -> Encoding:
+    """gpt-oss: o200k_base's ranks (``o200k``'s), the 21 named tokens of the official
+    tokenizer.json, and reserved tokens up to 201,087 (tiktoken 0.14's
+    ``openai_public.o200k_harmony``)."""
     special, _ = _added("o200k_harmony_added_tokens.json.gz")
     special.update({f"<|reserved_{i}|>": i for i in range(max(special.values()) + 1, 201088)})
     return Encoding("o200k_harmony", pat_str=O200K_PATTERN,
-                    mergeable_ranks=get_encoding("o200k_base").mergeable_ranks,
+                    mergeable_ranks=o200k.mergeable_ranks,
                     special_tokens=special)
 
 
@@ -213,27 +182,3 @@ def jurassic2() -> Encoding:
     """AI21's Jurassic-2: ``j2-tokenizer.model`` (SentencePiece Unigram, 262,144 pieces, byte
     fallback, nmt_nfkc, no dummy prefix, spaces kept as they are)."""
     return load_sentencepiece_model(data_file("jurassic2.model.gz"), name="jurassic2")
-
-
-ZOO_BUILDERS: dict[str, Callable[[], Encoding]] = {
-    "p50k_base": p50k_base,
-    "p50k_edit": p50k_edit,
-    "o200k_harmony": o200k_harmony,
-    "llama3": llama3,
-    "llama4": llama4,
-    "qwen3": qwen3,
-    "qwen3_6": qwen3_6,
-    "deepseek_v3": deepseek_v3,
-    "deepseek_v4": deepseek_v4,
-    "mistral_tekken": mistral_tekken,
-    "claude_legacy": claude_legacy,
-    "llama2": llama2,
-    "mistral_v1": mistral_v1,
-    "mistral_v3": mistral_v3,
-    "gemma2": gemma2,
-    "gemma3": gemma3,
-    "t5": t5,
-    "umt5": umt5,
-    "jurassic2": jurassic2,
-}
-"""Encoding name -> builder, in the order ``list_encoding_names`` shows them."""

@@ -8,13 +8,11 @@ the model's tokenizer.json; ``tests/test_gguf.py``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from ..encoding import Encoding
 from ..formats.gguf import load_gguf
-from .zoo import data_file
+from .data import data_file
 
-__all__ = ["GGUF_BUILDERS"]
+__all__ = ["gemma4", "phi3"]
 
 
 def gemma4() -> Encoding:
@@ -27,7 +25,3 @@ def phi3() -> Encoding:
     """Phi-3 / Phi-3.5 mini: Llama 2's SentencePiece BPE (32,000 pieces, a dummy prefix, byte
     fallback) and Phi-3's 64 added tokens (``<|assistant|>``, ``<|end|>``, ...)."""
     return load_gguf(data_file("phi3.gguf.gz"), name="phi3")
-
-
-GGUF_BUILDERS: dict[str, Callable[[], Encoding]] = {"gemma4": gemma4, "phi3": phi3}
-"""Encoding name -> builder, listed after the WordPiece encodings."""

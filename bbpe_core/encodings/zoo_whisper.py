@@ -14,15 +14,14 @@ the same file as r50k_base (same sha256). large-v3 and turbo have 100 languages 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 
 from ..encoding import Encoding
 from ..formats.source import VocabFileError
 from ..formats.tiktoken_file import load_tiktoken_bpe
 from ..pre_tokenizers.patterns import GPT2_PATTERN
-from .zoo import data_file
+from .data import data_file
 
-__all__ = ["WHISPER_BUILDERS", "whisper_special_tokens"]
+__all__ = ["whisper", "whisper_en", "whisper_special_tokens", "whisper_v3"]
 
 _CONTROL = ("<|translate|>", "<|transcribe|>", "<|startoflm|>", "<|startofprev|>",
             "<|nospeech|>", "<|notimestamps|>")
@@ -70,13 +69,8 @@ def whisper_v3() -> Encoding:
     return _whisper("whisper_v3", *_multilingual_ranks(), 100)
 
 
-def whisper_en() -> Encoding:
-    """Whisper's English-only models (``*.en``): GPT-2's ranks, 99 language tokens still."""
-    from .registry import get_encoding
-    ranks = get_encoding("gpt2").mergeable_ranks
+def whisper_en(gpt2: Encoding) -> Encoding:
+    """Whisper's English-only models (``*.en``): GPT-2's ranks (``gpt2``'s), 99 language
+    tokens still."""
+    ranks = gpt2.mergeable_ranks
     return _whisper("whisper_en", ranks, len(ranks), 99)
-
-
-WHISPER_BUILDERS: dict[str, Callable[[], Encoding]] = {
-    "whisper": whisper, "whisper_v3": whisper_v3, "whisper_en": whisper_en}
-"""Encoding name -> builder, listed after the GGUF ones."""
