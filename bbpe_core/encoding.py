@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from . import viewer
 from .decoders import Decoder
 from .models import CjkPartsEncoder, Encoder, FastEncoder, SimpleEncoder
+from .models.base import BYTE_LEVEL_BPE
 from .normalizers import Normalizer
 from .pre_tokenizers import PreTokenizer, RegexSplit
 from .pre_tokenizers.byte_level import fix_surrogates
@@ -192,7 +193,7 @@ class Encoding:
         # pre-tokenizer's, else a normalizer's (a tokenizer.json Replace with a Regex)
         self.scan_budget: float | None = (
             pre_tokenizer.timeout if pre_tokenizer.timeout is not None
-            else getattr(normalizer, "timeout", None))
+            else normalizer.timeout if normalizer is not None else None)
         self.special_tokens_set: frozenset[str] = frozenset(vocab.special_tokens)
         self.max_token_value: int = vocab.max_token_value
         self.added_set: frozenset[str] = frozenset(vocab.added_tokens)
@@ -240,10 +241,16 @@ class Encoding:
         return self.vocab.special_tokens["<|endoftext|>"]
 
     @property
+    def model_kind(self) -> str:
+        """Which model the encoding runs, as its encoder declares it: ``"byte-level BPE"``,
+        ``"SentencePiece BPE"``, ``"WordPiece"`` or ``"Unigram"`` (``models.base``)."""
+        return self.encoder.model_kind
+
+    @property
     def byte_level(self) -> bool:
         """Whether the model is byte-level BPE (tokens keyed by bytes, ``mergeable_ranks``),
         rather than a model of piece strings (``from_model``)."""
-        return isinstance(self.vocab, Vocab)
+        return self.encoder.model_kind == BYTE_LEVEL_BPE
 
     @property
     def mergeable_ranks(self) -> dict[bytes, int]:
@@ -252,7 +259,7 @@ class Encoding:
         Raises:
             AttributeError: for a model that is not byte-level (see ``byte_level``).
         """
-        if not isinstance(self.vocab, Vocab):
+        if not self.byte_level:
             raise AttributeError(f"{self.name} is not byte-level BPE: it has pieces "
                                  "(vocab.pieces), not mergeable_ranks")
         return self.vocab.mergeable_ranks

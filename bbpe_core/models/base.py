@@ -14,11 +14,28 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from itertools import chain
 
-__all__ = ["ChunkCache", "Encoder"]
+__all__ = ["BYTE_LEVEL_BPE", "ChunkCache", "Encoder", "SENTENCEPIECE_BPE", "UNIGRAM",
+           "WORDPIECE"]
+
+BYTE_LEVEL_BPE = "byte-level BPE"
+"""GPT-2's model (Radford et al. 2019): BPE merges over UTF-8 bytes, tokens keyed by bytes."""
+SENTENCEPIECE_BPE = "SentencePiece BPE"
+"""BPE over characters with optional byte fallback (Kudo & Richardson 2018; Llama 2, Gemma)."""
+WORDPIECE = "WordPiece"
+"""Greedy longest match from the start of each word (Schuster & Nakajima 2012, as BERT)."""
+UNIGRAM = "Unigram"
+"""The best-scoring segmentation over the pieces' log probabilities (Kudo 2018)."""
 
 
 class Encoder(ABC):
-    """Text without special tokens -> ids."""
+    """Text without special tokens -> ids.
+
+    Attributes:
+        model_kind: which model it runs, one of ``BYTE_LEVEL_BPE``, ``SENTENCEPIECE_BPE``,
+            ``WORDPIECE``, ``UNIGRAM`` (declared by each implementation).
+    """
+
+    model_kind: str
 
     @abstractmethod
     def encode_segment(self, segment: str) -> list[int]:

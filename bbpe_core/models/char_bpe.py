@@ -29,7 +29,7 @@ import regex
 from ..normalizers.replace import SPACE_MARK
 from ..pre_tokenizers import PreTokenizer
 from ..special import whole_token_regex
-from .base import Encoder
+from .base import SENTENCEPIECE_BPE, Encoder
 from .bpe import merge_parts
 
 __all__ = ["CharBPEEncoder"]
@@ -73,6 +73,8 @@ class CharBPEEncoder(Encoder):
         ValueError: if a symbol can be neither a piece nor bytes and there is no
             ``unk_id`` (raised while encoding, naming the symbol).
     """
+
+    model_kind = SENTENCEPIECE_BPE
 
     def __init__(self, piece_ids: dict[str, int], pair_priority: PairPriority, *,
                  pre_tokenizer: PreTokenizer | None = None, user_defined: Iterable[str] = (),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..pre_tokenizers import PreTokenizer
 from ..vocab import Vocab
-from .base import ChunkCache, Encoder
+from .base import BYTE_LEVEL_BPE, ChunkCache, Encoder
 
 __all__ = ["SimpleEncoder"]
 
@@ -25,6 +25,8 @@ class SimpleEncoder(Encoder):
         cache_size: chunks remembered; the cache is emptied when full, so memory stays
             bounded whatever is encoded.
     """
+
+    model_kind = BYTE_LEVEL_BPE
 
     def __init__(self, vocab: Vocab, pre_tokenizer: PreTokenizer, cache_size: int = 65536) -> None:
         self.vocab = vocab

@@ -40,7 +40,7 @@ from collections.abc import Sequence
 from itertools import chain
 
 from ..pre_tokenizers import PreTokenizer
-from .base import Encoder
+from .base import UNIGRAM, Encoder
 
 __all__ = ["FLAVOURS", "UNK_PENALTY", "UnigramEncoder"]
 
@@ -83,6 +83,8 @@ class UnigramEncoder(Encoder):
         ValueError: if the lengths differ, ``unk_id`` is out of range, or ``flavour`` or a
             type is unknown.
     """
+
+    model_kind = UNIGRAM
 
     def __init__(self, pieces: Sequence[str], scores: Sequence[float], *,
                  types: Sequence[str] | None = None, unk_id: int | None = None,

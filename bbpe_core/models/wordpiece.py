@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 from ..pre_tokenizers import PreTokenizer
 from ..token_table import TokenTable
-from .base import ChunkCache, Encoder
+from .base import WORDPIECE, ChunkCache, Encoder
 
 __all__ = ["WordPieceDecoder", "WordPieceEncoder"]
 
@@ -42,6 +42,8 @@ class WordPieceEncoder(Encoder):
     Raises:
         ValueError: if ``unk_token`` is not in the vocabulary or the vocabulary is empty.
     """
+
+    model_kind = WORDPIECE
 
     def __init__(self, vocab: dict[str, int], pre_tokenizer: PreTokenizer, *,
                  unk_token: str = "[UNK]", continuing_subword_prefix: str = "##",

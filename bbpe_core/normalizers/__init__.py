@@ -46,6 +46,9 @@ class Normalizer:
         ValueError: for another form.
     """
 
+    timeout: float | None = None
+    """Seconds a user's pattern may scan; None: this normalizer runs no such pattern."""
+
     def __init__(self, form: str) -> None:
         if form not in ("NFC", "NFKC", "NFD", "NFKD"):
             raise ValueError(f"unknown Unicode normalization form {form!r}")
@@ -146,6 +149,9 @@ class BertNormalizer:
         strip_accents: step 3; None (BERT's default) follows ``lowercase``.
         lowercase: step 4 (uncased BERT).
     """
+
+    timeout: float | None = None
+    """Seconds a user's pattern may scan; None: this normalizer runs no such pattern."""
 
     def __init__(self, *, clean_text: bool = True, handle_chinese_chars: bool = True,
                  strip_accents: bool | None = None, lowercase: bool = True) -> None:

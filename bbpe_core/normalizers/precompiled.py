@@ -200,6 +200,9 @@ class HFPrecompiled:
         charsmap: the map.
     """
 
+    timeout: float | None = None
+    """Seconds a user's pattern may scan; None: this normalizer runs no such pattern."""
+
     def __init__(self, charsmap: CharsMap) -> None:
         self.charsmap = charsmap
         self._cluster = lru_cache(maxsize=65536)(self._normalize_cluster)

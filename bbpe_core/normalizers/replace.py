@@ -44,6 +44,9 @@ class Prepend:
             ``Metaspace`` pre-tokenizer does with ``prepend_scheme: always``).
     """
 
+    timeout: float | None = None
+    """Seconds a user's pattern may scan; None: this normalizer runs no such pattern."""
+
     def __init__(self, prepend: str, *, unless_present: bool = False) -> None:
         self.prepend = prepend
         self.unless_present = unless_present
@@ -77,6 +80,9 @@ class Replace:
     Raises:
         ValueError: if ``pattern`` is empty.
     """
+
+    timeout: float | None = None
+    """Seconds a user's pattern may scan; None: this normalizer runs no such pattern."""
 
     def __init__(self, pattern: str, content: str) -> None:
         if not pattern:
@@ -180,6 +186,9 @@ class Remove:
         label: how ``repr`` names it.
     """
 
+    timeout: float | None = None
+    """Seconds a user's pattern may scan; None: this normalizer runs no such pattern."""
+
     def __init__(self, pattern: str, label: str) -> None:
         self.regex = regex.compile(pattern)
         self.label = label
@@ -222,7 +231,7 @@ class NormalizerSequence:
 
     def __init__(self, steps: Sequence) -> None:
         self.steps = list(steps)
-        timeouts = [t for t in (getattr(step, "timeout", None) for step in self.steps)
+        timeouts = [t for t in (step.timeout for step in self.steps)
                     if t is not None]
         self.timeout: float | None = max(timeouts, default=None)
         """The largest time limit of a step's pattern from a file (``RegexReplace``), or

@@ -43,6 +43,9 @@ class SentencePieceNormalizer:
         user_defined: USER_DEFINED pieces, never normalized.
     """
 
+    timeout: float | None = None
+    """Seconds a user's pattern may scan; None: this normalizer runs no such pattern."""
+
     def __init__(self, charsmap: CharsMap | None, *, add_dummy_prefix: bool = True,
                  remove_extra_whitespaces: bool = True, escape_whitespaces: bool = True,
                  user_defined: Iterable[str] = ()) -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..encoding import Encoding
+from ..models.base import SENTENCEPIECE_BPE
 from ..models.bpe import MergeStep, merge_steps
 from .spans import Chunk
 
@@ -103,7 +104,6 @@ def trace(enc: Encoding, text: str, **special) -> list[ChunkTrace]:
         raise ValueError(f"{enc.name} adds a prefix space; its merges are not traced")
     if enc.byte_level:
         return [_trace_chunk(enc, c) for c in enc.pre_tokenize(text, **special)]
-    if not hasattr(enc.encoder, "pair_priority"):
-        raise ValueError(f"{enc.name} is not BPE (WordPiece takes the longest vocabulary "
-                         "piece from the start of each word): it has no merges to trace")
+    if enc.model_kind != SENTENCEPIECE_BPE:
+        raise ValueError(f"{enc.name} is {enc.model_kind}, not BPE: it has no merges to trace")
     return [_trace_char_chunk(enc, c) for c in enc.pre_tokenize(text, **special)]

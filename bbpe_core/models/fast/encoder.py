@@ -15,7 +15,7 @@ from itertools import filterfalse, islice
 
 from ...pre_tokenizers.patterns import SHIPPED_PATTERNS, find_chunks
 from ...vocab import Vocab
-from ..base import Encoder
+from ..base import BYTE_LEVEL_BPE, Encoder
 from .chunk_ids import CACHED_CHARS, ChunkIds
 from .long_pieces import LongPieces
 from .packed_ids import MARKER, unpack
@@ -41,6 +41,8 @@ class FastEncoder(Encoder):
     Raises:
         ValueError: if ``pat_str`` is not a shipped pattern (its cuts are not proven).
     """
+
+    model_kind = BYTE_LEVEL_BPE
 
     def __init__(self, vocab: Vocab, pat_str: str, cache_size: int = 65536) -> None:
         if pat_str not in SHIPPED_PATTERNS:
