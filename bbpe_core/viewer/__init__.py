@@ -10,13 +10,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from ..pre_tokenizers.byte_level import fix_surrogates
 from ..pre_tokenizers.pattern_deadline import within_budget
-from ..special import AllowedSpecial, DisallowedSpecial, split_on_special
+from ..special import AllowedSpecial, DisallowedSpecial
 from .spans import Chunk, TokenSpan, chunk_spans
 
 if TYPE_CHECKING:
-    from ..encoding import Encoding
+    from ..encoding import Encoding, Segment
 
 __all__ = ["encode_detailed", "iter_chunks", "pre_tokenize", "tokenize"]
 
@@ -50,34 +49,29 @@ Origin = list[tuple[int, int]]
 def _chunks_with_origin(enc: Encoding, text: str, allowed_special: AllowedSpecial,
                         disallowed_special: DisallowedSpecial
                         ) -> Iterator[tuple[Chunk, Origin | None]]:
-    """The chunks, each with its origin if the normalizer rewrote it (else None)."""
+    """The chunks, each with its origin if the normalizer rewrote it (else None): the
+    segments ``encode`` takes (``Encoding.segments``), each cut by the pre-tokenizer."""
     allowed = enc.resolve_allowed(text, allowed_special, disallowed_special)
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        text = fix_surrogates(text)
-    for segment, start, end, is_special in split_on_special(text, allowed | enc.added_set):
-        if is_special:
-            yield Chunk(segment, start, end, True), None
+    for segment in enc.segments(text, allowed):
+        if segment.special:
+            yield Chunk(segment.text, segment.start, segment.end, True), None
             continue
-        normalized = segment if enc.normalizer is None else enc.normalizer.normalize(segment)
-        if normalized != segment:
-            yield from _normalized_chunks(enc, segment, start)
+        if segment.text[segment.skip:] != segment.source:
+            yield from _normalized_chunks(enc, segment)
             continue
-        skip = int(enc.add_prefix_space and not segment.startswith(" "))
-        for a, b in enc.pre_tokenizer.iter_split(" " * skip + segment):
+        skip, source, start = segment.skip, segment.source, segment.start
+        for a, b in enc.pre_tokenizer.iter_split(segment.text):
             a, b = max(a - skip, 0), b - skip
-            yield Chunk(segment[a:b], start + a, start + b), None
+            yield Chunk(source[a:b], start + a, start + b), None
 
 
-def _normalized_chunks(enc: Encoding, segment: str, start: int
-                       ) -> Iterator[tuple[Chunk, Origin]]:
+def _normalized_chunks(enc: Encoding, segment: Segment) -> Iterator[tuple[Chunk, Origin]]:
     """The chunks of a segment the normalizer changes: their text is the normalized
     text (what is encoded), their span the input characters it came from (a character the
     normalizer added, like a dummy prefix ``▁``, comes from an empty span)."""
-    normalized, origin = enc.normalizer.normalize_with_offsets(segment)
-    origin = [(start + a, start + b) for a, b in origin]
-    skip = int(enc.add_prefix_space and not normalized.startswith(" "))
+    normalized, origin = enc.normalizer.normalize_with_offsets(segment.source)
+    origin = [(segment.start + a, segment.start + b) for a, b in origin]
+    skip = segment.skip
     for a, b in enc.pre_tokenizer.iter_split(" " * skip + normalized):
         a, b = max(a - skip, 0), b - skip
         yield (Chunk(normalized[a:b], origin[a][0], origin[b - 1][1], normalized=True),
