@@ -1,4 +1,5 @@
-"""bbpe_core: a byte-level BPE engine that gives tiktoken's ids, token for token.
+"""bbpe_core: a tokenizer engine in pure Python (byte-level BPE with tiktoken's ids, token for
+token; SentencePiece BPE, WordPiece and Unigram with their reference libraries' ids).
 
 Public API, re-exported by name:
 

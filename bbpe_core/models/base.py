@@ -1,11 +1,14 @@
 """The model stage's interface: what ``Encoding`` asks of an encoder.
 
 An encoder turns special-free, normalized text into ids. It owns its caches; ``Encoding``
-owns none. Three implement it for byte-level BPE: ``simple.SimpleEncoder`` (the reference: any
-pre-tokenizer), ``fast.FastEncoder`` (the three shipped patterns only, proven equal to
-the reference in ``tests/test_encoders.py``) and ``cjk_parts.CjkPartsEncoder`` (the
-reference with the CJK cut, for the other patterns); ``char_bpe.CharBPEEncoder`` for
-SentencePiece BPE, whose encodings ``Encoding.from_model`` builds.
+owns none. Each declares its ``model_kind``:
+
+- byte-level BPE: ``simple.SimpleEncoder`` (the reference: any pre-tokenizer),
+  ``fast.FastEncoder`` (the three shipped patterns only, proven equal to the reference in
+  ``tests/test_encoders.py``) and ``cjk_parts.CjkPartsEncoder`` (the reference with the CJK
+  cut, for the other patterns);
+- SentencePiece BPE: ``char_bpe.CharBPEEncoder``; WordPiece: ``wordpiece.WordPieceEncoder``;
+  Unigram: ``unigram.UnigramEncoder`` (their encodings ``Encoding.from_model`` builds).
 """
 
 from __future__ import annotations

@@ -95,7 +95,7 @@ class RegexSplit(PreTokenizer):
     too (``patterns.compile_pattern``), so the chunks tile the text.
 
     Args:
-        pat_str: the split pattern (``regex`` syntax), e.g. ``pre_tokenizer.GPT2_PATTERN``.
+        pat_str: the split pattern (``regex`` syntax), e.g. ``patterns.GPT2_PATTERN``.
         timeout: seconds its scans may take (for patterns users supplied: one budget per
             ``Encoding`` call, ``pattern_deadline``), or None.
 

@@ -121,7 +121,7 @@ class LongPieces:
         CJK_LETTERS (``_BATCHABLE``) are chunked in one scan, joined by ``_ARABIC_INDIC_ZERO_JOINER``.
 
         In the shipped patterns a chunk that starts at a place depends on the text from
-        there on alone (no look-behind). After an CJK_LETTERS letter, a digit starts a
+        there on alone (no look-behind). After a ``CJK_LETTERS`` letter, a digit starts a
         chunk (no alternative takes a letter, then a digit), and a digit followed by a
         non-digit is a chunk of its own (no alternative before the digit runs takes one
         as a prefix). So every ``_ARABIC_INDIC_ZERO_JOINER`` is a chunk (no part holds one), the chunks between
