@@ -25,28 +25,17 @@ from ..decoders import SentencePieceStrip
 from ..encoding import Encoding
 from ..models.unigram import UnigramEncoder
 from ..normalizers.precompiled import CharsMap
-from ..normalizers.replace import SPACE_MARK
 from ..normalizers.sentencepiece import SentencePieceNormalizer
 from ..pre_tokenizers import Sequence
 from ..processors import TemplateProcessing
-from ..token_table import TokenTable
 from .sentencepiece_model import SentencePieceModel
+from .sentencepiece_pieces import piece_table
 from .source import VocabFileError
 
 __all__ = ["UNKNOWN_SURFACE", "sentencepiece_unigram"]
 
 UNKNOWN_SURFACE = " \u2047 "
 """What the library decodes the unknown piece to (``kDefaultUnknownSymbol``)."""
-
-
-def _byte_value(piece: str, name: str, i: int) -> int:
-    try:
-        value = int(piece[3:5], 16) if len(piece) == 6 else -1
-    except ValueError:
-        value = -1
-    if not (piece.startswith("<0x") and piece.endswith(">") and 0 <= value < 256):
-        raise VocabFileError(f"{name}: BYTE piece {piece!r} (id {i}) is not <0xNN>")
-    return value
 
 
 def _check(model: SentencePieceModel, name: str) -> int:
@@ -86,20 +75,9 @@ def sentencepiece_unigram(model: SentencePieceModel, name: str) -> Encoding:
             not match ``byte_fallback``, or a damaged precompiled map.
     """
     unk = _check(model, name)
-    pieces = {i: p.piece for i, p in enumerate(model.pieces)}
-    token_bytes: dict[int, bytes] = {unk: UNKNOWN_SURFACE.encode("utf-8")}
-    surface: dict[int, bytes] = {}
-    special: dict[str, int] = {}
-    for i, p in enumerate(model.pieces):
-        if p.type in ("CONTROL", "UNKNOWN"):
-            special[p.piece] = i
-            if p.type == "CONTROL":
-                token_bytes[i] = b""  # invisible, as the library decodes it
-        elif p.type == "BYTE":
-            token_bytes[i] = surface[i] = bytes([_byte_value(p.piece, name, i)])
-        else:
-            token_bytes[i] = p.piece.replace(SPACE_MARK, " ").encode("utf-8")
-            surface[i] = p.piece.encode("utf-8")
+    # a CONTROL piece decodes to nothing, the unknown one to " ⁇ ", as the library does
+    table, special, _ = piece_table(model, name, control=b"",
+                                    unknown=UNKNOWN_SURFACE.encode("utf-8"))
     try:
         charsmap = CharsMap(model.precompiled_charsmap) if model.precompiled_charsmap else None
     except ValueError as e:
@@ -113,10 +91,6 @@ def sentencepiece_unigram(model: SentencePieceModel, name: str) -> Encoding:
         [p.piece for p in model.pieces], [p.score for p in model.pieces],
         types=[p.type for p in model.pieces], unk_id=unk, byte_fallback=model.byte_fallback,
         flavour="sentencepiece")
-    try:
-        table = TokenTable(name, pieces, token_bytes, special, surface=surface)
-    except ValueError as e:
-        raise VocabFileError(f"{name}: {e}") from e
     bos = special.get("<s>")
     return Encoding.from_model(
         name, table=table, encoder=encoder, pre_tokenizer=Sequence([]), normalizer=normalizer,

@@ -7,11 +7,12 @@ thousand copies of ``a``, and a repeat inside a repeat multiplies, so ``(?:a{100
 takes about a gigabyte and ``(?:(?:a{1000}){1000}){1000}`` more than the machine has. Its
 parser is recursive, so a thousand nested groups end in a ``RecursionError``.
 ``check_pattern`` therefore reads the pattern's structure first, with the ``regex``
-package's own parser (``regex._regex_core``: the ``regex`` pin in requirements.txt fixes
-its interface; the parse allocates nothing per repeat), so that escapes, character classes
-(where ``{`` is literal), verbose mode (``(?x)a{1 000}``, comments), inline flags and every
-form of a bound (``{n}``, ``{m,n}``, ``{,n}``, ``{m,}``, lazy ``{n}?``, possessive ``{n}+``)
-are read exactly as the compiler will read them. Then it bounds what compiling can cost:
+package's own parser (``regex._regex_core``, read only through ``regex_core``: the ``regex``
+pin in requirements.txt fixes its interface; the parse allocates nothing per repeat), so that
+escapes, character classes (where ``{`` is literal), verbose mode (``(?x)a{1 000}``,
+comments), inline flags and every form of a bound (``{n}``, ``{m,n}``, ``{,n}``, ``{m,}``,
+lazy ``{n}?``, possessive ``{n}+``) are read exactly as the compiler will read them. Then it
+bounds what compiling can cost:
 
 - ``MAX_PATTERN_CHARS`` characters;
 - ``MAX_REPEAT_PRODUCT``: the product of the bounds of nested repeats (``{m,n}`` counts
@@ -32,7 +33,9 @@ happen) into the ``ValueError`` the API documents. Time spent matching is bounde
 from __future__ import annotations
 
 import regex
-from regex import _regex_core
+
+from .regex_core import core as _regex_core
+from .regex_core import parse as _parse
 
 __all__ = [
     "MAX_EXPANDED_SIZE",
@@ -65,25 +68,6 @@ _REFUSED = {
     _regex_core.Fuzzy: "fuzzy matching ({e<=1} and the like)",
 }
 _CHILDREN = ("subpattern", "items", "branches", "yes_item", "no_item")
-
-
-def _parse(pat_str: str, flags: int) -> object:
-    """The ``regex`` package's parse tree of ``pat_str``, as its ``compile`` builds it
-    (``regex/_main.py``: a global flag met midway restarts the parse with it)."""
-    global_flags = flags
-    while True:
-        source = _regex_core.Source(pat_str)
-        info = _regex_core.Info(global_flags, source.char_type, {})
-        info.guess_encoding = _regex_core.UNICODE
-        source.ignore_space = bool(info.flags & _regex_core.VERBOSE)
-        try:
-            parsed = _regex_core._parse_pattern(source, info)
-        except _regex_core._UnscopedFlagSet:
-            global_flags = info.global_flags
-            continue
-        if not source.at_end():
-            raise regex.error("unbalanced parenthesis", pat_str, source.pos)
-        return parsed
 
 
 def _level(node: object, parent: object) -> int:
