@@ -13,9 +13,9 @@ The patterns run on the ``regex`` package: it has ``\\p{L}``, and its ``\\s`` ex
 ``re`` runs only ``ASCII_PATTERNS``, each shipped pattern's equivalent on ASCII-only text
 (faster there, and checked equal by the tests).
 
-This module does not turn chunks into bytes or ids; see ``bpe`` and ``encoding``.
+This module does not turn chunks into bytes or ids; see ``models.bpe`` and ``encoding``.
 
->>> split("it's 998 dogs", GPT2_PATTERN)
+>>> list(iter_split("it's 998 dogs", GPT2_PATTERN))
 [('it', 0, 2), ("'s", 2, 4), (' 998', 4, 8), (' dogs', 8, 13)]
 """
 
@@ -49,7 +49,6 @@ __all__ = [
     "iter_split",
     "needs_pin",
     "pinned",
-    "split",
 ]
 
 GPT2_PATTERN = r"""'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"""
@@ -307,22 +306,3 @@ def iter_split(
     matches = run_scan(lambda limit: pattern.finditer(text, timeout=limit), timeout)
     while (m := run_scan(lambda _: next(matches, None), timeout)) is not None:
         yield m.group(), m.start(), m.end()
-
-
-def split(text: str, pat_str: str, *, timeout: float | None = None) -> list[tuple[str, int, int]]:
-    """Split text into chunks with their character offsets.
-
-    Args:
-        text: the text to split.
-        pat_str: the split pattern (e.g. ``GPT2_PATTERN``).
-        timeout: as for ``find_chunks``.
-
-    Returns:
-        ``[(chunk, start, end), ...]`` in order, with ``text[start:end] == chunk`` and
-        each ``end`` the next ``start``.
-
-    Raises:
-        PatternTimeoutError: if ``timeout`` is exceeded.
-        ValueError: if the pattern does not compile.
-    """
-    return list(iter_split(text, pat_str, timeout=timeout))

@@ -21,7 +21,7 @@ CJK_PAIR = re.compile(f"[{CJK_LETTERS}]{{2}}")
 """Two CJK_LETTERS side by side: text the cut may fall in."""
 
 SEPARATOR = "\x00"
-"""Joins new phrases for one CJK-cut scan (``long_pieces``); never an CJK_LETTERS character."""
+"""Joins new phrases for one CJK-cut scan (``long_pieces``); never a ``CJK_LETTERS`` character."""
 
 
 class CjkCut:
@@ -40,11 +40,6 @@ class CjkCut:
         self._cut: re.Pattern | None = None  # None: build on first use
         self.joined: re.Pattern | None = None
         self.char_path: CharPath | None = None
-
-    @property
-    def built(self) -> bool:
-        """Whether the cut was built already."""
-        return self._cut is not None
 
     def find(self, text: str) -> re.Pattern | None:
         """The cut if ``text`` holds two CJK_LETTERS side by side, else None."""
