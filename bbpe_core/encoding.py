@@ -204,7 +204,7 @@ class Encoding:
         """
         if post_processor is not None:
             check_known_ids("post-processor", [*post_processor.prefix, *post_processor.suffix],
-                            vocab.decoder)
+                            vocab.id_to_bytes)
         self.name = name
         self.vocab = vocab
         self.encoder = encoder

@@ -117,7 +117,7 @@ def encode_detailed(enc: Encoding, text: str, allowed_special: AllowedSpecial = 
             ids = ids[:max_tokens - len(out)]
         surfaces = enc.encoder.chunk_surfaces(" " * skip + chunk.text, ids, vocab.surface)
         out.extend(chunk_spans(chunk, index, ids, surfaces,
-                               [vocab.decoder[i] for i in ids],
+                               [vocab.id_to_bytes[i] for i in ids],
                                [vocab.token_str(i) for i in ids], skip, origin))
     return out
 
