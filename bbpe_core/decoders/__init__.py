@@ -8,7 +8,7 @@ decoder (``tokenizers/src/decoders/strip.rs``), as SentencePiece's ``DecodeIds``
 leading ``▁`` of the first piece.
 
 Every decoder has ``decode_ids(table, ids)``, what ``Encoding.decode_bytes`` calls: ``Strip``
-over the joined bytes of the ids, ``encoders.wordpiece.WordPieceDecoder`` over their piece
+over the joined bytes of the ids, ``models.wordpiece.WordPieceDecoder`` over their piece
 strings (a WordPiece's ``##`` is not in its bytes).
 
 >>> Strip(" ", start=1).decode(b"  hello")

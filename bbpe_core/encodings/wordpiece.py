@@ -2,7 +2,7 @@
 
     text -> special tokens matched whole ([CLS], [SEP], [PAD], [MASK], [UNK], before
             normalization, as HF's added tokens) -> ``normalizers.BertNormalizer``
-         -> ``pre_tokenizers.BertPreTokenizer`` -> ``encoders.wordpiece.WordPieceEncoder``
+         -> ``pre_tokenizers.BertPreTokenizer`` -> ``models.wordpiece.WordPieceEncoder``
          -> ids -> post-processor [CLS] ... [SEP] (``post_process``, on request)
     ids -> piece strings -> ``WordPieceDecoder`` -> text (lossy: see ``load_wordpiece``)
 

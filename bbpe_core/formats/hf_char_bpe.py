@@ -9,7 +9,7 @@
 - pre-tokenizer: none, ``Split`` (Gemma 3's, on spaces the normalizer already replaced), or
   ``Metaspace`` (``▁``, ``prepend_scheme`` always or never, with or without ``split``);
 - model: ``BPE`` with ``byte_fallback``, ``unk_token``, ``fuse_unk``; merges as ``"a b"``
-  or ``["a", "b"]``, applied in list order (``encoders.char_bpe``; Gemma 3's ids as ranks
+  or ``["a", "b"]``, applied in list order (``models.char_bpe``; Gemma 3's ids as ranks
   would be wrong on runs of spaces);
 - decoder: a ``Sequence`` of ``Replace`` (``▁`` -> space), ``ByteFallback``, ``Fuse`` and
   ``Strip``, or ``Metaspace``; post-processor and added tokens as for byte-level files.

@@ -6,7 +6,7 @@ settings (``sentencepiece_model`` reads them):
 
 - normalizer: ``▁`` before the text (``add_dummy_prefix``) and for every space
   (``escape_whitespaces``), as ``normalizer.cc`` does with the ``identity`` rules;
-- model: ``encoders.char_bpe`` with each piece's score as its merge priority
+- model: ``models.char_bpe`` with each piece's score as its merge priority
   (``bpe_model.cc``), USER_DEFINED pieces matched whole, byte fallback to the BYTE pieces;
 - decoder: each piece's bytes (``▁`` -> space, ``<0xNN>`` -> its byte), then the dummy
   prefix's space removed (``decoders.Strip``).

@@ -4,13 +4,14 @@
 The stages the ``sentencepiece`` library runs for ``encode(text)``, from the model's settings
 (``sentencepiece_model`` reads them):
 
-- normalizer: ``sp_normalizer.SentencePieceNormalizer``: the precompiled map (``nmt_nfkc``,
-  ``nfkc``, read by ``precompiled``), ``remove_extra_whitespaces``, ``add_dummy_prefix``,
-  ``escape_whitespaces``, USER_DEFINED pieces kept whole;
-- model: ``encoders.unigram.UnigramEncoder`` with the ``sentencepiece`` flavour, on the whole
+- normalizer: ``normalizers.sentencepiece.SentencePieceNormalizer``: the precompiled map
+  (``nmt_nfkc``, ``nfkc``, read by ``normalizers.precompiled``), ``remove_extra_whitespaces``,
+  ``add_dummy_prefix``, ``escape_whitespaces``, USER_DEFINED pieces kept whole;
+- model: ``models.unigram.UnigramEncoder`` with the ``sentencepiece`` flavour, on the whole
   normalized text (the library does not pre-tokenize);
 - decoder: each piece's bytes (``▁`` -> space, ``<0xNN>`` -> its byte, the unknown piece
-  -> `` ⁇ ``, the library's ``kDefaultUnknownSymbol``, a CONTROL piece -> nothing), then leading spaces removed as the
+  -> `` ⁇ ``, the library's ``kDefaultUnknownSymbol``, a CONTROL piece -> nothing; one table
+  for both SentencePiece kinds: ``sentencepiece_pieces``), then leading spaces removed as the
   library does (``decoders.SentencePieceStrip``).
 
 CONTROL and UNKNOWN pieces are special tokens here, matched only when allowed (the library

@@ -1,10 +1,11 @@
-"""The merge trace: every BPE step of a text, as data, for teaching (transformers' ``GPT2Tokenizer.bpe()``).
+"""The merge trace: every BPE step of a text, as data, for teaching (transformers'
+``GPT2Tokenizer.bpe()``).
 
 For each chunk: its bytes, then each merge in order (the pair merged, its rank,
 the runner-up pairs with their ranks, the parts after the step) until no adjacent
 pair has a rank, then the chunk's ids, which are always ``encode``'s. The steps
-are those of the textbook loop (``bpe.textbook.merge_steps``: lowest rank, leftmost on a
-tie), which shows every candidate: O(n²) per step, so chunks are limited to
+are those of the textbook loop (``models.bpe.textbook.merge_steps``: lowest rank, leftmost on
+a tie), which shows every candidate: O(n²) per step, so chunks are limited to
 ``MAX_TRACE_BYTES``.
 
 When the encoding looks a whole chunk up before merging (tiktoken; HF

@@ -1,4 +1,4 @@
-"""The CJK cut decided pair by pair, exactly (for ``encoders.cjk_parts``).
+"""The CJK cut decided pair by pair, exactly (for ``models.cjk_parts``).
 
 ``char_cuts.cjk_cut`` tests each boundary at C speed against a few groups, each standing
 for every first of the group with every second, so it keeps some boundaries that no merge
