@@ -1,4 +1,5 @@
-"""bbpe_core: a byte-level BPE engine that gives tiktoken's ids, token for token.
+"""bbpe_core: a tokenizer engine in pure Python (byte-level BPE with tiktoken's ids, token for
+token; SentencePiece BPE, WordPiece and Unigram with their reference libraries' ids).
 
 Public API, re-exported by name:
 
@@ -28,11 +29,14 @@ Public API, re-exported by name:
 [31373, 995]
 """
 
-from .bpe import recover_merges
-from .byte_level import byte_decoder, byte_encoder, bytes_to_unicode
-from .catalogue import EncodingInfo, encoding_catalogue, encoding_name_for_model
 from .encoding import Encoding
-from .extend import extend_vocabulary
+from .encodings.catalogue import (
+    EncodingInfo,
+    encoding_catalogue,
+    encoding_for_model,
+    encoding_name_for_model,
+)
+from .encodings.registry import get_encoding, list_encoding_names
 from .formats.gguf import GGUFWarning, load_gguf
 from .formats.gpt2_files import load_gpt2_files, save_gpt2_files
 from .formats.hf_json import load_hf_tokenizer_json, save_hf_tokenizer_json
@@ -40,10 +44,14 @@ from .formats.sentencepiece import load_sentencepiece_model
 from .formats.sentencepiece_save import save_sentencepiece_model
 from .formats.source import VocabFileError
 from .formats.tiktoken_file import load_tiktoken, load_tiktoken_bpe, save_tiktoken_bpe
-from .patterns import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN, PatternTimeoutError
-from .registry import encoding_for_model, get_encoding, list_encoding_names
-from .spans import Chunk, TokenSpan
-from .trace import ChunkTrace, MergeStep, trace
+from .models.bpe import recover_merges
+from .pre_tokenizers.byte_level import byte_decoder, byte_encoder, bytes_to_unicode
+from .pre_tokenizers.patterns import (
+    CL100K_PATTERN,
+    GPT2_PATTERN,
+    O200K_PATTERN,
+    PatternTimeoutError,
+)
 from .training import (
     TrainStep,
     UnigramRound,
@@ -53,6 +61,9 @@ from .training import (
     train_from_counts,
     train_unigram,
 )
+from .training.extend import extend_vocabulary
+from .viewer.spans import Chunk, TokenSpan
+from .viewer.trace import ChunkTrace, MergeStep, trace
 
 __all__ = [
     "CL100K_PATTERN",

@@ -32,9 +32,9 @@ import warnings
 from dataclasses import asdict
 
 from .cluster import MIN_BLOCK_SIZE
+from .encodings.registry import get_encoding, list_encoding_names
 from .formats.gguf import GGUFWarning, gguf_warnings, load_gguf
 from .id_list import parse_ids
-from .registry import get_encoding, list_encoding_names
 
 MAX_INPUT_BYTES = 8 << 20
 """The most bytes ``encode``, ``decode`` and ``tokenize`` read (8 MiB), from a file or standard

@@ -1,33 +1,35 @@
 """``Encoding``: tiktoken's API over the field's pipeline, composed of its stages.
 
     text -> added/special tokens split out (``special``) -> normalizer (``normalizers``)
+         -> prefix space            (these three: ``Encoding.segments``, shared with ``viewer``)
          -> pre-tokenizer (``pre_tokenizers``: where a chunk is cut)
-         -> model: an encoder (``encoders``: ``SimpleEncoder``, the reference,
-            ``FastEncoder`` for the shipped patterns, ``CjkPartsEncoder`` for the others;
-            a merge happens in ``bpe``) -> ids
-         -> post-processor (``post_processors``, on request: ``post_process``)
-    ids -> bytes (``vocab``) -> text
+         -> model: an encoder (``models``: ``SimpleEncoder``, the reference,
+            ``FastEncoder`` for the shipped patterns, ``CjkPartsEncoder`` for the others,
+            one per other model kind; a merge happens in ``models.bpe``) -> ids
+         -> post-processor (``processors``, on request: ``post_process``)
+    ids -> bytes (``vocab``) -> text (``decoders``)
 
 ``Encoding`` owns the vocabulary and one of each stage, chosen at construction, and keeps
 tiktoken's special-token rules; it holds no cache (the encoder does). The viewer's
 functions (``viewer``) read it. Does not load files (see ``formats``) or know encoding
-names (see ``registry``).
+names (see ``encodings.registry``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import NamedTuple
 
 from . import viewer
-from .byte_level import fix_surrogates
 from .decoders import Decoder
-from .encoders import CjkPartsEncoder, Encoder, FastEncoder, MissingBytesEncoder, SimpleEncoder
+from .models import CjkPartsEncoder, Encoder, FastEncoder, MissingBytesEncoder, SimpleEncoder
+from .models.base import BYTE_LEVEL_BPE
 from .normalizers import Normalizer
-from .pattern_deadline import pattern_budget
-from .patterns import SHIPPED_PATTERNS
-from .post_processors import TemplateProcessing
 from .pre_tokenizers import PreTokenizer, RegexSplit
-from .spans import Chunk, TokenSpan
+from .pre_tokenizers.byte_level import fix_surrogates
+from .pre_tokenizers.pattern_deadline import pattern_budget
+from .pre_tokenizers.patterns import SHIPPED_PATTERNS
+from .processors import TemplateProcessing
 from .special import (
     AllowedSpecial,
     DisallowedSpecial,
@@ -37,9 +39,31 @@ from .special import (
 )
 from .token_table import TokenTable
 from .validate import check_known_ids
+from .viewer.spans import Chunk, TokenSpan
 from .vocab import Vocab
 
-__all__ = ["Encoding"]
+__all__ = ["Encoding", "Segment"]
+
+
+
+class Segment(NamedTuple):
+    """One piece of text between the pipeline's front half and its model stage.
+
+    Attributes:
+        text: what the model stage takes: the normalized text with its prefix space (an
+            ordinary segment), or the token's text (a special or added token).
+        start, end: the character span of the input it came from.
+        special: whether it is a special or added token (one id, not encoded).
+        source: the input's characters ``[start:end]``, before normalization.
+        skip: 1 if ``text`` begins with a prefix space the input does not have, else 0.
+    """
+
+    text: str
+    start: int
+    end: int
+    special: bool
+    source: str
+    skip: int
 
 
 class Encoding:
@@ -186,7 +210,7 @@ class Encoding:
         """
         if post_processor is not None:
             check_known_ids("post-processor", [*post_processor.prefix, *post_processor.suffix],
-                            vocab.decoder)
+                            vocab.id_to_bytes)
         self.name = name
         self.vocab = vocab
         self.encoder = encoder
@@ -198,7 +222,7 @@ class Encoding:
         # pre-tokenizer's, else a normalizer's (a tokenizer.json Replace with a Regex)
         self.scan_budget: float | None = (
             pre_tokenizer.timeout if pre_tokenizer.timeout is not None
-            else getattr(normalizer, "timeout", None))
+            else normalizer.timeout if normalizer is not None else None)
         self.special_tokens_set: frozenset[str] = frozenset(vocab.special_tokens)
         self.max_token_value: int = vocab.max_token_value
         self.added_set: frozenset[str] = frozenset(vocab.added_tokens)
@@ -246,10 +270,16 @@ class Encoding:
         return self.vocab.special_tokens["<|endoftext|>"]
 
     @property
+    def model_kind(self) -> str:
+        """Which model the encoding runs, as its encoder declares it: ``"byte-level BPE"``,
+        ``"SentencePiece BPE"``, ``"WordPiece"`` or ``"Unigram"`` (``models.base``)."""
+        return self.encoder.model_kind
+
+    @property
     def byte_level(self) -> bool:
         """Whether the model is byte-level BPE (tokens keyed by bytes, ``mergeable_ranks``),
         rather than a model of piece strings (``from_model``)."""
-        return isinstance(self.vocab, Vocab)
+        return self.encoder.model_kind == BYTE_LEVEL_BPE
 
     @property
     def mergeable_ranks(self) -> dict[bytes, int]:
@@ -258,7 +288,7 @@ class Encoding:
         Raises:
             AttributeError: for a model that is not byte-level (see ``byte_level``).
         """
-        if not isinstance(self.vocab, Vocab):
+        if not self.byte_level:
             raise AttributeError(f"{self.name} is not byte-level BPE: it has pieces "
                                  "(vocab.pieces), not mergeable_ranks")
         return self.vocab.mergeable_ranks
@@ -346,10 +376,42 @@ class Encoding:
             return self._encode_text(text, allowed)
 
     def _encode_text(self, text: str, allowed: frozenset[str]) -> list[int]:
-        try:
-            return self._encode_checked(text, allowed)
-        except UnicodeEncodeError:
-            return self._encode_checked(fix_surrogates(text), allowed)
+        segments = list(self.segments(text, allowed))
+        if len(segments) == 1 and not segments[0].special:  # no copy of a long id list
+            return self.encoder.encode_segment(segments[0].text)
+        ids: list[int] = []
+        for segment in segments:
+            if segment.special:
+                ids.append(self.vocab.whole_tokens[segment.text])
+            else:
+                ids.extend(self.encoder.encode_segment(segment.text))
+        return ids
+
+    def segments(self, text: str, allowed: frozenset[str]) -> Iterator[Segment]:
+        """The front half of ``encode``, shared with the viewer: the text's special and
+        added tokens cut out (``special.split_on_special``), and each ordinary segment
+        normalized and given the prefix space, ready for the model stage.
+
+        Args:
+            text: the text; lone surrogates become U+FFFD and pairs are joined first
+                (``fix_surrogates``), and offsets refer to that form.
+            allowed: the special-token texts to match (``resolve_allowed``'s result).
+
+        Returns:
+            The segments in order, covering the text (empty ordinary ones left out).
+        """
+        if not text.isascii():
+            try:
+                text.encode("utf-8")
+            except UnicodeEncodeError:
+                text = fix_surrogates(text)
+        for part, start, end, special in split_on_special(text, allowed | self.added_set):
+            if special:
+                yield Segment(part, start, end, True, part, 0)
+                continue
+            normalized = part if self.normalizer is None else self.normalizer.normalize(part)
+            skip = int(self.add_prefix_space and not normalized.startswith(" "))
+            yield Segment(" " * skip + normalized, start, end, False, part, skip)
 
     def resolve_allowed(self, text: str, allowed_special: AllowedSpecial,
                         disallowed_special: DisallowedSpecial) -> frozenset[str]:
@@ -374,26 +436,6 @@ class Encoding:
         )
         check_disallowed(text, disallowed)
         return allowed
-
-    def _encode_checked(self, text: str, allowed: frozenset[str]) -> list[int]:
-        whole = allowed | self.added_set
-        if not whole:
-            return self._encode_segment(text) if text else []
-        ids: list[int] = []
-        for segment, _, _, is_special in split_on_special(text, whole):
-            if is_special:
-                ids.append(self.vocab.whole_tokens[segment])
-            else:
-                ids.extend(self._encode_segment(segment))
-        return ids
-
-    def _encode_segment(self, segment: str) -> list[int]:
-        """The ids of ordinary text: normalizer, prefix space, then the encoder."""
-        if self.normalizer is not None:
-            segment = self.normalizer.normalize(segment)
-        if self.add_prefix_space and not segment.startswith(" "):
-            segment = " " + segment
-        return self.encoder.encode_segment(segment)
 
     def encode_batch(
         self,

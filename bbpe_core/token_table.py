@@ -6,12 +6,12 @@ it matches. A SentencePiece model (or WordPiece) keys them by piece strings as i
 them (``▁hello``, ``<0xE4>``, ``##ing``), and three things differ per id:
 
 - ``pieces[id]``: the piece string, shown by viewers (where byte-level shows ``Ġ`` strings);
-- ``decoder[id]``: the bytes it decodes to (``▁`` -> a space, ``<0xE4>`` -> byte 0xE4);
+- ``id_to_bytes[id]``: the bytes it decodes to (``▁`` -> a space, ``<0xE4>`` -> byte 0xE4);
 - ``surface[id]``: the UTF-8 bytes of normalized text it stands for (``▁hello`` -> the bytes
   of ``▁hello``, ``<0xE4>`` -> byte 0xE4), which lets a viewer give it a character span.
 
 ``TokenTable`` has the attributes ``Encoding`` and ``viewer`` read from a ``Vocab``
-(``special_tokens``, ``added_tokens``, ``whole_tokens``, ``whole_ids``, ``decoder``,
+(``special_tokens``, ``added_tokens``, ``whole_tokens``, ``whole_ids``, ``id_to_bytes``,
 ``surface``, ``max_token_value``, ``token_bytes``, ``token_str``, ``token_id``), so either
 plugs into an ``Encoding``. It does no encoding (see ``encoders``).
 
@@ -28,8 +28,9 @@ from .validate import check_ids, check_whole_tokens
 __all__ = ["TokenTable", "lookup_bytes"]
 
 
-def lookup_bytes(decoder: dict[int, bytes], token: int, name: str, max_token_value: int) -> bytes:
-    """``decoder[token]``, with the errors ``Encoding.decode_single_token_bytes`` promises.
+def lookup_bytes(id_to_bytes: dict[int, bytes], token: int, name: str,
+                 max_token_value: int) -> bytes:
+    """``id_to_bytes[token]``, with the errors ``Encoding.decode_single_token_bytes`` promises.
 
     Raises:
         TypeError: if ``token`` is not an int.
@@ -38,7 +39,7 @@ def lookup_bytes(decoder: dict[int, bytes], token: int, name: str, max_token_val
     if not isinstance(token, int):
         raise TypeError(f"token ids are ints, not {type(token).__name__}: {token!r}")
     try:
-        return decoder[token]
+        return id_to_bytes[token]
     except KeyError:
         raise KeyError(
             f"token id {token} is not in {name} (ids run 0..{max_token_value}, some unassigned)"
@@ -88,10 +89,10 @@ class TokenTable:
         self.special_tokens = dict(special_tokens)
         self.added_tokens = added_tokens
         whole_bytes = {i: s.encode("utf-8") for s, i in self.whole_tokens.items()}
-        self.decoder = {**whole_bytes, **token_bytes}
-        self.surface = self.decoder if surface is None else {**self.decoder, **surface}
+        self.id_to_bytes = {**whole_bytes, **token_bytes}
+        self.surface = self.id_to_bytes if surface is None else {**self.id_to_bytes, **surface}
         self.whole_ids = frozenset(self.whole_tokens.values())  # shown as their text
-        self.max_token_value: int = max([*pieces, *self.decoder])
+        self.max_token_value: int = max([*pieces, *self.id_to_bytes])
         self.piece_ids = dict(zip(pieces.values(), pieces.keys()))
         # bytes -> the lowest id that is not a byte piece, else the lowest byte piece's
         byte_pieces = sorted(i for i in token_bytes if pieces[i][:3] == "<0x"
@@ -108,7 +109,7 @@ class TokenTable:
             TypeError: if ``token`` is not an int.
             KeyError: if the id is unknown (the message names it).
         """
-        return lookup_bytes(self.decoder, token, self.name, self.max_token_value)
+        return lookup_bytes(self.id_to_bytes, token, self.name, self.max_token_value)
 
     def token_str(self, token: int) -> str:
         """How a viewer shows one id: its piece string (``▁hello``, ``<0xE4>``)."""

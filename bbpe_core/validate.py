@@ -80,7 +80,7 @@ def check_known_ids(kind: str, ids: Sequence[int], known: Container[int]) -> Non
     Args:
         kind: what names them, for the message (``"post-processor"``).
         ids: the ids named.
-        known: the vocabulary's ids (a ``decoder`` dict: id -> bytes).
+        known: the vocabulary's ids (an ``id_to_bytes`` dict).
 
     Raises:
         ValueError: naming the first id that is not an int or not in ``known``.

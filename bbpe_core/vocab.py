@@ -28,8 +28,8 @@ import re
 from collections.abc import Sequence
 
 from . import validate
-from .bpe import PairRank, merge_listed, merge_ranked
-from .byte_level import to_gpt2_str
+from .models.bpe import PairRank, merge_listed, merge_ranked
+from .pre_tokenizers.byte_level import to_gpt2_str
 from .token_table import lookup_bytes
 
 __all__ = ["MISSING_BYTES", "Vocab"]
@@ -85,11 +85,11 @@ class Vocab:
         """The single bytes no token holds (empty for a complete vocabulary)."""
         self._missing_run = re.compile(b"[%s]+" % re.escape(self.missing)) if self.missing else None
         self.whole_tokens = {**added_tokens, **special_tokens}  # matched whole in raw text
-        self.decoder = dict(zip(mergeable_ranks.values(), mergeable_ranks))
-        self.decoder.update({i: s.encode("utf-8") for s, i in self.whole_tokens.items()})
-        self.surface = self.decoder  # what a token matches is what it decodes to
+        self.id_to_bytes = dict(zip(mergeable_ranks.values(), mergeable_ranks))
+        self.id_to_bytes.update({i: s.encode("utf-8") for s, i in self.whole_tokens.items()})
+        self.surface = self.id_to_bytes  # what a token matches is what it decodes to
         self.whole_ids = frozenset(self.whole_tokens.values())  # shown as their text
-        self.max_token_value: int = max(self.decoder)
+        self.max_token_value: int = max(self.id_to_bytes)
         if self.merges is None:
             ranks = mergeable_ranks
             self.pair_rank: PairRank = lambda left, right: ranks.get(left + right)
@@ -141,12 +141,12 @@ class Vocab:
             TypeError: if ``token`` is not an int.
             KeyError: if the id is unknown or unassigned (the message names it).
         """
-        return lookup_bytes(self.decoder, token, self.name, self.max_token_value)
+        return lookup_bytes(self.id_to_bytes, token, self.name, self.max_token_value)
 
     def token_str(self, token: int) -> str:
         """How a viewer shows one id: its GPT-2 printable string (``Ġma``), or a special or
         added token's own text."""
-        data = self.decoder[token]
+        data = self.id_to_bytes[token]
         return data.decode("utf-8") if token in self.whole_ids else to_gpt2_str(data)
 
     def token_id(self, text_or_bytes: str | bytes) -> int:

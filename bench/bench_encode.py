@@ -27,7 +27,7 @@ from implementations import batch_reference, implementations, scratch_dir
 from texts import MB, texts
 
 import bbpe_core
-from bbpe_core import registry
+from bbpe_core.encodings import registry
 from oracles import ENCODING_NAMES
 
 RESULTS = Path(__file__).resolve().parent / "results"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 
-from bbpe_core.byte_level import to_gpt2_str
+from bbpe_core.pre_tokenizers.byte_level import to_gpt2_str
 from bbpe_core.validate import MAX_VOCAB_ENTRIES
 
 

@@ -23,9 +23,9 @@ from pathlib import Path
 from typing import Callable
 
 from bbpe_core import train
-from bbpe_core.encoders.char_bpe import CharBPEEncoder
-from bbpe_core.patterns import GPT2_PATTERN
+from bbpe_core.models.char_bpe import CharBPEEncoder
 from bbpe_core.pre_tokenizers import RegexSplit
+from bbpe_core.pre_tokenizers.patterns import GPT2_PATTERN
 from bbpe_core.training import train_char_level
 
 __all__ = ["ALGORITHMS", "CORPUS_CHARS", "HELD_OUT_CHARS", "VOCAB_SIZES", "Trained",

@@ -9,7 +9,7 @@ invisible or unsafe in vocab.json and merges.txt, so they move to 256 + n.
 from __future__ import annotations
 
 from bbpe_core import Encoding, byte_encoder
-from bbpe_core.byte_level import is_kept_byte
+from bbpe_core.pre_tokenizers.byte_level import is_kept_byte
 
 from .html_base import esc, page_css
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from bbpe_core.zoo import data_file
+from bbpe_core.encodings.data import data_file
 
 from .chat_render import compile_template, render_prompt
 from .chat_render import prompt_ranges as render_ranges

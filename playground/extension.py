@@ -5,7 +5,7 @@ the UDHR languages before and after.
 The recipe is Chinese-LLaMA's (Cui et al. 2023, ymcui/Chinese-LLaMA-Alpaca's
 ``merge_tokenizers.py``): pieces of a Unigram model trained on the new language, appended
 with score 0 to a SentencePiece base. For a byte-level BPE base (gpt2) the same Unigram
-pieces are appended as merges (the engine's analogue, see ``bbpe_core.extend``).
+pieces are appended as merges (the engine's analogue, see ``bbpe_core.training.extend``).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from bbpe_core import Encoding, extend_vocabulary, get_encoding
 from bbpe_core.formats.sentencepiece_save import sentencepiece_model_of
-from bbpe_core.replace_normalizers import SPACE_MARK
+from bbpe_core.normalizers.replace import SPACE_MARK
 from bbpe_core.training import train_unigram_model
 
 from .caps import MAX_EXTEND_CHARS, MAX_EXTEND_PIECES, MAX_SEED_VOCAB

@@ -19,7 +19,7 @@ import tomli_w
 import yaml
 
 from bbpe_core import Encoding
-from bbpe_core.byte_level import fix_surrogates
+from bbpe_core.pre_tokenizers.byte_level import fix_surrogates
 
 from .lab_languages import token_count
 

@@ -8,32 +8,22 @@
 from __future__ import annotations
 
 from bbpe_core import Encoding
-from bbpe_core.encoders.char_bpe import CharBPEEncoder
-from bbpe_core.encoders.unigram import UnigramEncoder
-from bbpe_core.encoders.wordpiece import WordPieceEncoder
+from bbpe_core.models.base import BYTE_LEVEL_BPE, SENTENCEPIECE_BPE
 
 __all__ = ["model_kind", "has_merges"]
 
 
 def model_kind(enc: Encoding) -> str:
-    """``"byte-level BPE"`` (GPT-2's, Radford et al. 2019), ``"SentencePiece BPE"`` over
-    characters (Kudo & Richardson 2018; ``"... with byte fallback"`` where ``<0xNN>`` pieces
-    spell a character the vocabulary lacks), ``"WordPiece"`` (Schuster & Nakajima 2012, as
-    BERT uses it), ``"Unigram"`` (Kudo 2018, the best-scoring segmentation over the
-    vocabulary's pieces, as sentencepiece's ``unigram_model.cc`` runs it), or
-    ``"another model"``."""
-    if enc.byte_level:
-        return "byte-level BPE"
-    if isinstance(enc.encoder, CharBPEEncoder):
-        return "SentencePiece BPE" + (" with byte fallback" if enc.encoder.byte_ids else "")
-    if isinstance(enc.encoder, WordPieceEncoder):
-        return "WordPiece"
-    if isinstance(enc.encoder, UnigramEncoder):
-        return "Unigram"
-    return "another model"
+    """``enc.model_kind`` (``"byte-level BPE"``, ``"SentencePiece BPE"``, ``"WordPiece"``,
+    ``"Unigram"``: see ``bbpe_core.models.base``), with ``" with byte fallback"`` after
+    SentencePiece BPE where ``<0xNN>`` pieces spell a character the vocabulary lacks."""
+    kind = enc.model_kind
+    if kind == SENTENCEPIECE_BPE and enc.encoder.byte_ids:
+        return kind + " with byte fallback"
+    return kind
 
 
 def has_merges(enc: Encoding) -> bool:
     """Whether the model builds tokens by merging pairs (the BPE kinds), so a merge trace
-    applies; WordPiece has no merges."""
-    return enc.byte_level or isinstance(enc.encoder, CharBPEEncoder)
+    applies; WordPiece and Unigram have no merges."""
+    return enc.model_kind in (BYTE_LEVEL_BPE, SENTENCEPIECE_BPE)

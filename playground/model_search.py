@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from bbpe_core.catalogue import encoding_catalogue
+from bbpe_core.encodings.catalogue import encoding_catalogue
 
 __all__ = ["NOT_SHIPPED", "find_encodings", "not_shipped"]
 

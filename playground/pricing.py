@@ -1,7 +1,7 @@
 """What a count costs: a model's context window and its input, output and cached-input price
 per text, from the pinned PyPI package genai-prices (Pydantic's maintained price data, read
 from the copy bundled in the package; nothing is fetched). An encoding is priced as the first
-model of its catalogue row (``bbpe_core.catalogue``) that the data knows; a model it does not
+model of its catalogue row (``bbpe_core.encodings.catalogue``) that the data knows; a model it does not
 know has no price and no context window here, never a guess.
 """
 
@@ -13,7 +13,7 @@ from decimal import Decimal
 from functools import cache
 from importlib.metadata import version
 
-from bbpe_core.catalogue import encoding_catalogue
+from bbpe_core.encodings.catalogue import encoding_catalogue
 
 __all__ = ["Cost", "data_note", "model_cost"]
 

@@ -16,7 +16,7 @@ import binascii
 import json
 import zlib
 
-from bbpe_core.byte_level import fix_surrogates
+from bbpe_core.pre_tokenizers.byte_level import fix_surrogates
 
 from .analysis import SPECIAL_MODES
 from .caps import (

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bbpe_core import ChunkTrace, MergeStep
-from bbpe_core.byte_level import to_gpt2_str
+from bbpe_core.pre_tokenizers.byte_level import to_gpt2_str
 
 from .html_base import esc, page_css, token_colour
 

@@ -6,7 +6,7 @@ from collections import Counter
 from pathlib import Path
 
 from bbpe_core import Encoding, TrainStep
-from bbpe_core.byte_level import to_gpt2_str
+from bbpe_core.pre_tokenizers.byte_level import to_gpt2_str
 from bbpe_core.training import CharLevelBPE
 
 from .uploads import PATTERNS as SHIPPED_PATTERNS

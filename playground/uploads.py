@@ -22,7 +22,7 @@ from bbpe_core import (
     load_sentencepiece_model,
     load_tiktoken,
 )
-from bbpe_core.registry import BUILTIN_ENCODINGS
+from bbpe_core.encodings.openai import BUILTIN_ENCODINGS
 
 __all__ = [
     "parse_special_tokens","MAX_UPLOAD_MB", "KINDS", "SUPPORTED", "PATTERNS", "PATTERN_TIMEOUT", "load_upload", "fingerprint"]

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 import regex
 
 from bbpe_core import Encoding, recover_merges
-from bbpe_core.byte_level import to_gpt2_str
-from bbpe_core.pattern_deadline import pattern_budget, run_scan
-from bbpe_core.pattern_guard import compile_checked
+from bbpe_core.pre_tokenizers.byte_level import to_gpt2_str
+from bbpe_core.pre_tokenizers.pattern_deadline import pattern_budget, run_scan
+from bbpe_core.pre_tokenizers.pattern_guard import compile_checked
 
 __all__ = ["Entry", "vocab_entries", "SEARCH_MODES", "search", "anatomy", "lost_bytes", "script_of",
            "script_shares", "length_counts", "ODDITIES", "oddities"]
@@ -65,7 +65,7 @@ def vocab_entries(enc: Encoding) -> list[Entry]:
 SEARCH_MODES = ("substring", "regex", "id", "byte prefix (hex)")
 REGEX_BUDGET = 1.0
 """Seconds a user's regex may spend over the whole vocabulary (one budget for the search:
-``bbpe_core.pattern_deadline``); the regex itself passes ``pattern_guard`` first."""
+``bbpe_core.pre_tokenizers.pattern_deadline``); the regex itself passes ``pattern_guard`` first."""
 
 
 def search(entries: list[Entry], mode: str, query: str, limit: int = 200) -> list[Entry]:

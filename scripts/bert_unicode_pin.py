@@ -1,4 +1,4 @@
-"""Regenerate bbpe_core/bert_unicode.py: the character classes of BERT's normalizer and
+"""Regenerate bbpe_core/pre_tokenizers/bert_unicode.py: the character classes of BERT's normalizer and
 pre-tokenizer, as HF tokenizers' Rust code has them.
 
 HF tokenizers' ``normalizers/bert.rs`` and ``pre_tokenizers/bert.rs`` take control,
@@ -9,7 +9,7 @@ reference library (a test dependency) about every code point, one stage at a tim
 writes the tables as data, so the product needs neither it nor a particular Unicode version
 for these classes:
 
-    python scripts/bert_unicode_pin.py > bbpe_core/bert_unicode.py
+    python scripts/bert_unicode_pin.py > bbpe_core/pre_tokenizers/bert_unicode.py
 
 tests/test_bert_stages.py checks every code point against the reference again.
 """

@@ -1,4 +1,4 @@
-"""Regenerate bbpe_core/unicode_pin.py: the code points whose split-pattern classes differ
+"""Regenerate bbpe_core/pre_tokenizers/unicode_pin.py: the code points whose split-pattern classes differ
 between the `regex` package we pin and Unicode 16.0, the version of the reference engines'
 tables: tiktoken's Rust regex and HF tokenizers' Oniguruma (tests/test_hostile_patterns.py
 confirms the latter on the installed `tokenizers`).
@@ -8,7 +8,7 @@ and symbols new in 17.0 (U+1F8D8) split differently. The Unicode 16.0 general ca
 from the PyPI package unicodedata2 at version 16.0.0 (requirements-dev.txt pins it):
 
     pip install "unicodedata2==16.0.0"
-    python scripts/unicode_pin.py > bbpe_core/unicode_pin.py
+    python scripts/unicode_pin.py > bbpe_core/pre_tokenizers/unicode_pin.py
 """
 
 from __future__ import annotations

@@ -10,8 +10,8 @@ from pathlib import Path
 from gguf import GGUFWriter, TokenType
 
 import bbpe_core
-from bbpe_core.bpe.recover import recover_merges
-from bbpe_core.byte_level import to_gpt2_str
+from bbpe_core.models.bpe.recover import recover_merges
+from bbpe_core.pre_tokenizers.byte_level import to_gpt2_str
 
 PRE = {"gpt2": "gpt-2"}
 CHAT_TEMPLATE = "{% for m in messages %}{{ m['content'] }}\n{% endfor %}"

@@ -11,9 +11,8 @@ from samples import ADVERSARIAL, MULTILINGUAL, utf8_texts
 from tokenizers import normalizers as hf_normalizers
 from tokenizers import pre_tokenizers as hf_pre_tokenizers
 
-from bbpe_core import bert_unicode
 from bbpe_core.normalizers import BertNormalizer
-from bbpe_core.pre_tokenizers import BertPreTokenizer
+from bbpe_core.pre_tokenizers import BertPreTokenizer, bert_unicode
 
 CODE_POINTS = [c for c in range(0x110000) if not 0xD800 <= c <= 0xDFFF]
 BLOCK = 4096
@@ -81,7 +80,7 @@ def test_offsets_of_accents_cjk_and_dropped_characters():
 
 def test_the_tables_were_measured_against_this_python_unicode_database():
     assert unicodedata.unidata_version == bert_unicode.UNIDATA_VERSION, (
-        "regenerate bbpe_core/bert_unicode.py with scripts/bert_unicode_pin.py")
+        "regenerate bbpe_core/pre_tokenizers/bert_unicode.py with scripts/bert_unicode_pin.py")
 
 
 def test_stages_compare_by_their_options():

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from samples import WHITESPACE
 
 import bbpe_core
-from bbpe_core.bmp_splits import DEEPSEEK_WORDS, bmp_split
 from bbpe_core.pre_tokenizers import Split
+from bbpe_core.pre_tokenizers.deepseek_bmp import DEEPSEEK_WORDS, bmp_split
 
 REPRESENTATIVE = (
     "aZé한ǅ中ぁアー" + "0٣①²" + "\u0301\u093f\u200d" + "!'(,-._{~，。「」・゠" + "$+<=>^`|~€©゛"

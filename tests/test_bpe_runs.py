@@ -7,9 +7,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import bbpe_core
-from bbpe_core.bpe import ranked as bpe
-from bbpe_core.bpe import runs as bpe_runs
-from bbpe_core.bpe.runs import merge_run
+from bbpe_core.models.bpe import ranked as bpe
+from bbpe_core.models.bpe import runs as bpe_runs
+from bbpe_core.models.bpe.runs import merge_run
 from oracles import ENCODING_NAMES
 
 

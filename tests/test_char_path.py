@@ -12,11 +12,11 @@ from hypothesis import strategies as st
 from samples import CORPORA
 
 import bbpe_core
-from bbpe_core.encoders.fast.char_cuts import crossing_groups
-from bbpe_core.encoders.fast.char_path import CHARACTERS, CharPath
-from bbpe_core.encoders.fast.chunk_ids import CACHED_CHARS
-from bbpe_core.encoders.fast.packed_ids import unpack
-from bbpe_core.encoders.fast.presplit import split_marks
+from bbpe_core.models.fast.char_cuts import crossing_groups
+from bbpe_core.models.fast.char_path import CHARACTERS, CharPath
+from bbpe_core.models.fast.chunk_ids import CACHED_CHARS
+from bbpe_core.models.fast.packed_ids import unpack
+from bbpe_core.models.fast.presplit import split_marks
 from oracles import ENCODING_NAMES, tiktoken_encoding, tiny_cache_encoding
 
 # a newline, marks and ideographs whose bytes share lead and continuation bytes
@@ -38,7 +38,7 @@ def single_bytes_and(*tokens: str) -> dict[bytes, int]:
 
 def test_a_token_merged_otherwise_inside_a_chunk_is_left_out():
     ranks = single_bytes_and("中")  # no merge of two bytes makes it: BPE never reaches it
-    path = CharPath.build(ranks, lambda piece: bbpe_core.bpe.merge_ranked(piece, ranks), ranks, whole=True)
+    path = CharPath.build(ranks, lambda piece: bbpe_core.models.bpe.merge_ranked(piece, ranks), ranks, whole=True)
     done, others = path.encode(["国国", "中国"], encode_head=None)
     assert others == ["中国"]
     assert unpack(done["国国"]) == list("国国".encode())

@@ -116,7 +116,7 @@ def test_shipped_templates_render_as_transformers_renders_them(label):
 
 
 def _source_text(label: str) -> str:
-    from bbpe_core.zoo import data_file
+    from bbpe_core.encodings.data import data_file
     source = TEMPLATE_MODELS[label][1]
     return data_file(source).decode("utf-8") if source.endswith(".jinja.gz") else source
 

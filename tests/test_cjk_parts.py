@@ -14,11 +14,11 @@ from hypothesis import strategies as st
 from samples import CORPORA, MULTILINGUAL, random_vocabularies
 
 import bbpe_core
-from bbpe_core.encoders import CjkPartsEncoder, FastEncoder, SimpleEncoder
-from bbpe_core.encoders.fast.char_cuts import cjk_cut, unreachable
-from bbpe_core.encoders.fast.cjk_cut import CJK_PAIR
-from bbpe_core.encoders.fast.pair_cut import PairCut
-from bbpe_core.zoo import QWEN_PATTERN
+from bbpe_core.encodings.zoo import QWEN_PATTERN
+from bbpe_core.models import CjkPartsEncoder, FastEncoder, SimpleEncoder
+from bbpe_core.models.fast.char_cuts import cjk_cut, unreachable
+from bbpe_core.models.fast.cjk_cut import CJK_PAIR
+from bbpe_core.models.fast.pair_cut import PairCut
 
 OFF_THE_FAST_PATH = ["qwen3", "deepseek_v3", "mistral_tekken"]
 POEMS = (CORPORA / "zh_tang_poems.txt").read_text(encoding="utf-8")

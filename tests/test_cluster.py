@@ -23,7 +23,7 @@ from bbpe_core.__main__ import main
 from bbpe_core.cluster.blocks import FileEntry, plan_blocks, read_block
 from bbpe_core.cluster.encodings import LINE_START_PATTERNS, cuts_at_line_starts
 from bbpe_core.cluster.tasks import pieces
-from bbpe_core.patterns import find_chunks
+from bbpe_core.pre_tokenizers.patterns import find_chunks
 from oracles import tiktoken_encoding
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from samples import ADVERSARIAL, CORPORA, MULTILINGUAL, random_vocabularies, texts
 
 import bbpe_core
-from bbpe_core.bpe import merge, merge_listed, merge_ranked, textbook_merge
-from bbpe_core.encoders import FastEncoder, SimpleEncoder
+from bbpe_core.models import FastEncoder, SimpleEncoder
+from bbpe_core.models.bpe import merge, merge_listed, merge_ranked, textbook_merge
 from bbpe_core.vocab import Vocab
 from oracles import ENCODING_NAMES, variant
 

@@ -8,8 +8,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import bbpe_core
-from bbpe_core import Encoding, PatternTimeoutError, bpe
-from bbpe_core.byte_level import from_gpt2_str, is_kept_byte, to_gpt2_str
+from bbpe_core import Encoding, PatternTimeoutError
+from bbpe_core.models import bpe
+from bbpe_core.pre_tokenizers.byte_level import from_gpt2_str, is_kept_byte, to_gpt2_str
 from oracles import variant
 
 

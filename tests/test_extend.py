@@ -118,7 +118,7 @@ def test_bad_pieces_are_refused_by_name(pieces, error, message):
 
 
 def test_too_many_pieces_are_refused(monkeypatch):
-    import bbpe_core.extend as extend
+    import bbpe_core.training.extend as extend
 
     monkeypatch.setattr(extend, "MAX_NEW_PIECES", 3)
     with pytest.raises(ValueError, match="over 3 pieces"):

@@ -219,7 +219,7 @@ _TOKENS = [chr(c) if chr(c).isprintable() and c > 32 else f"<0x{c:02X}>" for c i
 
 def _tiny_gpt2(*extra: bytes, pre: str | None = "gpt-2", tokens=None, types=None) -> bytes:
     """A byte-level BPE header: GPT-2's 256 byte tokens, one merge (``h e``), an EOS."""
-    from bbpe_core.byte_level import to_gpt2_str
+    from bbpe_core.pre_tokenizers.byte_level import to_gpt2_str
     tokens = tokens or [to_gpt2_str(bytes([b])) for b in range(256)] + ["he", "<|eos|>"]
     types = types or [1] * 257 + [3]
     kvs = [_kv("tokenizer.ggml.model", 8, _s("gpt2")),
@@ -318,7 +318,7 @@ def test_token_caps(monkeypatch):
 
 
 def _tiny_tokens() -> list[str]:
-    from bbpe_core.byte_level import to_gpt2_str
+    from bbpe_core.pre_tokenizers.byte_level import to_gpt2_str
     return [to_gpt2_str(bytes([b])) for b in range(256)] + ["he", "<|eos|>"]
 
 

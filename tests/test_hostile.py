@@ -180,7 +180,7 @@ def test_an_unknown_model_or_encoding_is_a_key_or_value_error():
 def test_u0295_is_a_lowercase_letter_for_the_pinned_patterns_as_for_tiktoken():
     import regex
 
-    from bbpe_core.patterns import pin_unicode
+    from bbpe_core.pre_tokenizers.patterns import pin_unicode
 
     assert regex.fullmatch(r"\p{Lo}", "\u0295")  # regex's Unicode 17.0: Lo
     pinned_ll = regex.compile(pin_unicode(r"\p{Ll}"), flags=regex.V1)

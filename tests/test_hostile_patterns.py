@@ -20,11 +20,11 @@ from limits import ROOT, run_limited
 from zoo_oracles import oracle_and_ours
 
 import bbpe_core
-from bbpe_core.byte_level import to_gpt2_str
 from bbpe_core.formats.hf_json import load_hf_tokenizer_json
-from bbpe_core.patterns import check_pattern
 from bbpe_core.pre_tokenizers import Split
-from bbpe_core.unicode_pin import PINNED_CLASSES
+from bbpe_core.pre_tokenizers.byte_level import to_gpt2_str
+from bbpe_core.pre_tokenizers.patterns import check_pattern
+from bbpe_core.pre_tokenizers.unicode_pin import PINNED_CLASSES
 
 MAX_REPEAT_PRODUCT = 10_000
 """``pattern_guard.MAX_REPEAT_PRODUCT``: the largest product of nested repeat bounds."""
@@ -42,7 +42,7 @@ from playground.vocab import search, vocab_entries
 pattern = sys.argv[1]
 ranks = {bytes([b]): b for b in range(256)}
 doc = {"model": {"type": "BPE", "merges": [], "vocab": {
-           bbpe_core.byte_level.to_gpt2_str(bytes([b])): b for b in range(256)}},
+           bbpe_core.pre_tokenizers.byte_level.to_gpt2_str(bytes([b])): b for b in range(256)}},
        "pre_tokenizer": {"type": "Sequence", "pretokenizers": [
            {"type": "Split", "pattern": {"Regex": pattern}, "behavior": "Isolated",
             "invert": False},
@@ -106,7 +106,7 @@ look-arounds, conditionals)."""
 
 
 def test_the_worst_accepted_patterns_compile_within_a_fixed_budget():
-    code = ("import sys\nfrom bbpe_core.patterns import compile_pattern\n"
+    code = ("import sys\nfrom bbpe_core.pre_tokenizers.patterns import compile_pattern\n"
             "from bbpe_core.pre_tokenizers import Split\n"
             "for pattern in sys.argv[1:]:\n"
             "    compile_pattern(pattern); Split(pattern, 'Removed')\n"
@@ -119,7 +119,7 @@ def test_the_worst_accepted_patterns_compile_within_a_fixed_budget():
 def test_running_out_of_memory_while_compiling_is_the_documented_value_error():
     """Where the process has less memory left than an accepted pattern needs (8 MB here),
     the MemoryError becomes the ValueError the API documents."""
-    code = ("import resource, sys\nfrom bbpe_core.patterns import compile_pattern\n"
+    code = ("import resource, sys\nfrom bbpe_core.pre_tokenizers.patterns import compile_pattern\n"
             "size = int(open('/proc/self/status').read().split('VmSize:')[1].split()[0]) << 10\n"
             "resource.setrlimit(resource.RLIMIT_AS, (size + (8 << 20),) * 2)\n"
             "try:\n    compile_pattern(sys.argv[1])\n"
@@ -309,7 +309,7 @@ def test_hf_tokenizers_reads_the_unicode_version_we_pin():
         split = pre_tokenizers.Split(Regex(rf"\p{{{prop}}}"), "removed")
         return split.pre_tokenize_str(char) == []
 
-    from bbpe_core import unicode_pin
+    from bbpe_core.pre_tokenizers import unicode_pin
 
     assert unicode_pin.UNICODE_VERSION == UNICODE_VERSION
     assert matches("L", "\U00010d4a") and matches("L", "\U00016100")
@@ -318,7 +318,7 @@ def test_hf_tokenizers_reads_the_unicode_version_we_pin():
 
 
 def test_the_pin_is_unicodedata2s_16_0():
-    """bbpe_core/unicode_pin.py is what scripts/unicode_pin.py derives from unicodedata2."""
+    """bbpe_core/pre_tokenizers/unicode_pin.py is what scripts/unicode_pin.py derives from unicodedata2."""
     import importlib.util
 
     pytest.importorskip("unicodedata2")

@@ -18,11 +18,11 @@ from zoo_oracles import REFS
 
 import bbpe_core
 from bbpe_core import Encoding, GGUFWarning, VocabFileError
-from bbpe_core.byte_level import to_gpt2_str
-from bbpe_core.encoders import MissingBytesEncoder
 from bbpe_core.formats.gguf import load_gguf
 from bbpe_core.formats.gguf_pre import PRE_TOKENIZERS
-from bbpe_core.trace import trace
+from bbpe_core.models import MissingBytesEncoder
+from bbpe_core.pre_tokenizers.byte_level import to_gpt2_str
+from bbpe_core.viewer.trace import trace
 
 tokenizers = pytest.importorskip("tokenizers")
 

@@ -73,7 +73,7 @@ def test_mistral_v7_control_tokens_and_bos():
 
 
 def test_mistral_v7_names_its_source_and_licence():
-    from bbpe_core.catalogue import encoding_catalogue
+    from bbpe_core.encodings.catalogue import encoding_catalogue
 
     row = next(r for r in encoding_catalogue() if r.name == "mistral_v7")
     assert row.source == ("mistral-common 1.13.1 "

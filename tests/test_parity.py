@@ -72,7 +72,7 @@ def test_batch(enc, oracle):
 
 
 def _pinned_code_points() -> list[str]:
-    from bbpe_core.unicode_pin import PINNED_CLASSES
+    from bbpe_core.pre_tokenizers.unicode_pin import PINNED_CLASSES
 
     points = {a for add, remove in PINNED_CLASSES.values() for a, _ in add + remove}
     points |= {b for add, remove in PINNED_CLASSES.values() for _, b in add + remove}
@@ -82,9 +82,9 @@ def _pinned_code_points() -> list[str]:
 def test_regex_is_the_version_the_unicode_pin_was_made_for():
     import regex
 
-    from bbpe_core.unicode_pin import REGEX_VERSION
+    from bbpe_core.pre_tokenizers.unicode_pin import REGEX_VERSION
 
-    assert regex.__version__ == REGEX_VERSION, "regenerate bbpe_core/unicode_pin.py"
+    assert regex.__version__ == REGEX_VERSION, "regenerate bbpe_core/pre_tokenizers/unicode_pin.py"
 
 
 @pytest.mark.parametrize("ch", _pinned_code_points())

@@ -7,7 +7,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bbpe_core.patterns import ASCII_PATTERNS, compile_pattern, find_chunks, split
+from bbpe_core.pre_tokenizers.patterns import (
+    ASCII_PATTERNS,
+    compile_pattern,
+    find_chunks,
+    iter_split,
+)
 from oracles import ENCODING_NAMES
 
 # Contraction letters in both cases, every ASCII space and control (\x1c-\x1f are not
@@ -23,7 +28,7 @@ def test_ascii_equivalent_splits_as_the_original(pat_str, text):
     expected = compile_pattern(pat_str).findall(text)
     assert ASCII_PATTERNS[pat_str].findall(text) == expected
     assert find_chunks(text, pat_str) == expected
-    assert [chunk for chunk, _, _ in split(text, pat_str)] == expected
+    assert [chunk for chunk, _, _ in iter_split(text, pat_str)] == expected
 
 
 @pytest.mark.parametrize("pat_str", list(ASCII_PATTERNS), ids=ENCODING_NAMES)

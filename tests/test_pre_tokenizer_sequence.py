@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from samples import WHITESPACE
 
 import bbpe_core
-from bbpe_core.patterns import PatternTimeoutError
 from bbpe_core.pre_tokenizers import BEHAVIORS, Sequence, Split
+from bbpe_core.pre_tokenizers.patterns import PatternTimeoutError
 
 ALPHABET = (
     "0123456789٣۴०๓①²" + "中文字一龥ぁあゟ゠アヿー・゛゙" + ",.!?;:'\"()[]{}-_/\\，。！？「」"

@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 from samples import CORPORA
 
 import bbpe_core
-from bbpe_core.encoders.fast.chunk_ids import CACHED_CHARS
-from bbpe_core.encoders.fast.presplit import BOUNDARY, split_marks
-from bbpe_core.patterns import split
+from bbpe_core.models.fast.chunk_ids import CACHED_CHARS
+from bbpe_core.models.fast.presplit import BOUNDARY, split_marks
+from bbpe_core.pre_tokenizers.patterns import iter_split
 from oracles import ENCODING_NAMES, tiktoken_encoding, tiny_cache_encoding, variant
 
 PATTERNS = [bbpe_core.GPT2_PATTERN, bbpe_core.CL100K_PATTERN, bbpe_core.O200K_PATTERN]
@@ -24,7 +24,7 @@ texts = st.text(alphabet=ALPHABET, max_size=60)
 
 
 def chunk_starts(text: str, pat_str: str) -> set[int]:
-    return {start for _, start, _ in split(text, pat_str)}
+    return {start for _, start, _ in iter_split(text, pat_str)}
 
 
 def cut_offsets(pieces: list[str]) -> set[int]:
@@ -52,8 +52,8 @@ def test_mark_cuts_are_chunk_starts(pat_str, text):
     assert "".join(pieces) == text
     assert cut_offsets(pieces) <= chunk_starts(text, pat_str)
     # each piece, split on its own, gives the text's chunks (a piece's end is not the text's)
-    chunks = [chunk for chunk, _, _ in split(text, pat_str)]
-    assert [chunk for piece in pieces for chunk, _, _ in split(piece, pat_str)] == chunks
+    chunks = [chunk for chunk, _, _ in iter_split(text, pat_str)]
+    assert [chunk for piece in pieces for chunk, _, _ in iter_split(piece, pat_str)] == chunks
 
 
 def test_mark_cuts_fall_after_letters_and_lone_newlines_only():
@@ -145,8 +145,8 @@ def test_cut_sets_hold_in_tiktokens_unicode():
     compiled with."""
     import regex
 
-    from bbpe_core.encoders.fast.presplit import LETTERS, MARKS, WORD_STARTS
-    from bbpe_core.patterns import pin_unicode
+    from bbpe_core.models.fast.presplit import LETTERS, MARKS, WORD_STARTS
+    from bbpe_core.pre_tokenizers.patterns import pin_unicode
 
     letter = regex.compile(pin_unicode(r"\p{L}"), flags=regex.V1)
     other = regex.compile(pin_unicode(r"[\p{L}\p{N}\p{M}']"), flags=regex.V1)

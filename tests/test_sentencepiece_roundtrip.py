@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from samples import ADVERSARIAL, CORPORA, MULTILINGUAL
 
 import bbpe_core
-from bbpe_core.encoders.char_bpe import CharBPEEncoder
-from bbpe_core.encoders.unigram import UnigramEncoder
+from bbpe_core.models.char_bpe import CharBPEEncoder
+from bbpe_core.models.unigram import UnigramEncoder
 
 spm = pytest.importorskip("sentencepiece")
 tokenizers = pytest.importorskip("tokenizers")

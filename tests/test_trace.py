@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import bbpe_core
-from bbpe_core.byte_level import to_gpt2_str
+from bbpe_core.pre_tokenizers.byte_level import to_gpt2_str
 
 
 @given(text=st.text(max_size=30))
@@ -49,7 +49,7 @@ def _gpt2_files_out_of_id_order(tmp_path):
     """GPT-2 files whose merge order is not their id order: "l o" merges first, id 257."""
     import json
 
-    from bbpe_core.byte_level import to_gpt2_str
+    from bbpe_core.pre_tokenizers.byte_level import to_gpt2_str
 
     vocab = {to_gpt2_str(bytes([b])): b for b in range(256)}
     vocab.update({"er": 256, "lo": 257, "low": 258})

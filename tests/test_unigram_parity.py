@@ -18,9 +18,9 @@ from zoo_oracles import _ref
 
 import bbpe_core
 from bbpe_core import VocabFileError, load_hf_tokenizer_json, load_sentencepiece_model
-from bbpe_core.encoders.unigram import UnigramEncoder
-from bbpe_core.precompiled import CharsMap, HFPrecompiled
-from bbpe_core.sp_normalizer import SentencePieceNormalizer
+from bbpe_core.models.unigram import UnigramEncoder
+from bbpe_core.normalizers.precompiled import CharsMap, HFPrecompiled
+from bbpe_core.normalizers.sentencepiece import SentencePieceNormalizer
 
 NORMALIZED = [
     "Ｆｕｌｌ－ｗｉｄｔｈ ＡＢＣ １２３", "ﬁ ﬂ ﬀ ﬃ ligatures", "① ㍿ ™ ½ ㌔ ℃ Ⅻ", "ｶﾞｷﾞ ﾊﾟ",
@@ -367,7 +367,7 @@ def test_the_lattice_holds_the_best_path_and_nothing_scores_more(word):
 
 
 def test_a_catastrophic_replace_pattern_times_out():
-    from bbpe_core.patterns import PatternTimeoutError
+    from bbpe_core.pre_tokenizers.patterns import PatternTimeoutError
 
     doc = _t5_doc()
     doc["normalizer"]["normalizers"][1] = {"type": "Replace", "pattern": {"Regex": "(a|aa)+$"},
@@ -419,7 +419,7 @@ def test_converted_files_on_random_text(text, kind):
 def test_a_long_text_normalizes_as_a_short_one_does(monkeypatch):
     """Over 4,096 characters the library normalizer copies the stretches no rule can touch
     (``CharsMap.rule_chars``); what it gives must not change."""
-    import bbpe_core.sp_normalizer as sp_normalizer
+    import bbpe_core.normalizers.sentencepiece as sp_normalizer
 
     text = (CORPORA / "en_python_docs.txt").read_text(encoding="utf-8")[:6000] + "".join(
         MULTILINGUAL + NORMALIZED + ["  ▁ x \u3000 A\u030a ｶﾞ"])
@@ -435,7 +435,7 @@ def test_a_long_text_normalizes_as_a_short_one_does(monkeypatch):
 def test_a_replace_pattern_shares_one_time_budget_across_the_segments_of_a_call():
     """Each segment between added tokens scans well under the 2 s limit (~0.3 s), but twenty
     of them take one call past it: the budget is per call, not per scan."""
-    from bbpe_core.patterns import PatternTimeoutError
+    from bbpe_core.pre_tokenizers.patterns import PatternTimeoutError
 
     doc = _t5_doc()
     doc["normalizer"]["normalizers"][1] = {"type": "Replace", "pattern": {"Regex": "(a|aa)+$"},

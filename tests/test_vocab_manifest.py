@@ -33,7 +33,17 @@ def test_llama_files_carry_the_built_with_llama_notice():
 def test_only_tiktokens_own_files_lack_a_manifest_entry_in_the_catalogue():
     """A shipped encoding names the package its vocabulary came from (the selector's line),
     not the default source of tiktoken's three original files."""
-    from bbpe_core.catalogue import _OPENAI_SOURCE, encoding_catalogue
+    from bbpe_core.encodings.catalogue import _OPENAI_SOURCE, encoding_catalogue
 
     default = {r.name for r in encoding_catalogue() if r.source == _OPENAI_SOURCE[0]}
     assert default == {"o200k_base", "cl100k_base", "gpt2"}
+
+
+def test_every_file_the_registry_names_is_shipped_and_every_vocabulary_is_named():
+    from bbpe_core.encodings.registry import SHIPPED
+
+    named = {file for shipped in SHIPPED.values() for file in shipped.files}
+    present = {p.name for p in DATA.iterdir() if p.name.endswith(".gz")}
+    assert named <= present
+    templates = {f for f in present if f.startswith("chat_template_")}
+    assert present - templates == named

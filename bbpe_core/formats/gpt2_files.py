@@ -13,10 +13,10 @@ import json
 import os
 from pathlib import Path
 
-from ..bpe import recover_merges
-from ..byte_level import from_gpt2_str, from_gpt2_strs, to_gpt2_str
 from ..encoding import Encoding
-from ..patterns import GPT2_PATTERN
+from ..models.bpe import recover_merges
+from ..pre_tokenizers.byte_level import from_gpt2_str, from_gpt2_strs, to_gpt2_str
+from ..pre_tokenizers.patterns import GPT2_PATTERN
 from ..validate import MAX_MERGES, MAX_VOCAB_ENTRIES
 from .source import VocabFileError, check_json_size, numbered_lines, read_bytes
 

@@ -9,7 +9,7 @@
 - pre-tokenizer: none, ``Split`` (Gemma 3's, on spaces the normalizer already replaced), or
   ``Metaspace`` (``▁``, ``prepend_scheme`` always or never, with or without ``split``);
 - model: ``BPE`` with ``byte_fallback``, ``unk_token``, ``fuse_unk``; merges as ``"a b"``
-  or ``["a", "b"]``, applied in list order (``encoders.char_bpe``; Gemma 3's ids as ranks
+  or ``["a", "b"]``, applied in list order (``models.char_bpe``; Gemma 3's ids as ranks
   would be wrong on runs of spaces);
 - decoder: a ``Sequence`` of ``Replace`` (``▁`` -> space), ``ByteFallback``, ``Fuse`` and
   ``Strip``, or ``Metaspace``; post-processor and added tokens as for byte-level files.
@@ -27,12 +27,11 @@ from operator import methodcaller
 import regex
 
 from ..decoders import Strip
-from ..encoders.char_bpe import CharBPEEncoder
 from ..encoding import Encoding
+from ..models.char_bpe import CharBPEEncoder
 from ..normalizers import BertNormalizer
-from ..pre_tokenizers import PreTokenizer, Sequence, Split
-from ..precompiled import CharsMap, HFPrecompiled
-from ..replace_normalizers import (
+from ..normalizers.precompiled import CharsMap, HFPrecompiled
+from ..normalizers.replace import (
     SPACE_MARK,
     NormalizerSequence,
     Prepend,
@@ -40,6 +39,7 @@ from ..replace_normalizers import (
     Remove,
     Replace,
 )
+from ..pre_tokenizers import PreTokenizer, Sequence, Split
 from ..token_table import TokenTable
 from .hf_stages import added_tokens, normalizer, post_processor, refuse, shown, split_step
 from .sentencepiece_model import BYTE_PIECES

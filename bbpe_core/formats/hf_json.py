@@ -23,8 +23,8 @@ import json
 import os
 from itertools import repeat
 
-from ..byte_level import from_gpt2_str, to_gpt2_str
 from ..encoding import Encoding
+from ..pre_tokenizers.byte_level import from_gpt2_str, to_gpt2_str
 from ..validate import MAX_MERGES, MAX_VOCAB_ENTRIES
 from .gpt2_files import gpt2_vocab, merge_list, ordinary_entries, parse_vocab
 from .hf_char_bpe import load_hf_char_bpe

@@ -14,9 +14,9 @@ import json
 import regex
 
 from ..normalizers import Normalizer
-from ..patterns import GPT2_PATTERN
-from ..post_processors import TemplateProcessing
 from ..pre_tokenizers import BEHAVIORS, PreTokenizer, Sequence, Split
+from ..pre_tokenizers.patterns import GPT2_PATTERN
+from ..processors import TemplateProcessing
 from .source import VocabFileError
 
 __all__ = ["added_tokens", "normalizer", "post_processor", "pre_tokenizer", "refuse", "shown",

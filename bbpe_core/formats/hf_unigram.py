@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import regex
 
-from ..encoders.unigram import UnigramEncoder
 from ..encoding import Encoding
+from ..models.unigram import UnigramEncoder
+from ..normalizers.replace import SPACE_MARK, NormalizerSequence
 from ..pre_tokenizers import MarkSplit, Sequence
-from ..replace_normalizers import SPACE_MARK, NormalizerSequence
 from ..token_table import TokenTable
 from .hf_char_bpe import byte_value, metaspace_stage, normalizer_steps, piece_decoder
 from .hf_stages import added_tokens, post_processor, refuse

@@ -6,7 +6,7 @@ settings (``sentencepiece_model`` reads them):
 
 - normalizer: ``▁`` before the text (``add_dummy_prefix``) and for every space
   (``escape_whitespaces``), as ``normalizer.cc`` does with the ``identity`` rules;
-- model: ``encoders.char_bpe`` with each piece's score as its merge priority
+- model: ``models.char_bpe`` with each piece's score as its merge priority
   (``bpe_model.cc``), USER_DEFINED pieces matched whole, byte fallback to the BYTE pieces;
 - decoder: each piece's bytes (``▁`` -> space, ``<0xNN>`` -> its byte), then the dummy
   prefix's space removed (``decoders.Strip``).
@@ -23,14 +23,14 @@ from __future__ import annotations
 import os
 
 from ..decoders import Strip
-from ..encoders.char_bpe import CharBPEEncoder
 from ..encoding import Encoding
-from ..post_processors import TemplateProcessing
+from ..models.char_bpe import CharBPEEncoder
+from ..normalizers.replace import SPACE_MARK, NormalizerSequence, Prepend, Replace
 from ..pre_tokenizers import Sequence
-from ..replace_normalizers import SPACE_MARK, NormalizerSequence, Prepend, Replace
-from ..token_table import TokenTable
+from ..processors import TemplateProcessing
 from .hf_stages import refuse
 from .sentencepiece_model import SentencePieceModel, check_pieces, read_sentencepiece_model
+from .sentencepiece_pieces import piece_table
 from .sentencepiece_unigram import sentencepiece_unigram
 from .source import VocabFileError
 
@@ -84,21 +84,7 @@ def sentencepiece_encoding(model: SentencePieceModel, name: str) -> Encoding:
     if model.model_type == "UNIGRAM":
         return sentencepiece_unigram(model, name)
     _check(model, name)
-    pieces = {i: p.piece for i, p in enumerate(model.pieces)}
-    token_bytes: dict[int, bytes] = {}
-    surface: dict[int, bytes] = {}
-    special: dict[str, int] = {}
-    byte_ids: dict[int, int] = {}
-    for i, p in enumerate(model.pieces):
-        if p.type in ("CONTROL", "UNKNOWN"):
-            special[p.piece] = i
-        elif p.type == "BYTE":
-            value = int(p.piece[3:5], 16)  # check_pieces made sure it is <0xHH>
-            byte_ids[value] = i
-            token_bytes[i] = surface[i] = bytes([value])
-        else:
-            token_bytes[i] = p.piece.replace(SPACE_MARK, " ").encode("utf-8")
-            surface[i] = p.piece.encode("utf-8")
+    table, special, byte_ids = piece_table(model, name)
     priority = {p.piece: -p.score for p in model.pieces if p.type in ("NORMAL", "USER_DEFINED")}
     piece_ids = {p.piece: i for i, p in enumerate(model.pieces)
                  if p.type in ("NORMAL", "USER_DEFINED")}
@@ -111,10 +97,6 @@ def sentencepiece_encoding(model: SentencePieceModel, name: str) -> Encoding:
     )
     steps = ([Prepend(SPACE_MARK)] if model.add_dummy_prefix else []) + (
         [Replace(" ", SPACE_MARK)] if model.escape_whitespaces else [])
-    try:
-        table = TokenTable(name, pieces, token_bytes, special, surface=surface)
-    except ValueError as e:
-        raise VocabFileError(f"{name}: {e}") from e
     bos = special.get("<s>")
     return Encoding.from_model(
         name, table=table, encoder=encoder, pre_tokenizer=Sequence([]),

@@ -54,12 +54,12 @@ from __future__ import annotations
 import base64
 import os
 
-from ..encoders.char_bpe import CharBPEEncoder
-from ..encoders.unigram import UnigramEncoder
 from ..encoding import Encoding
-from ..precompiled import CharsMap, HFPrecompiled
-from ..replace_normalizers import SPACE_MARK, Prepend, Replace
-from ..sp_normalizer import SentencePieceNormalizer
+from ..models.char_bpe import CharBPEEncoder
+from ..models.unigram import UnigramEncoder
+from ..normalizers.precompiled import CharsMap, HFPrecompiled
+from ..normalizers.replace import SPACE_MARK, Prepend, Replace
+from ..normalizers.sentencepiece import SentencePieceNormalizer
 from .sentencepiece_model import Piece, SentencePieceModel, write_sentencepiece_model
 from .unigram_json import charsmap_bytes, dumps_tokenizer_json, hf_unigram_tokenizer_json
 

@@ -4,13 +4,14 @@
 The stages the ``sentencepiece`` library runs for ``encode(text)``, from the model's settings
 (``sentencepiece_model`` reads them):
 
-- normalizer: ``sp_normalizer.SentencePieceNormalizer``: the precompiled map (``nmt_nfkc``,
-  ``nfkc``, read by ``precompiled``), ``remove_extra_whitespaces``, ``add_dummy_prefix``,
-  ``escape_whitespaces``, USER_DEFINED pieces kept whole;
-- model: ``encoders.unigram.UnigramEncoder`` with the ``sentencepiece`` flavour, on the whole
+- normalizer: ``normalizers.sentencepiece.SentencePieceNormalizer``: the precompiled map
+  (``nmt_nfkc``, ``nfkc``, read by ``normalizers.precompiled``), ``remove_extra_whitespaces``,
+  ``add_dummy_prefix``, ``escape_whitespaces``, USER_DEFINED pieces kept whole;
+- model: ``models.unigram.UnigramEncoder`` with the ``sentencepiece`` flavour, on the whole
   normalized text (the library does not pre-tokenize);
 - decoder: each piece's bytes (``▁`` -> space, ``<0xNN>`` -> its byte, the unknown piece
-  -> `` ⁇ ``, the library's ``kDefaultUnknownSymbol``, a CONTROL piece -> nothing), then leading spaces removed as the
+  -> `` ⁇ ``, the library's ``kDefaultUnknownSymbol``, a CONTROL piece -> nothing; one table
+  for both SentencePiece kinds: ``sentencepiece_pieces``), then leading spaces removed as the
   library does (``decoders.SentencePieceStrip``).
 
 CONTROL and UNKNOWN pieces are special tokens here, matched only when allowed (the library
@@ -22,31 +23,20 @@ from __future__ import annotations
 import math
 
 from ..decoders import SentencePieceStrip
-from ..encoders.unigram import UnigramEncoder
 from ..encoding import Encoding
-from ..post_processors import TemplateProcessing
+from ..models.unigram import UnigramEncoder
+from ..normalizers.precompiled import CharsMap
+from ..normalizers.sentencepiece import SentencePieceNormalizer
 from ..pre_tokenizers import Sequence
-from ..precompiled import CharsMap
-from ..replace_normalizers import SPACE_MARK
-from ..sp_normalizer import SentencePieceNormalizer
-from ..token_table import TokenTable
+from ..processors import TemplateProcessing
 from .sentencepiece_model import SentencePieceModel
+from .sentencepiece_pieces import piece_table
 from .source import VocabFileError
 
 __all__ = ["UNKNOWN_SURFACE", "sentencepiece_unigram"]
 
 UNKNOWN_SURFACE = " \u2047 "
 """What the library decodes the unknown piece to (``kDefaultUnknownSymbol``)."""
-
-
-def _byte_value(piece: str, name: str, i: int) -> int:
-    try:
-        value = int(piece[3:5], 16) if len(piece) == 6 else -1
-    except ValueError:
-        value = -1
-    if not (piece.startswith("<0x") and piece.endswith(">") and 0 <= value < 256):
-        raise VocabFileError(f"{name}: BYTE piece {piece!r} (id {i}) is not <0xNN>")
-    return value
 
 
 def _check(model: SentencePieceModel, name: str) -> int:
@@ -86,20 +76,9 @@ def sentencepiece_unigram(model: SentencePieceModel, name: str) -> Encoding:
             not match ``byte_fallback``, or a damaged precompiled map.
     """
     unk = _check(model, name)
-    pieces = {i: p.piece for i, p in enumerate(model.pieces)}
-    token_bytes: dict[int, bytes] = {unk: UNKNOWN_SURFACE.encode("utf-8")}
-    surface: dict[int, bytes] = {}
-    special: dict[str, int] = {}
-    for i, p in enumerate(model.pieces):
-        if p.type in ("CONTROL", "UNKNOWN"):
-            special[p.piece] = i
-            if p.type == "CONTROL":
-                token_bytes[i] = b""  # invisible, as the library decodes it
-        elif p.type == "BYTE":
-            token_bytes[i] = surface[i] = bytes([_byte_value(p.piece, name, i)])
-        else:
-            token_bytes[i] = p.piece.replace(SPACE_MARK, " ").encode("utf-8")
-            surface[i] = p.piece.encode("utf-8")
+    # a CONTROL piece decodes to nothing, the unknown one to " ⁇ ", as the library does
+    table, special, _ = piece_table(model, name, control=b"",
+                                    unknown=UNKNOWN_SURFACE.encode("utf-8"))
     try:
         charsmap = CharsMap(model.precompiled_charsmap) if model.precompiled_charsmap else None
     except ValueError as e:
@@ -113,10 +92,6 @@ def sentencepiece_unigram(model: SentencePieceModel, name: str) -> Encoding:
         [p.piece for p in model.pieces], [p.score for p in model.pieces],
         types=[p.type for p in model.pieces], unk_id=unk, byte_fallback=model.byte_fallback,
         flavour="sentencepiece")
-    try:
-        table = TokenTable(name, pieces, token_bytes, special, surface=surface)
-    except ValueError as e:
-        raise VocabFileError(f"{name}: {e}") from e
     bos = special.get("<s>")
     return Encoding.from_model(
         name, table=table, encoder=encoder, pre_tokenizer=Sequence([]), normalizer=normalizer,

@@ -26,13 +26,13 @@ import sys
 from array import array
 
 from ..decoders import Strip
-from ..encoders.unigram import UnigramEncoder
 from ..encoding import Encoding
+from ..models.unigram import UnigramEncoder
 from ..normalizers import Normalizer
-from ..post_processors import TemplateProcessing
+from ..normalizers.precompiled import CharsMap, HFPrecompiled
+from ..normalizers.replace import SPACE_MARK, Prepend, RegexReplace, Replace
 from ..pre_tokenizers import MarkSplit
-from ..precompiled import CharsMap, HFPrecompiled
-from ..replace_normalizers import SPACE_MARK, Prepend, RegexReplace, Replace
+from ..processors import TemplateProcessing
 from .hf_unigram import serde_float
 
 __all__ = ["charsmap_bytes", "dumps_tokenizer_json", "hf_number", "hf_unigram_tokenizer_json"]

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..patterns import GPT2_PATTERN
+from ..pre_tokenizers.patterns import GPT2_PATTERN
 from .learn import learn_merges
 from .trainer import count_chunks
 

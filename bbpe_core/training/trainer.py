@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ..encoding import Encoding
-from ..patterns import GPT2_PATTERN, find_chunks
+from ..pre_tokenizers.patterns import GPT2_PATTERN, find_chunks
 from .learn import learn_merges
 
 __all__ = ["TrainStep", "count_chunks", "train_from_counts", "train", "train_files"]
@@ -170,8 +170,8 @@ def _count_file(path: str, pat_str: str | None, block_chars: int = 1 << 20) -> C
     that precedes a letter, where the shipped patterns always cut
     (``presplit.BOUNDARY``), so the counts equal those of the whole text; other patterns
     read the file whole."""
-    from ..encoders.fast.presplit import BOUNDARY
-    from ..patterns import SHIPPED_PATTERNS
+    from ..models.fast.presplit import BOUNDARY
+    from ..pre_tokenizers.patterns import SHIPPED_PATTERNS
 
     with open(path, encoding="utf-8") as f:
         if pat_str not in SHIPPED_PATTERNS:

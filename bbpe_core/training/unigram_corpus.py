@@ -29,9 +29,9 @@ from collections.abc import Iterable
 from functools import cache
 
 import regex
-from regex import _regex_core
 
-from ..replace_normalizers import SPACE_MARK
+from ..normalizers.replace import SPACE_MARK
+from ..pre_tokenizers.regex_core import SCRIPTS
 
 __all__ = ["UNK_CHAR", "count_units", "normalize_line", "replace_rare", "required_chars",
            "script_of", "seed_pieces"]
@@ -39,13 +39,13 @@ __all__ = ["UNK_CHAR", "count_units", "normalize_line", "replace_rare", "require
 UNK_CHAR = "\u2047"
 """sentencepiece's ``kUNKChar`` (``⁇``): characters outside the coverage become it."""
 
-_SCRIPT_IDS = sorted({number for number in _regex_core.PROPERTIES["SCRIPT"][1].values()})
-_SCRIPT_NAMES = {number: name for name, number in _regex_core.PROPERTIES["SCRIPT"][1].items()}
+_SCRIPT_IDS = sorted({number for number in SCRIPTS.values()})
+_SCRIPT_NAMES = {number: name for name, number in SCRIPTS.items()}
 _SCRIPT_TESTS = [(number, regex.compile(rf"\p{{Script={_SCRIPT_NAMES[number]}}}"))
                  for number in _SCRIPT_IDS]
-_COMMON, _INHERITED, _HAN = (_regex_core.PROPERTIES["SCRIPT"][1][name]
+_COMMON, _INHERITED, _HAN = (SCRIPTS[name]
                              for name in ("COMMON", "INHERITED", "HAN"))
-_JAPANESE = {_regex_core.PROPERTIES["SCRIPT"][1][name] for name in ("HIRAGANA", "KATAKANA")}
+_JAPANESE = {SCRIPTS[name] for name in ("HIRAGANA", "KATAKANA")}
 
 
 @cache

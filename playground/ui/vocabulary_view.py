@@ -7,7 +7,7 @@ from __future__ import annotations
 import streamlit as st
 
 from bbpe_core import Encoding
-from bbpe_core.byte_level import to_gpt2_str
+from bbpe_core.pre_tokenizers.byte_level import to_gpt2_str
 
 from ..charts import count_bar
 from ..export import EXPORT_NOTES, vocabulary_files

@@ -1,0 +1,99 @@
+"""WordPiece encodings (``bert_base_uncased``): BERT's stages composed by ``Encoding``.
+
+    text -> special tokens matched whole ([CLS], [SEP], [PAD], [MASK], [UNK], before
+            normalization, as HF's added tokens) -> ``normalizers.BertNormalizer``
+         -> ``pre_tokenizers.BertPreTokenizer`` -> ``models.wordpiece.WordPieceEncoder``
+         -> ids -> post-processor [CLS] ... [SEP] (``post_process``, on request)
+    ids -> piece strings -> ``WordPieceDecoder`` -> text (lossy: see ``load_wordpiece``)
+
+Source: HF tokenizers' ``BertWordPieceTokenizer`` (``implementations/bert_wordpiece.py``),
+which the parity tests compare against; the model is Schuster & Nakajima 2012's WordPiece as
+BERT uses it (Devlin et al. 2019). Each id's bytes are the text it covers in the normalized
+text (``##ing`` -> ``b"ing"``); the display strings are the vocabulary's own (``##ing``).
+
+>>> from bbpe_core import get_encoding
+>>> bert = get_encoding("bert_base_uncased")
+>>> bert.encode("Héllo, [MASK] playing!")
+[7592, 1010, 103, 2652, 999]
+>>> bert.tokenize("unaffable")
+['una', '##ffa', '##ble']
+>>> bert.decode(bert.post_process(bert.encode("Don't  STOP.")))
+"don ' t stop."
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..encoding import Encoding
+from ..formats.wordpiece_vocab import load_wordpiece_vocab
+from ..models.wordpiece import WordPieceDecoder, WordPieceEncoder
+from ..normalizers import BertNormalizer
+from ..pre_tokenizers import BertPreTokenizer
+from ..processors import TemplateProcessing
+from ..token_table import TokenTable
+from .data import data_file
+
+__all__ = ["BERT_SPECIAL_TOKENS", "bert_base_uncased", "load_wordpiece"]
+
+BERT_SPECIAL_TOKENS = ("[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]")
+"""The tokens ``BertWordPieceTokenizer`` adds as special tokens (matched whole in any text)."""
+
+
+def load_wordpiece(name: str, vocab: dict[str, int], *,
+                   special_tokens: Sequence[str] = BERT_SPECIAL_TOKENS, lowercase: bool = True,
+                   unk_token: str = "[UNK]", cls_token: str = "[CLS]", sep_token: str = "[SEP]",
+                   continuing_subword_prefix: str = "##", cache_size: int = 65536) -> Encoding:
+    """A WordPiece ``Encoding``: BERT's stages around a vocabulary.
+
+    BERT's special tokens are matched whole in any text, also by ``encode_ordinary``, as HF
+    matches them (its added tokens: before normalization, case-sensitively), so they are the
+    encoding's ``added_tokens`` and ``special_tokens`` is empty. ``decode`` follows HF's
+    ``decode`` (special tokens skipped) and is lossy: the normalizer lowercased the text,
+    stripped accents, dropped control characters and reduced whitespace to single spaces; a
+    word the vocabulary cannot cover is ``[UNK]``; punctuation comes back spaced (``don ' t``).
+
+    Args:
+        name: the encoding's name, e.g. ``"bert_base_uncased"``.
+        vocab: token -> id (``load_wordpiece_vocab``).
+        special_tokens: vocabulary tokens matched whole in the raw text.
+        lowercase: uncased BERT (lowercase and strip accents) or cased.
+        unk_token, cls_token, sep_token: BERT's unknown, classifier and separator tokens.
+        continuing_subword_prefix: the ``##`` of continuation pieces.
+        cache_size: words the encoder remembers.
+
+    Raises:
+        ValueError: if a special, unknown, classifier or separator token is not in the
+            vocabulary.
+    """
+    missing = [t for t in (*special_tokens, unk_token, cls_token, sep_token) if t not in vocab]
+    if missing:
+        raise ValueError(f"{name}: special tokens not in the vocabulary: {missing}")
+    whole = {t: vocab[t] for t in special_tokens}
+    pieces = {i: t for t, i in vocab.items()}
+    token_bytes = {i: t.removeprefix(continuing_subword_prefix).encode("utf-8")
+                   for t, i in vocab.items() if t not in whole}
+    pre_tokenizer = BertPreTokenizer()
+    encoder = WordPieceEncoder(vocab, pre_tokenizer, unk_token=unk_token,
+                               continuing_subword_prefix=continuing_subword_prefix,
+                               cache_size=cache_size)
+    return Encoding.from_model(
+        name, table=TokenTable(name, pieces, token_bytes, {}, added_tokens=whole),
+        encoder=encoder, pre_tokenizer=pre_tokenizer,
+        normalizer=BertNormalizer(lowercase=lowercase),
+        post_processor=TemplateProcessing(prefix=(vocab[cls_token],), suffix=(vocab[sep_token],)),
+        decoder=WordPieceDecoder(continuing_subword_prefix, skip_ids=frozenset(whole.values())),
+    )
+
+
+def bert_base_uncased() -> Encoding:
+    """BERT base uncased (also DistilBERT, MiniLM embeddings): the shipped vocab.txt (sha256
+    checked against MANIFEST.json), lowercased and accents stripped. ``registry.get_encoding``
+    builds it once per process.
+
+    Raises:
+        VocabFileError: if the shipped file is damaged.
+    """
+    file = "bert_base_uncased.vocab.txt.gz"
+    vocab = load_wordpiece_vocab(data_file(file), name=f"bbpe_core/data/{file}")
+    return load_wordpiece("bert_base_uncased", vocab)

@@ -1,0 +1,120 @@
+"""The model stage's interface: what ``Encoding`` asks of an encoder.
+
+An encoder turns special-free, normalized text into ids. It owns its caches; ``Encoding``
+owns none. Each declares its ``model_kind``:
+
+- byte-level BPE: ``simple.SimpleEncoder`` (the reference: any pre-tokenizer),
+  ``fast.FastEncoder`` (the three shipped patterns only, proven equal to the reference in
+  ``tests/test_encoders.py``), ``cjk_parts.CjkPartsEncoder`` (the reference with the CJK
+  cut, for the other patterns) and ``missing_bytes.MissingBytesEncoder`` (the reference for a
+  vocabulary that lacks single bytes);
+- SentencePiece BPE: ``char_bpe.CharBPEEncoder``; WordPiece: ``wordpiece.WordPieceEncoder``;
+  Unigram: ``unigram.UnigramEncoder`` (their encodings ``Encoding.from_model`` builds).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from itertools import chain
+
+__all__ = ["BYTE_LEVEL_BPE", "ChunkCache", "Encoder", "SENTENCEPIECE_BPE", "UNIGRAM",
+           "WORDPIECE"]
+
+BYTE_LEVEL_BPE = "byte-level BPE"
+"""GPT-2's model (Radford et al. 2019): BPE merges over UTF-8 bytes, tokens keyed by bytes."""
+SENTENCEPIECE_BPE = "SentencePiece BPE"
+"""BPE over characters with optional byte fallback (Kudo & Richardson 2018; Llama 2, Gemma)."""
+WORDPIECE = "WordPiece"
+"""Greedy longest match from the start of each word (Schuster & Nakajima 2012, as BERT)."""
+UNIGRAM = "Unigram"
+"""The best-scoring segmentation over the pieces' log probabilities (Kudo 2018)."""
+
+
+class Encoder(ABC):
+    """Text without special tokens -> ids.
+
+    Attributes:
+        model_kind: which model it runs, one of ``BYTE_LEVEL_BPE``, ``SENTENCEPIECE_BPE``,
+            ``WORDPIECE``, ``UNIGRAM`` (declared by each implementation).
+    """
+
+    model_kind: str
+
+    @abstractmethod
+    def encode_segment(self, segment: str) -> list[int]:
+        """The ids of a whole segment: split into chunks by the pre-tokenizer, each chunk
+        encoded (``encode_chunk``), the ids joined.
+
+        Args:
+            segment: normalized text holding no special or added token.
+
+        Raises:
+            PatternTimeoutError: if a user-supplied pattern ran out of time.
+        """
+
+    @abstractmethod
+    def encode_chunk(self, chunk: str) -> list[int]:
+        """The ids of one chunk (one pre-token); what the viewer asks for, chunk by chunk.
+
+        Args:
+            chunk: one chunk as the pre-tokenizer cut it.
+        """
+
+    def chunk_surfaces(self, chunk: str, ids: list[int], surface: dict[int, bytes]
+                       ) -> list[bytes]:
+        """Each id's bytes of ``chunk`` text, for the viewer's spans (they concatenate to the
+        chunk's UTF-8).
+
+        Args:
+            chunk: one chunk, as passed to ``encode_chunk``.
+            ids: its ids.
+            surface: id -> the bytes of normalized text the token stands for (the
+                vocabulary's ``surface``); a model whose token can stand for any text (an
+                unknown token) overrides this.
+        """
+        return [surface[i] for i in ids]
+
+    @abstractmethod
+    def clear_cache(self) -> None:
+        """Forget every cached result (for cold-cache benchmarks); ids do not change."""
+
+
+class ChunkCache:
+    """A bounded memo chunk -> ids that an encoder owns (transformers#2827: a cache per
+    chunk must have a bound).
+
+    Args:
+        compute: the ids of a chunk not seen before.
+        size: chunks remembered; the cache is emptied when full, so memory stays bounded
+            whatever is encoded.
+    """
+
+    def __init__(self, compute: Callable[[str], list[int]], size: int) -> None:
+        self.compute = compute
+        self.size = size
+        self._ids: dict[str, tuple[int, ...]] = {}
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    def ids(self, chunk: str) -> list[int]:
+        """The ids of one chunk, remembered or computed."""
+        ids = self._ids.get(chunk)
+        if ids is None:
+            ids = tuple(self.compute(chunk))
+            if len(self._ids) >= self.size:
+                self._ids.clear()
+            self._ids[chunk] = ids
+        return list(ids)
+
+    def joined_ids(self, chunks: list[str]) -> list[int]:
+        """The ids of the chunks, joined; at C speed when every chunk was seen before."""
+        try:
+            return list(chain.from_iterable(map(self._ids.__getitem__, chunks)))
+        except KeyError:
+            return list(chain.from_iterable(map(self.ids, chunks)))
+
+    def clear(self) -> None:
+        """Forget every chunk."""
+        self._ids.clear()

@@ -1,0 +1,128 @@
+"""``FastEncoder``: the fast path, for the three shipped patterns only (gpt2's, cl100k's and
+o200k's). Why each cut is exact and what each step gained are in this folder's README.
+
+Text without special tokens -> words (``presplit``: a space + a letter of a script written
+with spaces starts a chunk under every shipped pattern) -> a word cache looked up at C speed;
+new words are chunked in one scan and merged (``chunk_ids``); text without spaces (Chinese)
+goes by phrases and parts (``long_pieces``). Every cache is bounded; cached ids are packed
+into bytes (``packed_ids``) and unpacked once per call.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import filterfalse, islice
+
+from ...pre_tokenizers.patterns import SHIPPED_PATTERNS, find_chunks
+from ...vocab import Vocab
+from ..base import BYTE_LEVEL_BPE, Encoder
+from .chunk_ids import CACHED_CHARS, ChunkIds
+from .long_pieces import LongPieces
+from .packed_ids import MARKER, unpack
+from .presplit import BOUNDARY, WORD_STARTS
+
+__all__ = ["FastEncoder", "WORD_CACHE_CHARS"]
+
+WORD_CACHE_CHARS = 1 << 23
+"""The word cache is emptied when its words would pass this many characters in all."""
+
+_WORD_START = re.compile(f" [{WORD_STARTS}]").match
+"""Whether a chunk starts a presplit word: a space + a letter of ``WORD_STARTS``."""
+
+
+class FastEncoder(Encoder):
+    """Byte-level BPE for a shipped pattern, with word, phrase, part and chunk caches.
+
+    Args:
+        vocab: the vocabulary.
+        pat_str: one of ``patterns.SHIPPED_PATTERNS``.
+        cache_size: entries of each cache; each is emptied when full.
+
+    Raises:
+        ValueError: if ``pat_str`` is not a shipped pattern (its cuts are not proven).
+    """
+
+    model_kind = BYTE_LEVEL_BPE
+
+    def __init__(self, vocab: Vocab, pat_str: str, cache_size: int = 65536) -> None:
+        if pat_str not in SHIPPED_PATTERNS:
+            raise ValueError("the fast path serves the shipped patterns only; use SimpleEncoder")
+        self.chunks = ChunkIds(vocab, pat_str, cache_size)
+        self.long_pieces = LongPieces(self.chunks)
+        self.word_cache: dict[str, bytes] = {}  # "w" -> ids of " w"
+        self._word_chars = 0  # characters of the words in word_cache
+
+    def clear_cache(self) -> None:
+        """Empty the word, phrase, part and chunk caches; what comes from the vocabulary
+        alone (the CJK cut, the character path) stays."""
+        self.chunks.cache.clear()
+        self.long_pieces.clear()
+        self.word_cache.clear()
+        self._word_chars = 0
+
+    def encode_chunk(self, chunk: str) -> list[int]:
+        """The ids of one chunk, from the chunk cache."""
+        return unpack(self.chunks.ids([chunk])[0])
+
+    def encode_segment(self, segment: str) -> list[int]:
+        """Cut before each space + letter of a script written with spaces
+        (``presplit.BOUNDARY``) and look every word up in the word cache at C speed; only new
+        words are encoded."""
+        head, *words = BOUNDARY.split(segment)  # each word stands for " " + word
+        try:
+            ids = b"".join(map(self.word_cache.__getitem__, words))
+        except KeyError:
+            ids = self._encode_words(words)
+        return unpack(self.long_pieces.encode(head) + ids if head else ids)
+
+    def _encode_words(self, words: list[str]) -> bytes:
+        cache = self.word_cache
+        new = list(filterfalse(cache.__contains__, dict.fromkeys(words)))
+        self._fill_word_cache(list(filter(str.isascii, new)))  # the ASCII fast path, any length
+        others = list(filterfalse(str.isascii, new))
+        self._fill_word_cache([w for w in others if len(w) < CACHED_CHARS])
+        for word in others:
+            if len(word) >= CACHED_CHARS:
+                found = self.long_pieces.encode(" " + word)
+                self._make_room(1, len(word))
+                cache[word] = found
+        try:
+            return b"".join(map(cache.__getitem__, words))
+        except KeyError:  # the cache was emptied on the way (full, or by another thread)
+            return b"".join(self.long_pieces.encode(" " + w) if (found := cache.get(w)) is None
+                            else found for w in words)
+
+    def _make_room(self, words: int, chars: int) -> None:
+        """Empty the word cache if ``words`` more words of ``chars`` characters in all
+        would pass ``cache_size`` words or ``WORD_CACHE_CHARS`` characters."""
+        if (len(self.word_cache) + words > self.chunks.cache_size
+                or self._word_chars + chars > WORD_CACHE_CHARS):
+            self.word_cache.clear()
+            self._word_chars = 0
+        self._word_chars += chars
+
+    def _fill_word_cache(self, words: list[str]) -> None:
+        """Encode new words into the word cache (``_encode_new_words``)."""
+        words = words[: self.chunks.cache_size]
+        if words:
+            self._make_room(len(words), sum(map(len, words)))
+            self.word_cache.update(self._encode_new_words(words))
+
+    def _encode_new_words(self, words: list[str]) -> dict[str, bytes]:
+        """Each word -> the packed ids of ``" " + word``, with one regex scan of the words
+        joined by spaces.
+
+        A space + letter of ``WORD_STARTS`` starts a chunk in any context (``presplit``'s
+        first cut), and a word holds one only at its start (``BOUNDARY`` cut there), so the
+        chunks that start with one (``_WORD_START``) are the words' first chunks. In a
+        local copy of the chunk-id map (the cache keeps its own ids), ``MARKER`` goes
+        before their ids, and the joined ids are split at the markers."""
+        if not words:
+            return {}
+        chunks = find_chunks(" " + " ".join(words), self.chunks.pat_str)
+        ids_of = self.chunks.id_map(chunks)
+        firsts = list(filter(_WORD_START, ids_of))
+        ids_of.update(zip(firsts, map(MARKER.__add__, map(ids_of.__getitem__, firsts))))
+        pieces = self.chunks.split_at_markers(chunks, ids_of, len(words) + 1,
+                                              "split words apart; encode them one by one")
+        return dict(zip(words, islice(pieces, 1, None)))

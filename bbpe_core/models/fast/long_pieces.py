@@ -1,0 +1,144 @@
+"""The fast path's long pieces (text of scripts written without spaces, such as Chinese).
+
+A long piece is cut into phrases (``presplit.split_marks``), each cached with its ids:
+text seen before costs one dict look-up per phrase. A new phrase none of whose neighbours
+a merge can join goes character by character (``char_path``: most phrases of Chinese).
+The other new phrases are cut again into parts between characters no merge joins
+(``char_cuts``, the CJK cut: about one part per character of Chinese), each part encoded once,
+looked up in a cache of its own, and the phrases' ids split out of the joined parts' ids
+at markers (``packed_ids.MARKER``), with no Python loop per part. A new part of one
+character is read from the character table; a run of CJK_LETTERS is merged as one chunk;
+the other new parts are chunked together in one scan (``encode_batch``).
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import compress, filterfalse
+from operator import not_
+
+import regex
+
+from ...pre_tokenizers.patterns import find_chunks
+from .char_cuts import CJK_LETTERS
+from .chunk_ids import CACHED_CHARS, ChunkIds, look_up, remember
+from .cjk_cut import SEPARATOR
+from .packed_ids import MARKER
+from .presplit import split_marks
+
+__all__ = ["LongPieces"]
+
+_RUN = re.compile(f"[{CJK_LETTERS}]+")
+_ARABIC_INDIC_ZERO_JOINER = "\u0660"
+"""Joins parts for one chunk scan (``encode_batch``): ARABIC-INDIC DIGIT ZERO (Nd)."""
+_BATCHABLE = regex.compile(f"(?s)(?!\\p{{N}}).*[{CJK_LETTERS}]").fullmatch
+"""A part that ``encode_batch`` may join: not starting with a digit, ending with CJK_LETTERS."""
+
+
+class LongPieces:
+    """Long pieces -> packed ids, with a phrase cache and a part cache.
+
+    Args:
+        chunks: the chunk level (vocabulary, pattern, chunk cache, the CJK cut).
+    """
+
+    def __init__(self, chunks: ChunkIds) -> None:
+        self.chunks = chunks
+        self.piece_cache: dict[str, bytes] = {}  # phrases of long pieces
+        self.part_cache: dict[str, bytes] = {}  # their parts (the CJK cut)
+
+    def clear(self) -> None:
+        """Empty the phrase and part caches."""
+        self.piece_cache.clear()
+        self.part_cache.clear()
+
+    def encode(self, piece: str) -> bytes:
+        """Packed ids of text that starts at a chunk boundary: whole if short, else by phrases
+        (``split_marks``) from the phrase cache, or, if one is new, by the character path
+        or ``_encode_parts``."""
+        chunks = self.chunks
+        if len(piece) < CACHED_CHARS:
+            return chunks.encode_text(piece)
+        cache, phrases = self.piece_cache, split_marks(piece)
+        try:
+            return b"".join(map(cache.__getitem__, phrases))
+        except KeyError:
+            pass
+        cut = chunks.cut.find(piece)
+        if cut is None:
+            return b"".join(map(self._encode_phrase, phrases))
+        known, new = look_up(cache, phrases)
+        by_char, others = chunks.cut.char_path.encode(new, chunks.encode_text)
+        known.update(by_char)
+        if others:
+            known.update(zip(others, self._encode_parts(others)))
+        remember(cache, new, known, chunks.cache_size)
+        return b"".join(map(known.__getitem__, phrases))
+
+    def _encode_phrase(self, phrase: str) -> bytes:
+        """One phrase's packed ids, from or into the phrase cache (emptied when full)."""
+        cache = self.piece_cache
+        found = cache.get(phrase)
+        if found is None:
+            found = self.chunks.encode_text(phrase)
+            remember(cache, [phrase], {phrase: found}, self.chunks.cache_size)
+        return found
+
+    def _encode_parts(self, phrases: list[str]) -> list[bytes]:
+        """The packed ids of each phrase, through its parts (the CJK cut) and the part cache.
+
+        The phrases are joined by ``SEPARATOR`` and cut in one scan that also captures the
+        separators; each new part is encoded on its own (it starts at a chunk boundary or
+        at a cut no merge crosses). The parts' ids, with ``MARKER`` for each separator, are
+        joined and split at the markers: no Python loop per part. A phrase that holds the
+        separator (rare) is encoded alone."""
+        if not phrases:
+            return []
+        chunks = self.chunks
+        joined = SEPARATOR.join(phrases)
+        if joined.count(SEPARATOR) != len(phrases) - 1:
+            held = {phrase for phrase in phrases if SEPARATOR in phrase}
+            found = dict(zip(held, map(chunks.encode_text, held)))
+            rest = list(filterfalse(held.__contains__, phrases))
+            found.update(zip(rest, self._encode_parts(rest)))
+            return list(map(found.__getitem__, phrases))
+        cut_text = chunks.cut.joined.split(joined)  # part, separator or None (a cut), part, ...
+        parts = cut_text[::2]
+        known, new = look_up(self.part_cache, parts)
+        is_run = list(map(_RUN.fullmatch, new))  # a run of CJK_LETTERS is one chunk
+        runs, others = list(compress(new, is_run)), list(compress(new, map(not_, is_run)))
+        by_char, runs = look_up(chunks.cut.char_path.table, runs)  # one character: the table
+        known.update(by_char)  # None for the runs left, set next
+        known.update(zip(runs, chunks.new_ids(runs, chunks.merge_chunk)))
+        known.update(self.encode_batch(others))
+        remember(self.part_cache, new, known, chunks.cache_size)
+        known[None], known[SEPARATOR] = b"", MARKER  # no part is either
+        return b"".join(map(known.__getitem__, cut_text)).split(MARKER)
+
+    def encode_batch(self, parts: list[str]) -> dict[str, bytes]:
+        """Each part (starting at a chunk boundary) -> its packed ids, as if encoded on its
+        own (``ChunkIds.encode_text``). The parts that do not start with a digit and end with
+        CJK_LETTERS (``_BATCHABLE``) are chunked in one scan, joined by ``_ARABIC_INDIC_ZERO_JOINER``.
+
+        In the shipped patterns a chunk that starts at a place depends on the text from
+        there on alone (no look-behind). After a ``CJK_LETTERS`` letter, a digit starts a
+        chunk (no alternative takes a letter, then a digit), and a digit followed by a
+        non-digit is a chunk of its own (no alternative before the digit runs takes one
+        as a prefix). So every ``_ARABIC_INDIC_ZERO_JOINER`` is a chunk (no part holds one), the chunks between
+        two of them are the part's own chunks, and with ``MARKER`` for the digit's ids,
+        the parts' ids are the pieces between the markers."""
+        batch = list(filter(_BATCHABLE, parts))
+        joined = _ARABIC_INDIC_ZERO_JOINER.join(batch)
+        if joined.count(_ARABIC_INDIC_ZERO_JOINER) != len(batch) - 1:  # none, or a part holds the digit itself
+            batch = []
+        level = self.chunks
+        alone = list(filterfalse(set(batch).__contains__, parts))
+        found = dict(zip(alone, map(level.encode_text, alone)))
+        if not batch:
+            return found
+        chunks = find_chunks(joined, level.pat_str)
+        ids_of = level.id_map(chunks)  # a new dict: the cache keeps the digit's ids
+        ids_of[_ARABIC_INDIC_ZERO_JOINER] = MARKER
+        found.update(zip(batch, level.split_at_markers(chunks, ids_of, len(batch),
+                                                       f"joined parts across {_ARABIC_INDIC_ZERO_JOINER!r}")))
+        return found

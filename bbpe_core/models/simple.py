@@ -1,0 +1,47 @@
+"""The reference encoder: chunks -> whole-token look-up or BPE merge, one bounded cache.
+
+This is the path to read first. The pre-tokenizer cuts the segment into chunks; a chunk
+seen before is read from the cache; a new one is looked up whole or merged by the
+vocabulary (``vocab.Vocab.chunk_ids``: tiktoken's ``CoreBPE::encode_ordinary``, openai/gpt-2's
+``encoder.py``). Every pattern a user supplies goes this way, and ``tests/test_encoders.py``
+holds the fast path to it.
+"""
+
+from __future__ import annotations
+
+from ..pre_tokenizers import PreTokenizer
+from ..vocab import Vocab
+from .base import BYTE_LEVEL_BPE, ChunkCache, Encoder
+
+__all__ = ["SimpleEncoder"]
+
+
+class SimpleEncoder(Encoder):
+    """Byte-level BPE over any pre-tokenizer.
+
+    Args:
+        vocab: the vocabulary (merge semantics, whole look-up).
+        pre_tokenizer: cuts a segment into chunks.
+        cache_size: chunks remembered; the cache is emptied when full, so memory stays
+            bounded whatever is encoded.
+    """
+
+    model_kind = BYTE_LEVEL_BPE
+
+    def __init__(self, vocab: Vocab, pre_tokenizer: PreTokenizer, cache_size: int = 65536) -> None:
+        self.vocab = vocab
+        self.pre_tokenizer = pre_tokenizer
+        self.cache_size = cache_size
+        self._cache = ChunkCache(vocab.chunk_ids, cache_size)
+
+    def encode_chunk(self, chunk: str) -> list[int]:
+        """The ids of one chunk, from the cache or the vocabulary."""
+        return self._cache.ids(chunk)
+
+    def encode_segment(self, segment: str) -> list[int]:
+        """The ids of a segment, chunk by chunk; chunks seen before at C speed."""
+        return self._cache.joined_ids(self.pre_tokenizer.chunks(segment))
+
+    def clear_cache(self) -> None:
+        """Empty the chunk cache."""
+        self._cache.clear()

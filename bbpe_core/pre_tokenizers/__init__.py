@@ -1,0 +1,413 @@
+"""The pre-tokenizer stage: where a chunk is cut. ``RegexSplit`` (tiktoken's: every match of one
+pattern is a chunk), HF's ``Split`` with its five behaviours, and ``Sequence``.
+
+A tiktoken encoding splits with one pattern (``RegexSplit`` over ``patterns.find_chunks``).
+BERT's ``BertPreTokenizer`` splits on whitespace and makes each punctuation character a chunk.
+HF tokenizers' files may chain several ``Split`` steps instead, each applied to the
+pieces of the one before (DeepSeek V3: digits in groups of 1-3, then runs of CJK and kana,
+then a word pattern). Semantics follow ``tokenizers/src/tokenizer/normalizer.rs``
+(``NormalizedString::split``) and ``pattern.rs``: the text is cut into alternating matched
+and unmatched pieces, then
+
+- ``Removed``: matched pieces are dropped;
+- ``Isolated``: every piece is kept (the text no match covers too);
+- ``MergedWithPrevious`` / ``MergedWithNext``: a match is glued to the piece before / after;
+- ``Contiguous``: neighbouring pieces of the same kind are joined.
+
+``invert=True`` swaps matched and unmatched before that. Empty pieces are dropped. A
+``ByteLevel(use_regex=false)`` step that follows does not split, so it is not a stage here.
+
+>>> Split(r"\\p{N}{1,3}").split("ab12345c")
+[(0, 2), (2, 5), (5, 7), (7, 8)]
+>>> Sequence([Split(r"\\p{N}"), Split(r"b", "Removed")]).split("ab1b")
+[(0, 1), (2, 3)]
+>>> BertPreTokenizer().chunks("don't  stop, 3.5")
+['don', "'", 't', 'stop', ',', '3', '.', '5']
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from functools import partial
+from itertools import accumulate, chain
+
+import regex
+
+from . import bert_unicode
+from .deepseek_bmp import bmp_split
+from .pattern_deadline import run_scan
+from .pattern_guard import compile_checked
+from .patterns import (
+    SHIPPED_PATTERNS,
+    code_point_ranges,
+    find_chunks,
+    iter_split,
+    needs_pin,
+    pinned,
+)
+
+__all__ = ["BEHAVIORS", "BertPreTokenizer", "MarkSplit", "PreTokenizer", "RegexSplit", "Sequence",
+           "Split"]
+
+BEHAVIORS = ("Removed", "Isolated", "MergedWithPrevious", "MergedWithNext", "Contiguous")
+"""HF's ``SplitDelimiterBehavior`` names, as tokenizer.json writes them."""
+
+Span = tuple[int, int]
+
+
+class PreTokenizer:
+    """A stage that cuts text into chunks; subclasses define ``split_piece``."""
+
+    timeout: float | None = None
+    """Seconds a scan by the stage's pattern may take (a pattern from a user), or None
+    (a shipped pattern, or no pattern): ``Encoding`` gives each call this budget for all
+    of them (``pattern_deadline``)."""
+
+    def split(self, text: str) -> list[Span]:
+        """The chunks of ``text`` as character spans ``(start, end)``, in order."""
+        return self.split_piece(text, 0, len(text))
+
+    def chunks(self, text: str) -> list[str]:
+        """The chunks of ``text`` as strings (what the encoder merges)."""
+        return [text[a:b] for a, b in self.split(text)]
+
+    def chunks_each(self, pieces: list[str]) -> list[str]:
+        """The chunks of every piece in ``pieces``, in order (one step of ``Sequence``)."""
+        return list(chain.from_iterable(map(self.chunks, pieces)))
+
+    def iter_split(self, text: str) -> Iterator[Span]:
+        """``split``'s spans lazily, where the stage can scan as they are taken."""
+        return iter(self.split(text))
+
+    @property
+    def tiles(self) -> bool:
+        """Whether the chunks always cover the text without gaps (no ``Removed`` step)."""
+        return False
+
+    def split_piece(self, text: str, start: int, end: int) -> list[Span]:
+        """The chunks of ``text[start:end]``, as spans into ``text``."""
+        raise NotImplementedError
+
+
+class RegexSplit(PreTokenizer):
+    """tiktoken's split: every match of the pattern is a chunk, and the text between matches
+    too (``patterns.compile_pattern``), so the chunks tile the text.
+
+    Args:
+        pat_str: the split pattern (``regex`` syntax), e.g. ``patterns.GPT2_PATTERN``.
+        timeout: seconds its scans may take (for patterns users supplied: one budget per
+            ``Encoding`` call, ``pattern_deadline``), or None.
+
+    Raises:
+        ValueError: if the pattern fails ``pattern_guard.check_pattern``, does not compile
+            or matches the empty string.
+    """
+
+    def __init__(self, pat_str: str, *, timeout: float | None = None) -> None:
+        find_chunks("", pat_str)  # compiles, or raises ValueError now rather than later
+        self.pat_str = pat_str
+        self.timeout = timeout
+
+    def __repr__(self) -> str:
+        return f"RegexSplit({self.pat_str!r})"
+
+    @property
+    def tiles(self) -> bool:
+        """The gaps between matches are chunks too."""
+        return True
+
+    def chunks(self, text: str) -> list[str]:
+        """One C-speed scan (``find_chunks``)."""
+        return find_chunks(text, self.pat_str, timeout=self.timeout)
+
+    def iter_split(self, text: str) -> Iterator[Span]:
+        """The spans as the scan finds them (``patterns.iter_split``)."""
+        return ((a, b) for _, a, b in iter_split(text, self.pat_str, timeout=self.timeout))
+
+    def split_piece(self, text: str, start: int, end: int) -> list[Span]:
+        """The chunks of ``text[start:end]``, as spans into ``text``."""
+        return [(a + start, b + start) for a, b in self.iter_split(text[start:end])]
+
+
+class Split(PreTokenizer):
+    """HF's ``Split`` pre-tokenizer with a regex pattern.
+
+    Args:
+        pattern: the regex (``regex`` package syntax; HF files' Oniguruma patterns read the
+            same for the constructs they use). A shipped encoding's pattern
+            (``patterns.PINNED_PATTERNS``) has its Unicode classes pinned to HF's version.
+        behavior: one of ``BEHAVIORS``.
+        invert: swap matched and unmatched pieces first.
+        timeout: seconds its scans may take (for patterns from users' files: one budget per
+            ``Encoding`` call, ``pattern_deadline``), or None.
+
+    Raises:
+        ValueError: if the behaviour is unknown, or the pattern fails
+            ``pattern_guard.check_pattern``, does not compile or matches the empty string.
+    """
+
+    def __init__(self, pattern: str, behavior: str = "Isolated", *, invert: bool = False,
+                 timeout: float | None = None) -> None:
+        if behavior not in BEHAVIORS:
+            raise ValueError(f"unknown Split behavior {behavior!r}; expected one of {BEHAVIORS}")
+        source, flags = pinned(pattern)
+        self._regex = compile_checked(source, flags, check=pattern)
+        if self._regex.fullmatch(""):
+            raise ValueError(f"Split pattern {pattern!r} matches the empty string")
+        self.pattern = pattern
+        self.behavior = behavior
+        self.invert = invert
+        self.timeout = timeout
+        isolating = behavior == "Isolated" and not invert
+        self._isolating = self._capturing(source, self._regex) if isolating else None
+        self._bmp = bmp_split(pattern) if self._isolating is not None else None
+        # a pinned pattern as written too, for text the pin cannot change (faster)
+        self._pinned = source != pattern
+        self._plain_regex = compile_checked(pattern) if self._pinned else self._regex
+        self._plain_isolating = (self._capturing(pattern, self._plain_regex)
+                                 if self._pinned and isolating else self._isolating)
+
+    def _capturing(self, source: str, compiled: regex.Pattern) -> regex.Pattern | None:
+        """``source`` (compiled as ``compiled``) as one capturing group, so that ``split``
+        returns the gaps and the matches in turn; None where that could mean something else
+        (groups of its own)."""
+        if compiled.groups:
+            return None
+        try:
+            wrapped = compile_checked(f"({source})", compiled.flags, check=self.pattern)
+        except ValueError:
+            return None
+        same = wrapped.groups == 1 and wrapped.flags == compiled.flags
+        return wrapped if same else None
+
+    def __repr__(self) -> str:
+        return f"Split({self.pattern!r}, {self.behavior!r}, invert={self.invert})"
+
+    @property
+    def tiles(self) -> bool:
+        """Every behaviour but ``Removed`` keeps all the text."""
+        return self.behavior != "Removed"
+
+    def chunks(self, text: str) -> list[str]:
+        """``Isolated`` (not inverted) is one C-speed scan: a match, or the run of text
+        before the next match, is a chunk. A shipped pattern scans with
+        ``patterns.find_chunks`` (its Unicode classes pinned); another with ``regex``'s
+        ``split`` by the capturing pattern, which gives the gaps between the matches and
+        the matches in turn (on text within the BMP, ``bmp_splits``' ``re`` equivalent
+        of a DeepSeek pattern, where it has one). A pattern with groups of its own, or one
+        that matched the empty string somewhere (a match HF skips), takes the reference
+        fold instead."""
+        return self._scanner()(text) if text else super().chunks(text)
+
+    def _scanner(self) -> Callable[[str], list[str]]:
+        """What cuts one piece into chunks (see ``chunks``): ``find_chunks`` for a shipped
+        pattern, ``_isolated_chunks`` for another ``Isolated`` one with a capturing form,
+        else the reference fold."""
+        if self.behavior == "Isolated" and not self.invert:
+            if self.pattern in SHIPPED_PATTERNS:
+                return partial(find_chunks, pat_str=self.pattern, timeout=self.timeout)
+            if self._isolating is not None:
+                return self._isolated_chunks
+        return super().chunks
+
+    def _isolated_chunks(self, text: str) -> list[str]:
+        """``chunks`` by the capturing pattern's ``split`` (``_isolating`` is set), or on
+        text without characters beyond U+FFFF by its ``re`` equivalent where
+        ``bmp_splits`` has one (a pattern known to scan in linear time, so ``re`` runs it
+        without the time limit, which it has not).
+
+        Raises:
+            PatternTimeoutError: if the ``regex`` scan runs past its time (``run_scan``).
+        """
+        if self._bmp is not None and (text.isascii() or max(text) < "\U00010000"):
+            parts = self._bmp.split(text)
+        else:
+            isolating = (self._isolating if self._pinned and needs_pin(text)
+                         else self._plain_isolating)
+            if self.timeout is None:  # the keyword alone slows a short piece's scan
+                parts = isolating.split(text)
+            else:
+                parts = run_scan(lambda limit: isolating.split(text, timeout=limit), self.timeout)
+        if "" not in parts[1::2]:  # matches sit at odd places; gaps may be empty
+            return list(filter(None, parts))
+        return super().chunks(text)
+
+    def chunks_each(self, pieces: list[str]) -> list[str]:
+        """``chunks`` of every piece, scanning each distinct piece once: a piece that
+        recurs (a comma, a common word between digits) takes its first chunks again, and
+        a one-character piece is its own chunk under every behaviour that keeps the text
+        (so is not scanned, nor timed). Chunks are those of ``chunks`` piece by piece.
+
+        Raises:
+            PatternTimeoutError: if one piece's scan runs past ``timeout``.
+        """
+        chunks_of = self._scanner()
+        keeps = self.tiles
+        known: dict[str, list[str]] = {}
+        out: list[str] = []
+        for piece in pieces:
+            if keeps and len(piece) == 1:
+                out.append(piece)
+                continue
+            chunks = known.get(piece)
+            if chunks is None:
+                chunks = known[piece] = chunks_of(piece)
+            out += chunks
+        return out
+
+    def _pieces(self, text: str, start: int, end: int) -> list[tuple[int, int, bool]]:
+        """Alternating ``(start, end, is_match)`` pieces covering ``text[start:end]``."""
+        pieces = []
+        previous = start
+        piece = text[start:end]  # a piece is matched alone: $ and look-aheads end with it
+        pattern = self._regex if self._pinned and needs_pin(piece) else self._plain_regex
+        spans = run_scan(lambda limit: [m.span() for m in pattern.finditer(piece, timeout=limit)],
+                         self.timeout)
+        for a, b in spans:
+            a, b = a + start, b + start
+            if a == b:
+                continue
+            if a > previous:
+                pieces.append((previous, a, self.invert))
+            pieces.append((a, b, not self.invert))
+            previous = b
+        if previous < end:
+            pieces.append((previous, end, self.invert))
+        return pieces
+
+    def split_piece(self, text: str, start: int, end: int) -> list[Span]:
+        """The chunks of ``text[start:end]`` under this behaviour (see the module doc)."""
+        pieces = self._pieces(text, start, end)
+        if self.behavior == "Isolated":
+            return [(a, b) for a, b, _ in pieces]
+        if self.behavior == "Removed":
+            return [(a, b) for a, b, matched in pieces if not matched]
+        if self.behavior == "MergedWithNext":
+            flipped = [(-b, -a, m) for a, b, m in reversed(pieces)]
+            return [(-b, -a) for a, b in reversed(_merge_matches(flipped, contiguous=False))]
+        return _merge_matches(pieces, contiguous=self.behavior == "Contiguous")
+
+
+def _merge_matches(pieces: list[tuple[int, int, bool]], *, contiguous: bool) -> list[Span]:
+    """HF's fold for ``MergedWithPrevious`` (a match after a non-match extends it) and
+    ``Contiguous`` (a piece of the same kind as the one before extends it)."""
+    out: list[list[int]] = []
+    previous_match = False
+    for a, b, matched in pieces:
+        joins = matched == previous_match if contiguous else matched and not previous_match
+        if joins and out:
+            out[-1][1] = b
+        else:
+            out.append([a, b])
+        previous_match = matched
+    return [(a, b) for a, b in out]
+
+
+class MarkSplit(PreTokenizer):
+    """A chunk starts at every occurrence of one character: HF's ``Split`` on it with
+    ``MergedWithNext``, which ``Metaspace`` (``split: true``) does on ``▁``; one C-speed scan.
+
+    Args:
+        mark: the character, e.g. ``"▁"``.
+
+    Raises:
+        ValueError: if ``mark`` is not one character.
+
+    >>> MarkSplit("▁").chunks("a▁▁b▁c")
+    ['a', '▁', '▁b', '▁c']
+    """
+
+    def __init__(self, mark: str) -> None:
+        if not isinstance(mark, str) or len(mark) != 1:
+            raise ValueError(f"MarkSplit needs one character, not {mark!r}")
+        self.mark = mark
+        escaped = regex.escape(mark)
+        self._regex = regex.compile(f"{escaped}[^{escaped}]*|[^{escaped}]+")
+
+    def __repr__(self) -> str:
+        return f"MarkSplit({self.mark!r})"
+
+    @property
+    def tiles(self) -> bool:
+        """The chunks cover the text."""
+        return True
+
+    def chunks(self, text: str) -> list[str]:
+        """The chunks, in one scan."""
+        return self._regex.findall(text)
+
+    def split_piece(self, text: str, start: int, end: int) -> list[Span]:
+        """The chunks of ``text[start:end]``, as spans into ``text``."""
+        return [m.span() for m in self._regex.finditer(text, start, end)]
+
+
+class Sequence(PreTokenizer):
+    """HF's ``Sequence`` pre-tokenizer: each step splits every piece of the step before.
+
+    Args:
+        steps: the pre-tokenizers, in order.
+    """
+
+    def __init__(self, steps: list[PreTokenizer]) -> None:
+        self.steps = list(steps)
+        timeouts = [step.timeout for step in self.steps if step.timeout is not None]
+        self.timeout = max(timeouts) if timeouts else None
+
+    def __repr__(self) -> str:
+        return f"Sequence({self.steps!r})"
+
+    @property
+    def tiles(self) -> bool:
+        """Whether every step keeps all the text."""
+        return all(step.tiles for step in self.steps)
+
+    def split_piece(self, text: str, start: int, end: int) -> list[Span]:
+        """The chunks of ``text[start:end]`` after every step."""
+        if self.tiles:  # the chunks tile the piece: their spans follow from their lengths
+            ends = list(accumulate(map(len, self.chunks(text[start:end])), initial=start))
+            return list(zip(ends, ends[1:]))
+        spans = [(start, end)] if end > start else []
+        for step in self.steps:
+            spans = [s for a, b in spans for s in step.split_piece(text, a, b)]
+        return spans
+
+    def chunks(self, text: str) -> list[str]:
+        """Each step splits every chunk of the step before."""
+        if not self.tiles:
+            return super().chunks(text)
+        pieces = [text] if text else []
+        for step in self.steps:
+            pieces = step.chunks_each(pieces)
+        return pieces
+
+
+_PUNCTUATION = code_point_ranges(bert_unicode.PUNCTUATION)
+_BERT_CHUNK = re.compile(  # explicit code points: ``re``'s bitmap classes are faster here
+    f"[{_PUNCTUATION}]|[^{_PUNCTUATION}{code_point_ranges(bert_unicode.WHITESPACE)}]+"
+)
+
+
+class BertPreTokenizer(PreTokenizer):
+    """BERT's pre-tokenizer (HF tokenizers' ``BertPreTokenizer``, ``pre_tokenizers/bert.rs``):
+    whitespace is removed (Rust's ``char::is_whitespace``), and each punctuation character
+    (``is_bert_punc``: ASCII punctuation, which holds symbols such as ``$+<=>^`|~``, and
+    Unicode's P* categories as HF's tables have them, ``bert_unicode``) is a chunk of its
+    own; the runs between are chunks."""
+
+    def __repr__(self) -> str:
+        return "BertPreTokenizer()"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, BertPreTokenizer)
+
+    def __hash__(self) -> int:
+        return hash(BertPreTokenizer)
+
+    def chunks(self, text: str) -> list[str]:
+        """One C-speed scan."""
+        return _BERT_CHUNK.findall(text)
+
+    def split_piece(self, text: str, start: int, end: int) -> list[Span]:
+        """The chunks of ``text[start:end]``, as spans into ``text`` (whitespace in none)."""
+        return [m.span() for m in _BERT_CHUNK.finditer(text, start, end)]

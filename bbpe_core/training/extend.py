@@ -1,0 +1,128 @@
+"""Extending a vocabulary with new pieces, as Chinese-LLaMA extended LLaMA's.
+
+- SentencePiece encodings (BPE or Unigram, ``sentencepiece_save.sentencepiece_model_of``):
+  the recipe of ymcui/Chinese-LLaMA-Alpaca's ``scripts/merge_tokenizer/merge_tokenizers.py``:
+  each new piece not already in the base is appended as a NORMAL piece with score 0, so
+  its id comes after the base's and the base's pieces are untouched. In a BPE model a
+  score of 0 is above every base piece's (they are negative): the new pieces merge first
+  wherever the pieces they are made of meet. (In a Unigram model, score 0 is log
+  probability 0: a new piece wins wherever it fits; the recipe was written for BPE.)
+- Byte-level BPE encodings (tiktoken-style ranks or a merge list): the analogue, which is
+  this project's, not a published recipe: each new piece (``▁`` read as a space) is first
+  cut by the base's own merges; then its parts are joined left to right, each join a new
+  merge (and token) appended after the base's ranks, ids after the base's largest.
+  Base tokens and merges are untouched, so a text without the new pieces encodes as before
+  unless a new merge joins two base tokens it meets.
+
+Not here: training the pieces (``training.unigram``), saving (``sentencepiece_save``,
+``formats.hf_json``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..encoding import Encoding
+from ..formats.sentencepiece import load_sentencepiece_model
+from ..formats.sentencepiece_model import Piece, write_sentencepiece_model
+from ..formats.sentencepiece_save import generate_merges, sentencepiece_model_of
+from ..models.bpe import merge_ranked
+from ..normalizers.replace import SPACE_MARK
+from ..pre_tokenizers import RegexSplit
+
+__all__ = ["MAX_NEW_PIECES", "MAX_PIECE_BYTES", "extend_vocabulary"]
+
+MAX_NEW_PIECES = 1_000_000
+"""The most pieces ``extend_vocabulary`` adds at once."""
+
+MAX_PIECE_BYTES = 8000
+"""The longest piece, in UTF-8 bytes (sentencepiece's own limit in ``ModelInterface``)."""
+
+
+def _checked(pieces: Iterable[str]) -> list[str]:
+    out: list[str] = []
+    for piece in pieces:
+        if not isinstance(piece, str):
+            raise TypeError(f"extend_vocabulary: pieces must be str, got {type(piece).__name__}")
+        if not piece or "\0" in piece or len(piece.encode("utf-8")) > MAX_PIECE_BYTES:
+            raise ValueError(f"extend_vocabulary: piece {piece[:20]!r} is empty, holds NUL or "
+                             f"is over {MAX_PIECE_BYTES} bytes")
+        out.append(piece)
+        if len(out) > MAX_NEW_PIECES:
+            raise ValueError(f"extend_vocabulary: over {MAX_NEW_PIECES:,} pieces")
+    return out
+
+
+def _extend_sentencepiece(base: Encoding, pieces: list[str], name: str) -> Encoding:
+    model = sentencepiece_model_of(base)
+    known = {p.piece for p in model.pieces}
+    added = []
+    for piece in pieces:
+        if piece not in known:
+            known.add(piece)
+            added.append(Piece(piece, 0.0, "NORMAL"))
+    model = type(model)(**{**{f: getattr(model, f) for f in model.__dataclass_fields__},
+                           "pieces": model.pieces + tuple(added)})
+    extended = load_sentencepiece_model(write_sentencepiece_model(model), name=name)
+    base_merges = getattr(base.encoder, "merges", None)
+    if base_merges is not None:  # read from a tokenizer.json: its merges stay, after the new
+        new = {p.piece for p in added}
+        extended.encoder.merges = [(left, right) for left, right in generate_merges(model)
+                                   if left + right in new] + list(base_merges)
+    return extended
+
+
+def _extend_byte_level(base: Encoding, pieces: list[str], name: str) -> Encoding:
+    ranks = dict(base.mergeable_ranks)  # the base's is shared
+    merges = base.merges
+    next_id = base.max_token_value + 1
+    for piece in pieces:
+        parts = merge_ranked(piece.replace(SPACE_MARK, " ").encode("utf-8"), ranks)
+        joined = parts[0]
+        for part in parts[1:]:
+            left, joined = joined, joined + part
+            if joined not in ranks:
+                ranks[joined] = next_id
+                next_id += 1
+                if merges is not None:
+                    merges.append((left, part))
+    stage = base.pre_tokenizer
+    plain = isinstance(stage, RegexSplit) and stage.pat_str == base.pat_str
+    return Encoding(
+        name, pat_str=base.pat_str, mergeable_ranks=ranks, special_tokens=base.special_tokens,
+        merges=merges, add_prefix_space=base.add_prefix_space,
+        ignore_merges=base.ignore_merges, pattern_timeout=base.pattern_timeout,
+        normalizer=base.normalizer, pre_tokenizer=None if plain else stage,
+        added_tokens=base.added_tokens, post_processor=base.post_processor)
+
+
+def extend_vocabulary(base: Encoding, pieces: Iterable[str], *, name: str | None = None
+                      ) -> Encoding:
+    """A new encoding: ``base`` with ``pieces`` appended (see the module for the two recipes).
+
+    Args:
+        base: a SentencePiece encoding (BPE or Unigram) or a byte-level BPE encoding.
+        pieces: the new pieces, in order, written as SentencePiece writes them (``▁`` for
+            a space); those already in ``base`` are skipped.
+        name: the new encoding's name (``base.name + "_extended"`` if None).
+
+    Returns:
+        The extended encoding; ``save_sentencepiece_model`` / ``save_hf_tokenizer_json`` write
+        it so that the reference library gives its ids.
+
+    Raises:
+        TypeError: if a piece is not a str.
+        ValueError: for an empty piece, one holding NUL or over ``MAX_PIECE_BYTES``, over
+            ``MAX_NEW_PIECES`` pieces, or a base that is neither kind (named).
+
+    >>> import bbpe_core
+    >>> base = bbpe_core.get_encoding("gpt2")
+    >>> enc = extend_vocabulary(base, ["▁你好"])
+    >>> len(base.encode(" 你好")), len(enc.encode(" 你好"))
+    (5, 1)
+    """
+    new = _checked(pieces)
+    name = base.name + "_extended" if name is None else name
+    if base.byte_level:
+        return _extend_byte_level(base, new, name)
+    return _extend_sentencepiece(base, new, name)
