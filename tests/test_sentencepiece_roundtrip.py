@@ -4,7 +4,7 @@ encoding whose model is SentencePiece BPE or Unigram), and each extended with
 ``.model`` gives our ids in ``sentencepiece``, or is refused by name where the format
 cannot hold it (``sentencepiece_save``'s docstring says why: t5's, umt5's and gemma2's
 ``.model``, for the base and its extension alike). Every one is extended: none is
-refused (a base read from a tokenizer.json is extended in that form)."""
+refused (a base whose ``.model`` cannot be read is extended in its tokenizer.json form)."""
 
 from __future__ import annotations
 
@@ -104,8 +104,8 @@ def test_round_trip_through_tokenizer_json_and_model(name, tmp_path, texts):
 
 @pytest.mark.parametrize("name", _family())
 def test_extended_round_trip(name, tmp_path, texts):
-    """Every one is extended (none is refused): a base read from a tokenizer.json (t5, umt5,
-    gemma2, gemma3, gemma4) in that form, the others as a ``.model``. The extension is
+    """Every one is extended (none is refused): a base whose ``.model`` cannot be read (t5,
+    umt5, gemma2) in its tokenizer.json form, the others as a ``.model``. The extension is
     written as a ``.model`` wherever its base is (gemma2's, t5's and umt5's are refused for
     the base's reasons, ``MODEL_REFUSED``), and HF's ids on its tokenizer.json are ours."""
     enc = bbpe_core.get_encoding(name)
