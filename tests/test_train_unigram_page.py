@@ -149,6 +149,7 @@ def test_extend_a_vocabulary_shows_cost_pieces_sentence_and_downloads(page):
     assert len(cost) == 2 * 31
     pieces = page.dataframe[-1].value
     assert list(pieces["id"])[:2] == [32_000, 32_001] and len(pieces) == 100 + chars
+    assert list(pieces["kind"]) == ["character"] * chars + ["trained piece"] * 100
     before, after = [m.value for m in page.markdown if m.value.startswith("**before") or m.value.startswith("**after")]
     assert int(after.split()[1].replace(",", "")) < int(before.split()[1].replace(",", ""))
     page.button(key="tr_ext_files").click().run()

@@ -107,8 +107,9 @@ def _show(result: dict, sentence: str) -> None:
     if ext.base.byte_level:  # ids: each piece's joins, in order (see the caption above)
         st.dataframe([{"new piece": p} for p in shown], hide_index=True)
     else:  # appended in order after the base's ids
-        st.dataframe([{"id": ext.base.n_vocab + k, "new piece": p} for k, p in enumerate(shown)],
-                     hide_index=True)
+        st.dataframe([{"id": ext.base.n_vocab + k, "new piece": p,
+                       "kind": "character" if k < ext.characters else "trained piece"}
+                      for k, p in enumerate(shown)], hide_index=True)
     for name, enc in (("before", ext.base), ("after", ext.extended)):
         spans = enc.encode_detailed(sentence, allowed_special=set())
         st.markdown(f"**{name}: {len(spans):,} tokens**")
