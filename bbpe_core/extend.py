@@ -7,19 +7,21 @@
   score of 0 is above every base piece's (they are negative): the new pieces merge first
   wherever the pieces they are made of meet. (In a Unigram model, score 0 is log
   probability 0: a new piece wins wherever it fits; the recipe was written for BPE.)
-  A base read from a tokenizer.json keeps its merge list, after the new pieces' merges
+  A BPE read from a tokenizer.json keeps its merge list, after the new pieces' merges
   (``generate_merges`` of the new pieces: each split into two pieces), the tokenizer.json
-  form of score 0 (a merge list is read by rank, first first). Where its ``.model``
-  cannot be read (``sentencepiece_save``), the base is extended in its tokenizer.json form
-  and follows HF's semantics: a Unigram (T5, umT5) gets the new pieces appended to
-  ``model.vocab`` with score 0; a BPE with byte fallback but not all 256 byte pieces
-  (Gemma 2) gets them appended to ``model.vocab`` and their merges before the base's
-  (the others, read as a ``.model``, follow sentencepiece: among pieces of score 0 the
-  leftmost pair merges first, where HF takes the lower merge rank, so the Chinese text
-  of such an extension may get other ids in HF: ``tests/test_extend.py``). In either BPE form a new piece is
-  made only where two pieces that make it meet: a piece whose parts are not pieces is
-  never made (in HF tokenizers not even from characters that are not pieces: they fall
-  back to bytes before any merge).
+  form of score 0 (a merge list is read by rank, first first).
+- A base whose ``.model`` cannot be written or read (``sentencepiece_save``: T5's and
+  umT5's HF stages, Gemma 2's missing byte piece) is extended in its tokenizer.json form,
+  with HF's semantics: a Unigram (T5, umT5) gets the new pieces appended to ``model.vocab``
+  with score 0; a BPE with byte fallback (Gemma 2) gets them appended to ``model.vocab``
+  and their merges put before the base's. The others, read back as a ``.model``, follow
+  sentencepiece: among pairs of score 0 the leftmost merges first, where HF takes the
+  lower merge rank, so HF may give other ids on their tokenizer.json where two new pieces
+  compete (``tests/test_extend.py``).
+- In either BPE form a new piece is made only by joining two parts that are pieces, or in
+  sentencepiece single characters: in HF tokenizers a character that is no piece falls
+  back to bytes before any merge, so a new piece holding one is never made there (append
+  its characters too, as a trained model has them).
 - Byte-level BPE encodings (tiktoken-style ranks or a merge list): the analogue, which is
   this project's, not a published recipe: each new piece (``▁`` read as a space) is first
   cut by the base's own merges; then its parts are joined left to right, each join a new
@@ -96,6 +98,7 @@ def _extend_hf_unigram(base: Encoding, pieces: list[str], name: str) -> Encoding
 
 
 def _extend_sentencepiece(base: Encoding, pieces: list[str], name: str) -> Encoding:
+    """A SentencePiece BPE or Unigram extended by the recipe (see the module)."""
     encoder = base.encoder
     if isinstance(encoder, UnigramEncoder) and encoder.flavour == "hf":
         return _extend_hf_unigram(base, pieces, name)
