@@ -111,7 +111,7 @@ def test_new_pieces_are_ones_the_base_lacks_and_the_caps_hold():
     from playground.extension import extend, new_pieces
     text = SAMPLES["Chinese (Tang poems, 1 MB)"].read_text(encoding="utf-8")[:30_000]
     ext = extend("llama2", text, 100)
-    assert len(ext.added) == 100 and ext.extended.n_vocab == 32_100
+    assert len(ext.added) - ext.characters == 100 and ext.extended.n_vocab == 32_000 + len(ext.added)
     assert ext.extended.encode_ordinary("The same English.") == ext.base.encode_ordinary("The same English.")
     assert len(ext.extended.encode_ordinary(text[:2000])) < len(ext.base.encode_ordinary(text[:2000]))
     spm = pytest.importorskip("sentencepiece")
@@ -139,14 +139,17 @@ def _extend(page, pieces=100):
 def test_extend_a_vocabulary_shows_cost_pieces_sentence_and_downloads(page):
     _extend(page)
     assert not page.exception
-    assert "llama2: 32,000 → 32,100 tokens (100 new pieces, trained on Japanese)" in page.success[0].value
     rows = page.session_state["tr_extend_results"]
     [result] = rows.values()
+    chars = result["ext"].characters  # Japanese characters Llama 2 lacks, added first
+    assert chars > 0 and f"llama2: 32,000 → {32_100 + chars:,} tokens (100 new pieces after {chars:,} " \
+        "characters they hold, trained on Japanese)" in page.success[0].value
     cost = {(r["language"], r["encoding"]): r["tokens"] for r in result["rows"]}
     assert cost["Japanese", "after"] < cost["Japanese", "before"]
     assert len(cost) == 2 * 31
     pieces = page.dataframe[-1].value
-    assert list(pieces["id"])[:2] == [32_000, 32_001] and len(pieces) == 100
+    assert list(pieces["id"])[:2] == [32_000, 32_001] and len(pieces) == 100 + chars
+    assert list(pieces["kind"]) == ["character"] * chars + ["trained piece"] * 100
     before, after = [m.value for m in page.markdown if m.value.startswith("**before") or m.value.startswith("**after")]
     assert int(after.split()[1].replace(",", "")) < int(before.split()[1].replace(",", ""))
     page.button(key="tr_ext_files").click().run()

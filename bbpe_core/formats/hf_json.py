@@ -226,14 +226,10 @@ def save_hf_tokenizer_json(enc: Encoding, path: str | os.PathLike) -> None:
         path: the file to write (overwritten).
 
     Raises:
-<<<<<<< HEAD
-        ValueError: for an encoding that is neither byte-level nor SentencePiece BPE, or one
-            that lacks single bytes with llama.cpp's semantics (a GGUF file's: HF tokenizers
-            would merge across such a byte, ``vocab.Vocab``'s ``missing_bytes``).
-=======
         ValueError: for an encoding that is neither byte-level nor SentencePiece BPE or
-            Unigram, or a stage the file cannot hold (named).
->>>>>>> unisave
+            Unigram, a stage the file cannot hold (named), or one that lacks single bytes
+            with llama.cpp's semantics (a GGUF file's: HF tokenizers would merge across such
+            a byte, ``vocab.Vocab``'s ``missing_bytes``).
     """
     if not enc.byte_level:
         save_sentencepiece_tokenizer_json(enc, path)

@@ -33,8 +33,9 @@ def test_unigram_run_and_extension(browser, app_url, width, height):
         page.get_by_text("UDHR", exact=True).click()
         wait_for_idle(page)
         page.get_by_role("button", name="Train and extend").click()
-        page.wait_for_selector("text=llama2: 32,000 → 32,500 tokens", timeout=180_000)
+        page.wait_for_selector("text=500 new pieces after", timeout=180_000)  # + their characters
         wait_for_idle(page)
+        assert "llama2: 32,000 → 32," in page.get_by_text("500 new pieces after").inner_text()
         assert page.get_by_text("UDHR token cost, llama2 before and after").count() >= 1
         assert page.locator(".bbpe-view").count() == 2  # the sentence, before and after
         before, after = (int(t.split()[1].replace(",", "")) for t in
