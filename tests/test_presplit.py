@@ -18,8 +18,9 @@ PATTERNS = [bbpe_core.GPT2_PATTERN, bbpe_core.CL100K_PATTERN, bbpe_core.O200K_PA
 
 # Letters of each cut set and their neighbours: other letters, a combining mark (o200k
 # glues marks to letters), apostrophes (contractions), digits, every kind of space.
-ALPHABET = list("aZ'’ 9\n\r\t.,;:!?()\"-/") + list("中文，。、！？「」《》（）“”あア한éΩʕ\u0301😀") + list(
-    "ÀÿĳǅάωЖжҊאعफếẞকაሀกកԱ\u0483\u0651\u093f\u09be\u0e31\u17b6")  # WORD_STARTS, marks
+# the last list: WORD_STARTS, marks
+ALPHABET = (list("aZ'’ 9\n\r\t.,;:!?()\"-/") + list("中文，。、！？「」《》（）“”あア한éΩʕ\u0301😀")
+            + list("ÀÿĳǅάωЖжҊאعफếẞকაሀกកԱ\u0483\u0651\u093f\u09be\u0e31\u17b6"))
 texts = st.text(alphabet=ALPHABET, max_size=60)
 
 
@@ -63,7 +64,8 @@ def test_mark_cuts_fall_after_letters_and_lone_newlines_only():
     assert split_marks("it's. 9, ”a") == ["it's", ". 9, ”a"]
 
 
-long_texts = st.lists(st.text(alphabet=ALPHABET, min_size=1, max_size=40), min_size=1, max_size=40).map(
+long_texts = st.lists(st.text(alphabet=ALPHABET, min_size=1, max_size=40), min_size=1,
+                      max_size=40).map(
     lambda parts: "".join(parts) * (1 + CACHED_CHARS // max(1, len("".join(parts)))))
 
 

@@ -318,4 +318,5 @@ def test_14_the_lab_prices_each_language_and_format_for_the_chosen_models():
                                    for n in notes), notes
     assert ("gpt-4o (OpenAI, for `o200k_base`): USD 2.50 as input, USD 10.00 as output, USD 1.25 as "
             "cached input per million tokens") in notes[0]
-    assert "mistral-nemo (Mistral, for `mistral_tekken`): USD 0.15 as input, USD 0.15 as output per" in notes[0]
+    assert ("mistral-nemo (Mistral, for `mistral_tekken`): USD 0.15 as input, USD 0.15 as output "
+            "per") in notes[0]
