@@ -1,4 +1,5 @@
-"""The merge trace: it ends in encode's ids, follows the rank rule, and reproduces transformers' GPT2Tokenizer.bpe."""
+"""The merge trace: it ends in encode's ids, follows the rank rule, and reproduces transformers'
+GPT2Tokenizer.bpe."""
 
 from __future__ import annotations
 
