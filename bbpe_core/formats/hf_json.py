@@ -86,7 +86,8 @@ def _merge_parts(raw: list, name: str) -> tuple[list[str], list[str]]:
     lefts, rights = [], []
     for k, item in enumerate(raw):
         pair = item.split(" ") if isinstance(item, str) else item
-        if not isinstance(pair, list) or len(pair) != 2 or not all(isinstance(p, str) for p in pair):
+        if (not isinstance(pair, list) or len(pair) != 2
+                or not all(isinstance(p, str) for p in pair)):
             raise VocabFileError(f"{name}: model.merges[{k}] is not a pair: {item!r}")
         lefts.append(pair[0])
         rights.append(pair[1])

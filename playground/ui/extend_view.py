@@ -34,19 +34,23 @@ def _corpus() -> tuple[str, str, str]:
     """``(label, text, sentence to draw)`` of the corpus the user chose; stops the page
     with a message for a bad upload."""
     samples = {s.language: s for s in load_udhr()}
-    source = st.radio("Corpus", ["UDHR", _TANG, "upload"], horizontal=True, **kept("tr_ext_source", _TANG))
+    source = st.radio("Corpus", ["UDHR", _TANG, "upload"], horizontal=True,
+                      **kept("tr_ext_source", _TANG))
     if source == "UDHR":
         lang = st.selectbox("Language", list(samples), **kept("tr_ext_lang", "Japanese"))
         return lang, samples[lang].text, first_sentence(samples[lang].text.split("\n", 2)[-1])
     if source == _TANG:
         text = SAMPLES[_TANG].read_text(encoding="utf-8")
-        return source, text, first_sentence(samples["Chinese (traditional)"].text.split("\n", 2)[-1])
-    up = st.file_uploader(f"A UTF-8 text file (at most {MAX_TRAIN_BYTES // 2**20} MB)", key="tr_ext_upload")
+        traditional = samples["Chinese (traditional)"].text
+        return source, text, first_sentence(traditional.split("\n", 2)[-1])
+    up = st.file_uploader(f"A UTF-8 text file (at most {MAX_TRAIN_BYTES // 2**20} MB)",
+                          key="tr_ext_upload")
     try:
         check("The corpus", up.size if up else 0, MAX_TRAIN_BYTES, "bytes")  # before reading it
         text = up.getvalue().decode("utf-8") if up else ""
     except ValueError as e:  # our sentence, or the decoder's position: no user text
-        st.error(str(e) if not isinstance(e, UnicodeDecodeError) else f"The file is not UTF-8 text (byte {e.start}).")
+        st.error(str(e) if not isinstance(e, UnicodeDecodeError)
+                 else f"The file is not UTF-8 text (byte {e.start}).")
         st.stop()
     return "your file", text, first_sentence(text)
 

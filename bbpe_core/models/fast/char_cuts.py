@@ -39,8 +39,8 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable
 from itertools import accumulate
 
-__all__ = ["CJK_LETTERS", "CJK_RANGES", "PAIRS_PER_GROUP", "Pairs", "Ranges", "char_class", "crossing_groups",
-           "crossing_pairs", "group_pairs", "cjk_cut", "unreachable"]
+__all__ = ["CJK_LETTERS", "CJK_RANGES", "PAIRS_PER_GROUP", "Pairs", "Ranges", "char_class",
+           "crossing_groups", "crossing_pairs", "group_pairs", "cjk_cut", "unreachable"]
 
 CJK_RANGES = ((0x3041, 0x3096), (0x30A1, 0x30FA), (0x4E00, 0x9FFF), (0xAC00, 0xD7A3))
 """Hiragana, katakana, CJK Unified Ideographs, Hangul syllables (code points, inclusive)."""
@@ -132,7 +132,8 @@ Pairs = tuple[list[tuple[list[int], list[int]]], set[tuple[int, int]]]
 """``crossing_pairs``' answer: ``(wide, exact)``."""
 
 
-def crossing_pairs(merged: Iterable[bytes], ranges: Ranges = CJK_RANGES, newline: bool = False) -> Pairs:
+def crossing_pairs(merged: Iterable[bytes], ranges: Ranges = CJK_RANGES,
+                   newline: bool = False) -> Pairs:
     """Which characters a merge could join (the shape of the module docstring, read off
     each merge result), before ``group_pairs`` groups them.
 
