@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from samples import ADVERSARIAL, CORPORA, MULTILINGUAL
 
 from bbpe_core import save_sentencepiece_model, train_sentencepiece_bpe
+from bbpe_core.formats.sentencepiece import sentencepiece_encoding
 from bbpe_core.formats.sentencepiece_model import read_sentencepiece_model
 from bbpe_core.formats.sentencepiece_save import save_sentencepiece_tokenizer_json
 from bbpe_core.training import TrainStep, train_sentencepiece_bpe_model
@@ -105,8 +106,11 @@ def test_any_small_corpus_trains_and_round_trips(lines, extra, byte_fallback,
                                                  tmp_path_factory):
     chars = set("▁" + "".join(lines).replace(" ", "▁"))
     vocab = 3 + 256 * byte_fallback + len(chars) + extra
-    enc = train_sentencepiece_bpe(lines, vocab, character_coverage=1.0,
-                                  byte_fallback=byte_fallback)
+    model = train_sentencepiece_bpe_model(lines, vocab, character_coverage=1.0,
+                                          byte_fallback=byte_fallback)
+    assert train_sentencepiece_bpe_model(lines[::-1], vocab, character_coverage=1.0,
+                                         byte_fallback=byte_fallback) == model  # order-free
+    enc = sentencepiece_encoding(model, "h")
     assert enc.n_vocab <= vocab
     folder = tmp_path_factory.mktemp("h")
     save_sentencepiece_model(enc, folder / "m.model")
