@@ -78,21 +78,23 @@ def test_saved_model_gives_our_ids_in_both_libraries(trained):
     assert enc.encode_ordinary("🙂")[1:] == [3 + b for b in "🙂".encode()]  # byte fallback
 
 
-def test_quality_close_to_sentencepiece_bpe_trainer(tmp_path):
-    """Tokens per character on held-back English within 5% of sentencepiece's BPE."""
-    english = _text("en_python_docs.txt", 0, 100_000)
-    (tmp_path / "train.txt").write_text(english, encoding="utf-8")
+@pytest.mark.parametrize(("name", "vocab_size"), [("en_python_docs.txt", 2000),
+                                                  ("zh_tang_poems.txt", 8000)])
+def test_quality_close_to_sentencepiece_bpe_trainer(name, vocab_size, tmp_path):
+    """Tokens per character on held-back text within 5% of sentencepiece's BPE."""
+    train = _text(name, 0, 100_000)
+    (tmp_path / "train.txt").write_text(train, encoding="utf-8")
     spm.SentencePieceTrainer.train(
-        input=str(tmp_path / "train.txt"), model_prefix=str(tmp_path / "sp"), vocab_size=2000,
-        model_type="bpe", normalization_rule_name="identity", remove_extra_whitespaces=False,
-        byte_fallback=True, num_threads=1, minloglevel=2)
-    save_sentencepiece_model(train_sentencepiece_bpe(english, 2000), tmp_path / "ours.model")
-    held = [line for line in _text("en_python_docs.txt", 100_000, 180_000).splitlines() if line]
+        input=str(tmp_path / "train.txt"), model_prefix=str(tmp_path / "sp"),
+        vocab_size=vocab_size, model_type="bpe", normalization_rule_name="identity",
+        remove_extra_whitespaces=False, byte_fallback=True, num_threads=1, minloglevel=2)
+    save_sentencepiece_model(train_sentencepiece_bpe(train, vocab_size), tmp_path / "ours.model")
+    held = [line for line in _text(name, 100_000, 180_000).splitlines() if line]
     chars = sum(map(len, held))
     rates = [sum(len(sp.encode(line)) for line in held) / chars
              for sp in (spm.SentencePieceProcessor(model_file=str(tmp_path / f))
                         for f in ("ours.model", "sp.model"))]
-    print(f"tokens per character: ours {rates[0]:.4f}, sentencepiece {rates[1]:.4f}")
+    print(f"{name}: tokens per character: ours {rates[0]:.4f}, sentencepiece {rates[1]:.4f}")
     assert abs(rates[0] / rates[1] - 1) < 0.05, rates
 
 
