@@ -14,7 +14,7 @@ Public API, re-exported by name:
   ``pre_tokenize`` and ``encode_detailed`` for viewers; ``trace`` for every merge step.
 - ``bytes_to_unicode``, ``byte_encoder``, ``byte_decoder``: GPT-2's byte map.
 - ``train``, ``train_files``: an exact, incremental BPE trainer; ``train_unigram``: a
-  Unigram LM trainer after sentencepiece's.
+  Unigram LM trainer after sentencepiece's; ``train_sentencepiece_bpe``: its BPE trainer.
 - Loaders and savers for ``.tiktoken``, GPT-2 ``vocab.json`` + ``merges.txt`` and
   HF ``tokenizer.json``; a loader and a saver for SentencePiece ``.model`` files;
   ``load_gguf`` for the tokenizer in a GGUF model file's header (llama.cpp, Ollama), never
@@ -59,6 +59,7 @@ from .training import (
     train,
     train_files,
     train_from_counts,
+    train_sentencepiece_bpe,
     train_unigram,
 )
 from .training.extend import extend_vocabulary
@@ -105,5 +106,6 @@ __all__ = [
     "train",
     "train_files",
     "train_from_counts",
+    "train_sentencepiece_bpe",
     "train_unigram",
 ]

@@ -21,12 +21,12 @@ __all__ = ["ALGORITHMS", "round_rows", "pruned_rows", "round_fraction", "model_f
 
 ALGORITHMS = {
     "Byte-level BPE": "Merges over UTF-8 bytes, as GPT-2 and tiktoken (bbpe_core.train)",
+    "BPE (SentencePiece)": "Merges over characters, spaces written ▁, unseen characters as "
+                           "bytes, as sentencepiece's BPE (bbpe_core.train_sentencepiece_bpe)",
     "Unigram (SentencePiece)": "A seed vocabulary pruned round by round, as sentencepiece's "
                                "default model (bbpe_core.train_unigram)",
 }
-"""The algorithms the Train page trains, with one line each. Character-level
-(SentencePiece) BPE is not among them: the engine trains it only as a contrast
-(``training.train_char_level``), not as an encoding to use or save."""
+"""The algorithms the Train page trains, with one line each."""
 
 
 def round_rows(rounds: list[UnigramRound]) -> list[dict]:

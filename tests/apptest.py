@@ -36,3 +36,22 @@ def chat_keys(at: AppTest) -> list[str]:
 def chat_texts(at: AppTest) -> list[str]:
     """Chat mode's message contents as their live text areas hold them, in the order shown."""
     return [at.session_state[f"kept__{key}"] for key in chat_keys(at)]
+
+
+def train_page() -> AppTest:
+    """The app run once, then switched to the Train page (no exception)."""
+    at = new_app()
+    at.run()
+    at.switch_page("views/train.py").run()
+    assert not at.exception
+    return at
+
+
+def train_pasted(at: AppTest, algorithm: str, vocab_key: str, text: str, vocab: int) -> None:
+    """On the Train page: choose ``algorithm``, paste ``text``, set the slider ``vocab_key``
+    to ``vocab`` and click Train."""
+    at.radio(key="tr_algo").set_value(algorithm).run()
+    at.radio(key="tr_source").set_value("paste").run()
+    at.text_area(key="tr_paste").input(text).run()
+    at.slider(key=vocab_key).set_value(vocab).run()
+    next(b for b in at.button if b.label == "Train").click().run()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from apptest import new_app
+from apptest import train_page
 
 import bbpe_core
 from playground.training import SAMPLES, compression_rows, merge_rows, new_token_lengths
@@ -31,11 +31,7 @@ def test_history_helpers():
 
 @pytest.fixture
 def page():
-    at = new_app()
-    at.run()
-    at.switch_page("views/train.py").run()
-    assert not at.exception
-    return at
+    return train_page()
 
 
 def test_train_and_use(page):

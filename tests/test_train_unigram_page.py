@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from apptest import new_app
+from apptest import train_page, train_pasted
 
 import bbpe_core
 from playground.caps import MAX_TRAIN_BYTES
@@ -46,26 +46,19 @@ def test_model_files_load_in_the_reference_libraries(tmp_path):
 
 @pytest.fixture
 def page():
-    at = new_app()
-    at.run()
-    at.switch_page("views/train.py").run()
-    assert not at.exception
-    return at
+    return train_page()
 
 
 def _train_unigram(page, text=CORPUS, vocab=300):
-    page.radio(key="tr_algo").set_value("Unigram (SentencePiece)").run()
-    page.radio(key="tr_source").set_value("paste").run()
-    page.text_area(key="tr_paste").input(text).run()
-    page.slider(key="tr_uni_vocab").set_value(vocab).run()
-    next(b for b in page.button if b.label == "Train").click().run()
+    train_pasted(page, "Unigram (SentencePiece)", "tr_uni_vocab", text, vocab)
 
 
 def test_the_page_names_its_algorithms_and_says_where_wordpiece_trains(page):
-    assert page.radio(key="tr_algo").options == ["Byte-level BPE", "Unigram (SentencePiece)"]
+    assert page.radio(key="tr_algo").options == [
+        "Byte-level BPE", "BPE (SentencePiece)", "Unigram (SentencePiece)"]
     text = " ".join(c.value for c in page.caption)
     assert "WordPiece training uses HF tokenizers' trainer" in text
-    assert "Character-level (SentencePiece) BPE is not trained here" in text
+    assert "not trained here" not in text
 
 
 def test_a_unigram_run_shows_its_rounds_and_is_usable_everywhere(page):

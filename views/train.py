@@ -1,9 +1,9 @@
-"""Train your own tokenizer (byte-level BPE or Unigram) and watch it learn; then use it on
-every page."""
+"""Train your own tokenizer (byte-level BPE, SentencePiece BPE or Unigram) and watch it
+learn; then use it on every page."""
 
 import streamlit as st
 
-from playground.ui import extend_view, train_view, unigram_view
+from playground.ui import extend_view, spbpe_view, train_view, unigram_view
 from playground.ui.widgets import encoding_selector, kept
 from playground.unigram_training import ALGORITHMS
 
@@ -11,9 +11,8 @@ st.title("Train your own tokenizer")
 encoding_selector()  # the sidebar's control, on every page
 algorithm = st.radio("Algorithm", list(ALGORITHMS), horizontal=True,
                      **kept("tr_algo", next(iter(ALGORITHMS))))
-st.caption(ALGORITHMS[algorithm] + ". Character-level (SentencePiece) BPE is not trained here: "
-           "the engine trains it only as the contrast below, not as a tokenizer to use. "
-           "WordPiece training uses HF tokenizers' trainer, on the Algorithms page.")
+st.caption(ALGORITHMS[algorithm] + ". WordPiece training uses HF tokenizers' trainer, on the "
+           "Algorithms page.")
 text = train_view.corpus()
 st.caption(f"{len(text):,} characters, {len(text.encode()):,} UTF-8 bytes.")
 if algorithm == "Unigram (SentencePiece)":
@@ -21,6 +20,11 @@ if algorithm == "Unigram (SentencePiece)":
     if st.button("Train", type="primary"):
         unigram_view.train(text, vocab_size)
     unigram_view.show_result()
+elif algorithm == "BPE (SentencePiece)":
+    vocab_size = spbpe_view.options()
+    if st.button("Train", type="primary"):
+        spbpe_view.train(text, vocab_size)
+    spbpe_view.show_result()
 else:
     st.caption("Count every adjacent pair, merge the most frequent, repeat (Sennrich et al. 2016; "
                "Karpathy's \"Let's build the GPT Tokenizer\"): "

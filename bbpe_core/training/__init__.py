@@ -4,6 +4,8 @@
   builds an ``Encoding`` from the learned merges.
 - ``learn``: the incremental merge loop (pair counts, a pair -> chunks index, a heap).
 - ``char_level``: the same loop over characters.
+- ``sentencepiece_bpe``: SentencePiece BPE (``▁`` for whitespace, pieces by merge order),
+  after sentencepiece's ``bpe_model_trainer.cc``, over the same loop.
 - ``unigram`` (with ``unigram_corpus`` and ``unigram_em``): a Unigram LM trainer, after
   sentencepiece's ``unigram_model_trainer.cc``.
 
@@ -11,6 +13,7 @@ The package is named ``training`` because ``bbpe_core.train`` is the public func
 """
 
 from .char_level import CharLevelBPE, train_char_level
+from .sentencepiece_bpe import train_sentencepiece_bpe, train_sentencepiece_bpe_model
 from .trainer import TrainStep, count_chunks, train, train_files, train_from_counts
 from .unigram import UnigramRound, train_unigram, train_unigram_model
 
@@ -23,6 +26,8 @@ __all__ = [
     "train_char_level",
     "train_files",
     "train_from_counts",
+    "train_sentencepiece_bpe",
+    "train_sentencepiece_bpe_model",
     "train_unigram",
     "train_unigram_model",
 ]

@@ -41,7 +41,8 @@ from .unigram_corpus import (
 )
 from .unigram_em import Lattices, m_step, prune
 
-__all__ = ["MAX_TRAIN_CHARS", "UnigramRound", "train_unigram", "train_unigram_model"]
+__all__ = ["MAX_TRAIN_CHARS", "UnigramRound", "train_unigram", "train_unigram_model",
+           "reserved_pieces", "trained_model"]
 
 MAX_TRAIN_CHARS = 64_000_000
 """The largest corpus ``train_unigram_model`` accepts, in characters."""
@@ -80,18 +81,36 @@ class UnigramRound:
     pruned: tuple[tuple[str, float], ...]
 
 
-def _lines(text_or_iterable: str | Iterable[str], max_chars: int) -> list[str]:
+def _lines(text_or_iterable: str | Iterable[str], max_chars: int,
+           who: str = "train_unigram") -> list[str]:
+    """The corpus' non-empty lines (``\\r\\n`` read as ``\\n``); ``who`` names the caller in
+    the TypeError / ValueError raised for a non-string or a corpus over ``max_chars``."""
     texts = [text_or_iterable] if isinstance(text_or_iterable, str) else text_or_iterable
     lines: list[str] = []
     size = 0
     for text in texts:
         if not isinstance(text, str):
-            raise TypeError(f"train_unigram: expected str texts, got {type(text).__name__}")
+            raise TypeError(f"{who}: expected str texts, got {type(text).__name__}")
         size += len(text)
         if size > max_chars:
-            raise ValueError(f"train_unigram: the corpus is over {max_chars:,} characters")
+            raise ValueError(f"{who}: the corpus is over {max_chars:,} characters")
         lines.extend(line for line in text.replace("\r\n", "\n").split("\n") if line)
     return lines
+
+
+def reserved_pieces(vocab_size: int, byte_fallback: bool, who: str) -> int:
+    """The meta and byte pieces a trained model starts with (3, or 259 with byte fallback),
+    after checking that ``vocab_size`` is an int above them and at most ``MAX_VOCAB_SIZE``.
+
+    Raises:
+        ValueError: naming ``who`` and the range, for any other ``vocab_size``.
+    """
+    reserved = len(META_PIECES) + (256 if byte_fallback else 0)
+    if isinstance(vocab_size, bool) or not isinstance(vocab_size, int) or not (
+            reserved < vocab_size <= MAX_VOCAB_SIZE):
+        raise ValueError(f"{who}: vocab_size must be an int in ({reserved}, "
+                         f"{MAX_VOCAB_SIZE:,}], got {vocab_size!r}")
+    return reserved
 
 
 def _finalize(pieces: list[str], scores: list[float], kept: dict[str, int],
@@ -156,11 +175,7 @@ def train_unigram_model(
             (named), or a ``vocab_size`` too small for the characters to cover.
         TypeError: if the corpus holds something other than strings.
     """
-    reserved = len(META_PIECES) + (256 if byte_fallback else 0)
-    if isinstance(vocab_size, bool) or not isinstance(vocab_size, int) or not (
-            reserved < vocab_size <= MAX_VOCAB_SIZE):
-        raise ValueError(f"train_unigram: vocab_size must be an int in ({reserved}, "
-                         f"{MAX_VOCAB_SIZE:,}], got {vocab_size!r}")
+    reserved = reserved_pieces(vocab_size, byte_fallback, "train_unigram")
     checks = {"character_coverage": 0 < character_coverage <= 1,
               "max_piece_length": 1 <= max_piece_length <= 64, "seed_size": seed_size >= 0,
               "shrinking_factor": 0 < shrinking_factor < 1,
@@ -206,12 +221,27 @@ def train_unigram_model(
         scores = [scores[i] for i in keep]
         lattices.keep(keep)
     final = _finalize(pieces, scores, kept, wanted)
+    return trained_model(final, "UNIGRAM", byte_fallback)
+
+
+def trained_model(scored: list[tuple[str, float]], model_type: str,
+                  byte_fallback: bool) -> SentencePieceModel:
+    """A trained model's ``.model`` contents: ``<unk>``, ``<s>``, ``</s>``, the 256 byte
+    pieces if ``byte_fallback`` (sentencepiece's ``InitMetaPieces``), then ``scored``'s
+    ``(piece, score)`` as NORMAL pieces in order; the ``identity`` normalizer with a dummy
+    prefix and extra spaces kept.
+
+    Args:
+        scored: the learned pieces with their scores, in id order.
+        model_type: ``"UNIGRAM"`` or ``"BPE"``.
+        byte_fallback: add the byte pieces and set the flag.
+    """
     out = [Piece(p, 0.0, kind) for p, kind in META_PIECES]
     if byte_fallback:
         out += [Piece(f"<0x{b:02X}>", 0.0, "BYTE") for b in range(256)]
-    out += [Piece(p, s, "NORMAL") for p, s in final]
+    out += [Piece(p, s, "NORMAL") for p, s in scored]
     return SentencePieceModel(
-        pieces=tuple(out), model_type="UNIGRAM", byte_fallback=byte_fallback,
+        pieces=tuple(out), model_type=model_type, byte_fallback=byte_fallback,
         normalizer_name="identity", precompiled_charsmap=b"", add_dummy_prefix=True,
         remove_extra_whitespaces=False, escape_whitespaces=True)
 

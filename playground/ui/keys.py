@@ -14,7 +14,8 @@ from __future__ import annotations
 __all__ = ["CHAT_MESSAGES", "CHAT_NEXT_ID", "ENCODING", "EXTEND_RESULTS", "FILE_CHAT_TEMPLATES",
            "FIND_MODEL",
            "LINK_APPLIED", "MODEL_FILE_FLASH", "SHOWN_TOKENS", "TRAIN_FLASH", "TRAIN_RESULT",
-           "TRAIN_UNIGRAM_RESULT", "UPLOAD_FILES", "UPLOAD_FLASH", "USER_ENCODINGS",
+           "TRAIN_SPBPE_RESULT", "TRAIN_UNIGRAM_RESULT", "UPLOAD_FILES", "UPLOAD_FLASH",
+           "USER_ENCODINGS",
            "USER_ENCODING_MEMORY", "WIDGET_PREFIXES"]
 
 ENCODING = "encoding"
@@ -46,6 +47,8 @@ TRAIN_FLASH = "tr_flash"
 """The name the trained tokenizer got in the selectors, said once after the rerun."""
 TRAIN_RESULT = "tr_result"
 """The Train page's last trained tokenizer, its steps and its corpus sizes."""
+TRAIN_SPBPE_RESULT = "tr_spbpe_result"
+"""The Train page's last SentencePiece BPE run: its encoding and merge steps."""
 TRAIN_UNIGRAM_RESULT = "tr_unigram_result"
 """The Train page's last Unigram run: its encoding and rounds."""
 EXTEND_RESULTS = "tr_extend_results"

@@ -7,23 +7,25 @@ import time
 
 import streamlit as st
 
-from bbpe_core import train_unigram
+from bbpe_core import Encoding, train_unigram
 
 from ..caps import MEMORY_PER_TRAINED_ID
 from ..charts import rounds_figure
 from ..unigram_training import model_files, pruned_rows, round_fraction, round_rows
 from ..uploads import fingerprint
 from .common import problem, said
-from .keys import TRAIN_RESULT, TRAIN_UNIGRAM_RESULT
+from .keys import TRAIN_RESULT, TRAIN_SPBPE_RESULT, TRAIN_UNIGRAM_RESULT
 from .session import add_user_encoding
 from .widgets import kept
 
-__all__ = ["forget", "options", "show_result", "train"]
+__all__ = ["actions", "forget", "options", "show_result", "train"]
 
 
 def forget() -> None:
-    """Drop the last Unigram run (before another training, so a session holds one)."""
+    """Drop the last Unigram and SentencePiece BPE runs (before another training, so a
+    session holds one)."""
     st.session_state.pop(TRAIN_UNIGRAM_RESULT, None)
+    st.session_state.pop(TRAIN_SPBPE_RESULT, None)
 
 
 def options() -> int:
@@ -81,13 +83,26 @@ def show_result() -> None:
         pick = st.selectbox("Pieces pruned in round", [r["round"] for r in rows if r["pruned"]],
                             key="tr_uni_round")
         st.dataframe([p for p in pruned if p["round"] == pick], hide_index=True)
-    if st.button("Use this tokenizer", key="tr_uni_use"):
+    actions(enc, result["fp"], "tr_uni")
+
+
+def actions(enc: Encoding, fp: str, prefix: str) -> None:
+    """A trained SentencePiece encoding's buttons: "Use this tokenizer" (adds it to the
+    session's selectors; a refusal is a message) and "Prepare downloads" (``.model`` and
+    tokenizer.json, ``model_files``).
+
+    Args:
+        enc: the trained encoding (BPE or Unigram, the sentencepiece flavour).
+        fp: its fingerprint (corpus and options), so the same run is added once.
+        prefix: the widgets' key prefix, one per algorithm.
+    """
+    if st.button("Use this tokenizer", key=f"{prefix}_use"):
         try:
-            name = add_user_encoding(enc, result["fp"], MEMORY_PER_TRAINED_ID * enc.n_vocab)
+            name = add_user_encoding(enc, fp, MEMORY_PER_TRAINED_ID * enc.n_vocab)
         except ValueError as e:
             problem("Not added.", str(e))
         else:
             said("Now in the encoding selector of every page (this session only):", name)
-    if st.button("Prepare downloads", key="tr_uni_files"):
+    if st.button("Prepare downloads", key=f"{prefix}_files"):
         for fname, data in model_files(enc).items():
-            st.download_button(fname, data, fname, key=f"tr_uni_dl_{fname}")
+            st.download_button(fname, data, fname, key=f"{prefix}_dl_{fname}")

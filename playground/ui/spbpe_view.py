@@ -1,0 +1,72 @@
+"""The Train page's SentencePiece BPE run: its option, training with a progress bar, and the
+result's merges chart and actions (Streamlit glue over ``bbpe_core.train_sentencepiece_bpe``;
+the actions are the Unigram run's, ``unigram_view.actions``)."""
+
+from __future__ import annotations
+
+import time
+
+import streamlit as st
+
+from bbpe_core import train_sentencepiece_bpe
+
+from ..charts import merges_figure
+from ..uploads import fingerprint
+from . import unigram_view
+from .common import problem
+from .keys import TRAIN_RESULT, TRAIN_SPBPE_RESULT
+from .widgets import kept
+
+__all__ = ["options", "show_result", "train"]
+
+
+def options() -> int:
+    """The vocabulary size the user set (pieces: the 3 meta pieces, the 256 byte pieces, the
+    corpus' characters and the merges)."""
+    return st.slider("Vocabulary size (at least 259 + the corpus' characters: about 5,400 "
+                     "for the Tang poems)", 300, 8192, **kept("tr_spbpe_vocab", 4096), step=1)
+
+
+def train(text: str, vocab_size: int) -> None:
+    """Train SentencePiece BPE on ``text`` (the caller checked ``caps.MAX_TRAIN_BYTES``)
+    with a progress bar, and keep the result in the session; a failure is a message.
+    Earlier results (all algorithms) are dropped first."""
+    unigram_view.forget()
+    st.session_state.pop(TRAIN_RESULT, None)
+    bar, started, steps = st.progress(0.0, "Counting words…"), time.perf_counter(), []
+
+    def progress(step):
+        steps.append(step)
+        if step.merges_done % 100 == 0 or step.merges_done == step.merges_wanted:
+            bar.progress(step.merges_done / step.merges_wanted,
+                         f"{step.merges_done:,} / {step.merges_wanted:,} merges")
+
+    try:
+        enc = train_sentencepiece_bpe(text, vocab_size, name=f"sp-bpe-{vocab_size}",
+                                      progress=progress)
+    except ValueError as e:
+        bar.empty()
+        problem("Training stopped.", str(e))
+        st.stop()
+    bar.progress(1.0, f"Done: {len(steps):,} merges learned.")
+    st.session_state[TRAIN_SPBPE_RESULT] = {
+        "enc": enc, "steps": steps, "vocab_size": vocab_size,
+        "seconds": time.perf_counter() - started,
+        "fp": fingerprint("train-spbpe", [text.encode()], str(vocab_size))}
+
+
+def show_result() -> None:
+    """The last SentencePiece BPE run: the merges chart, "Use this tokenizer" and the
+    downloads (``.model`` and tokenizer.json)."""
+    result = st.session_state.get(TRAIN_SPBPE_RESULT)
+    if not result:
+        return
+    enc, steps = result["enc"], result["steps"]
+    st.success(f"{len(steps):,} merges in {result['seconds']:.1f} s; n_vocab {enc.n_vocab:,}.")
+    if steps:
+        base = result["vocab_size"] - steps[0].merges_wanted  # meta, bytes, characters
+        st.plotly_chart(merges_figure(steps, base), width="stretch", key="tr_spbpe_merges")
+        st.caption("SentencePiece BPE starts from the meta pieces, the 256 byte pieces and "
+                   "the corpus' characters, and merges characters; a piece never crosses a "
+                   "space (▁ only begins one), and its score is minus its merge order.")
+    unigram_view.actions(enc, result["fp"], "tr_spbpe")
