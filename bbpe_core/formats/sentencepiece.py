@@ -93,6 +93,7 @@ def sentencepiece_encoding(model: SentencePieceModel, name: str) -> Encoding:
         piece_ids, lambda left, right: priority.get(left + right),
         user_defined=[p.piece for p in model.pieces if p.type == "USER_DEFINED"],
         byte_ids=byte_ids if model.byte_fallback else {}, unk_id=unk,
+        fuse_unk=True,  # sentencepiece_processor.cc merges a run of unknown pieces into one
         scores={p.piece: p.score for p in model.pieces},
     )
     steps = ([Prepend(SPACE_MARK)] if model.add_dummy_prefix else []) + (
