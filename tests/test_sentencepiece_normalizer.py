@@ -198,3 +198,37 @@ def test_each_path_on_long_text(text, user, flag):
     expected = oracle(norm, long)
     assert norm.normalize_with_offsets(long) == expected
     assert norm.normalize(long) == expected[0]
+
+
+RULES = "2603\t20 20 78 20 20\n2604\t20\n2605\t79 20 20 7A\n2606 2607\t20 20\n0041\t20 61\n"
+"""Custom normalization rules (sentencepiece's ``normalization_rule_tsv``): replacements
+with runs of spaces (☃ -> "  x  ", ★ -> "y  z", ☆☇ -> "  "), which nmt_nfkc never has."""
+
+
+@pytest.fixture(scope="module")
+def custom(tmp_path_factory):
+    """``(processor, our normalizer)`` of a tiny model trained with ``RULES``."""
+    sentencepiece = pytest.importorskip("sentencepiece")
+    root = tmp_path_factory.mktemp("rules")
+    (root / "rules.tsv").write_text(RULES, encoding="utf-8")
+    (root / "in.txt").write_text("hello world ☃ ☄ ★ ☆☇ A\n" * 200, encoding="utf-8")
+    sentencepiece.SentencePieceTrainer.train(
+        input=str(root / "in.txt"), model_prefix=str(root / "m"), vocab_size=40,
+        normalization_rule_tsv=str(root / "rules.tsv"), model_type="unigram", minloglevel=2,
+        hard_vocab_limit=False)
+    model = root / "m.model"
+    return (sentencepiece.SentencePieceProcessor(model_file=str(model)),
+            load_sentencepiece_model(model, name="rules").normalizer)
+
+
+@settings(max_examples=150, deadline=None)
+@given(text=st.lists(st.sampled_from(list("☃☄★☆☇Aab ") + ["  ", "\t", "▁"]), max_size=30)
+       .map("".join))
+def test_rules_with_runs_of_spaces(custom, text):
+    processor, norm = custom
+    assert norm.remove_extra_whitespaces and norm.add_dummy_prefix
+    with mock.patch.object(spn, "_LONG", 0):
+        assert norm.normalize_with_offsets(text) == oracle(norm, text)
+        assert norm.normalize(text) == processor.normalize(text)
+    long = text * (spn._LONG // (len(text) + 1) + 1)
+    assert norm.normalize(long) == processor.normalize(long) == oracle(norm, long)[0]

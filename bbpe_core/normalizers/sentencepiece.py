@@ -31,6 +31,7 @@ __all__ = ["SentencePieceNormalizer"]
 
 Spans = list[tuple[int, int]]
 _LONG = 4096  # characters from which a text is scanned for where rules may apply
+_SPACE_RUN = re.compile(" {2,}")
 
 
 class _Chars(NamedTuple):
@@ -111,6 +112,7 @@ class SentencePieceNormalizer:
         self._scan_tables: _Scan | None = None
         self._table: dict[int, str] = {}
         self._seen: set[str] = set()
+        self._odd_spaces: set[str] = set()
 
     def __repr__(self) -> str:
         return (f"SentencePieceNormalizer(add_dummy_prefix={self.add_dummy_prefix}, "
@@ -144,34 +146,46 @@ class SentencePieceNormalizer:
                                       frozenset(special - set(later)))
         return self._scan_tables
 
-    def _translate(self, text: str, scan: _Scan) -> str:
+    def _translate(self, text: str, scan: _Scan) -> str | None:
         """``normalize`` for a text in which no rule or user-defined piece longer than one
-        character can start (``scan.multi`` finds none) and spaces are kept: each
-        character's piece then depends on that character alone (``NormalizePrefix`` on it),
-        so the text is rewritten by one ``str.translate`` over a table filled per distinct
-        character."""
-        table = self._table
-        for char in (set(text) & scan.starts).difference(self._seen):
+        character can start (``scan.multi`` finds none): each character's piece then
+        depends on that character alone (``NormalizePrefix`` on it), so the text is
+        rewritten by one ``str.translate`` over a table filled per distinct character.
+
+        When extra spaces are removed, the loop drops a piece's leading spaces when the
+        output before the piece is empty or ends with a space; as long as no piece holds
+        two spaces in a row, that is: runs of spaces become one, leading and trailing ones
+        go. None (use the loop) when a character of the text has a piece with two spaces
+        in a row (no nmt_nfkc rule has one; a custom rule may)."""
+        table, odd = self._table, self._odd_spaces
+        present = set(text) & scan.starts
+        for char in present.difference(self._seen):
             self._seen.add(char)
             piece = self._prefix(char, 0)[0]
-            if self.escape_whitespaces:
-                piece = piece.replace(" ", SPACE_MARK)
             if piece != char:
                 table[ord(char)] = piece
+            if "  " in piece:
+                odd.add(char)
+        remove = self.remove_extra_whitespaces
+        if remove and not odd.isdisjoint(present):
+            return None
         result = text.translate(table) if table else text
-        if self.escape_whitespaces:  # the table's pieces are escaped already
+        if remove:
+            result = _SPACE_RUN.sub(" ", result).lstrip(" ")
+        space = SPACE_MARK if self.escape_whitespaces else " "
+        if self.escape_whitespaces:
             result = result.replace(" ", SPACE_MARK)
         if self.add_dummy_prefix and text:
-            result = (SPACE_MARK if self.escape_whitespaces else " ") + result
-        return result
+            result = space + result
+        return result.rstrip(space) if remove else result
 
     def normalize(self, text: str) -> str:
         """The normalized text (for a long text without any character that continues a
         rule, one ``str.translate``: ``_translate``)."""
         scan = self._scan(text)
-        if scan is not None and not self.remove_extra_whitespaces \
-                and scan.multi.find(text) < 0:
-            return self._translate(text, scan)
+        if scan is not None and scan.multi.find(text) < 0 \
+                and (result := self._translate(text, scan)) is not None:
+            return result
         return self.normalize_with_offsets(text)[0]
 
     def normalize_with_offsets(self, text: str) -> tuple[str, Spans]:
