@@ -14,6 +14,11 @@ From the start of the text:
 ``normalize_with_offsets`` says which input characters each output character came from (the
 library's ``norm_to_orig``), for the viewer's spans.
 
+A long text is not walked position by position: one character-class search finds where a
+rule, a user-defined piece or a dropped space may start (``_Scan``) and the runs between are
+copied; where no rule or user-defined piece longer than one character can start, ``normalize``
+is one ``str.translate`` (``_translate``). Both give what the loop gives.
+
 >>> SentencePieceNormalizer(None).normalize("  Hello   world ")
 '▁Hello▁world'
 """
