@@ -55,7 +55,7 @@ import base64
 import os
 
 from ..encoding import Encoding
-from ..models.char_bpe import CharBPEEncoder
+from ..models.base import SENTENCEPIECE_BPE, UNIGRAM
 from ..models.unigram import UnigramEncoder
 from ..normalizers.precompiled import CharsMap, HFPrecompiled
 from ..normalizers.replace import SPACE_MARK, Prepend, Replace
@@ -135,11 +135,11 @@ def sentencepiece_model_of(enc: Encoding) -> SentencePieceModel:
             cannot hold, or a gap in the ids.
     """
     encoder = enc.encoder
-    if isinstance(encoder, UnigramEncoder):
+    if encoder.model_kind == UNIGRAM:
         return _unigram_model_of(enc, encoder)
-    if not isinstance(encoder, CharBPEEncoder):
+    if encoder.model_kind != SENTENCEPIECE_BPE:
         raise ValueError(f"{enc.name}: not a SentencePiece encoding "
-                         f"(its model is {type(encoder).__name__})")
+                         f"(its model is {encoder.model_kind})")
     if encoder.pre_tokenizer is not None:
         raise ValueError(f"{enc.name}: a .model cannot hold its pre-tokenizer")
     add_dummy_prefix, escape_whitespaces = _normalizer_flags(enc)
@@ -314,7 +314,7 @@ def save_sentencepiece_tokenizer_json(enc: Encoding | SentencePieceModel,
     """
     if isinstance(enc, SentencePieceModel):
         doc = tokenizer_json_of_model(enc)
-    elif isinstance(enc.encoder, UnigramEncoder) and enc.encoder.flavour == "hf":
+    elif enc.model_kind == UNIGRAM and enc.encoder.flavour == "hf":
         doc = hf_unigram_tokenizer_json(enc)
     else:
         model = sentencepiece_model_of(enc)
