@@ -39,7 +39,9 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable
 from itertools import accumulate
 
-__all__ = ["CJK_LETTERS", "CJK_RANGES", "PAIRS_PER_GROUP", "Pairs", "Ranges", "char_class", "crossing_groups",
+from ...pre_tokenizers.patterns import code_point_ranges, code_point_runs
+
+__all__ = ["CJK_LETTERS", "CJK_RANGES", "PAIRS_PER_GROUP", "Pairs", "Ranges", "crossing_groups",
            "crossing_pairs", "group_pairs", "cjk_cut", "unreachable"]
 
 CJK_RANGES = ((0x3041, 0x3096), (0x30A1, 0x30FA), (0x4E00, 0x9FFF), (0xAC00, 0xD7A3))
@@ -205,18 +207,6 @@ def group_pairs(wide: list[tuple[list[int], list[int]]], exact: set[tuple[int, i
     return [group for group in groups if group[0]]
 
 
-def char_class(points: set[int]) -> str:
-    """A ``re`` character-class body matching exactly the code points ``points``."""
-    ranges, ordered = [], sorted(points)
-    start = prev = ordered[0]
-    for cp in ordered[1:] + [-1]:
-        if cp != prev + 1:
-            ranges.append(chr(start) if start == prev else f"{chr(start)}-{chr(prev)}")
-            start = cp
-        prev = cp
-    return "".join(ranges)
-
-
 def unreachable(tokens: Iterable[bytes], merge_whole: Callable[[bytes], list[bytes]]) -> list[str]:
     """The tokens, as text, holding a CJK_LETTERS character that BPE does not merge to
     themselves (a token that is no valid UTF-8 is never a chunk: left out).
@@ -265,6 +255,7 @@ def cjk_cut(merged: Iterable[bytes], merge_whole: Callable[[bytes], list[bytes]]
     whole = unreachable(tokens, merge_whole)
     # per group "not (A a first and B a second)": a look-ahead holding a look-behind is
     # 3x faster in ``re`` than the alternation (?<![firsts])|(?![seconds])
-    apart = "".join(f"(?!(?<=[{char_class(firsts)}])[{char_class(seconds)}])"
+    apart = "".join(f"(?!(?<=[{code_point_ranges(code_point_runs(firsts))}])"
+                    f"[{code_point_ranges(code_point_runs(seconds))}])"
                     for firsts, seconds in crossing_groups([*merged, *map(str.encode, whole)]))
     return re.compile(f"(?<=[{CJK_LETTERS}])(?=[{CJK_LETTERS}]){apart}{_not_beside(whole)}")

@@ -48,7 +48,8 @@ from collections.abc import Callable, Iterable
 from itertools import compress, filterfalse, repeat
 from operator import is_, itemgetter, not_
 
-from .char_cuts import NEWLINE, Ranges, char_class, crossing_pairs, group_pairs
+from ...pre_tokenizers.patterns import code_point_ranges, code_point_runs
+from .char_cuts import NEWLINE, Ranges, crossing_pairs, group_pairs
 from .packed_ids import pack
 from .presplit import LETTERS, MARKS
 
@@ -74,7 +75,7 @@ nothing)."""
 
 def _not_in(points: set[int]) -> str:
     """A ``re`` item matching one character whose code point is not in ``points``."""
-    return f"[^{char_class(points)}]" if points else "(?s:.)"
+    return f"[^{code_point_ranges(code_point_runs(points))}]" if points else "(?s:.)"
 
 
 def _joinable_neighbours(chars: set[int], groups: list[tuple[set[int], set[int]]]) -> re.Pattern:
@@ -83,14 +84,16 @@ def _joinable_neighbours(chars: set[int], groups: list[tuple[set[int], set[int]]
     C speed), then which case. The class is the seconds (matched at the second, with a
     look-behind) or the firsts (at the first, with a look-ahead), whichever is smaller:
     gpt2's byte-level merges make nearly every ideograph a second, and few a first."""
+    cls = [(code_point_ranges(code_point_runs(a)), code_point_ranges(code_point_runs(b)))
+           for a, b in groups]
     firsts = set().union(*(first for first, _ in groups))
     seconds = set().union(*(second for _, second in groups))
     if len(firsts) < len(seconds):
         lead = firsts
-        cases = "".join(f"|(?<=[{char_class(a)}])(?=[{char_class(b)}])" for a, b in groups)
+        cases = "".join(f"|(?<=[{a}])(?=[{b}])" for a, b in cls)
     else:
         lead = seconds
-        cases = "".join(f"|(?<=[{char_class(a)}][{char_class(b)}])" for a, b in groups)
+        cases = "".join(f"|(?<=[{a}][{b}])" for a, b in cls)
     return re.compile(f"{_not_in(chars - lead)}(?:(?<={_not_in(chars)}){cases})")
 
 

@@ -39,7 +39,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from .char_cuts import char_class
+from ...pre_tokenizers.patterns import code_point_ranges, code_point_runs
 
 __all__ = ["BOUNDARY", "LETTERS", "MARKS", "WORD_STARTS", "split_marks"]
 
@@ -49,8 +49,9 @@ with diacritics, Greek, Cyrillic, Armenian, Hebrew, Arabic, the Indic scripts, T
 Georgian, Ethiopic, Khmer, Vietnamese, ...) and Hangul syllables; not kana or CJK, which
 go through the punctuation cut and the character path."""
 
-WORD_STARTS = "A-Za-z" + char_class({p for lo, hi in _SPACED_SCRIPTS for p in range(lo, hi + 1)
-                                     if unicodedata.category(chr(p)).startswith("L")})
+WORD_STARTS = "A-Za-z" + code_point_ranges(code_point_runs(
+    p for lo, hi in _SPACED_SCRIPTS for p in range(lo, hi + 1)
+    if unicodedata.category(chr(p)).startswith("L")))
 """Letters before which a space is the space cut (a ``re`` character-class body): ASCII, and every
 letter (categories L*, in this Python's Unicode) of ``_SPACED_SCRIPTS``
 (tests/test_presplit.py checks each is a letter in tiktoken's Unicode too)."""
