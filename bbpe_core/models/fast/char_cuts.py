@@ -27,7 +27,7 @@ their own, are the run's chunks cut there (``tests/test_char_cuts.py`` checks al
 against tiktoken). ``crossing_pairs`` and ``group_pairs`` serve ``char_path`` too, over more
 characters.
 
->>> cut = cjk_cut([b"ab"], lambda piece: [piece])
+>>> cut = cjk_cut([b"ab"], lambda chunk: [chunk])
 >>> cut.split("床前明月光")
 ['床', '前', '明', '月', '光']
 """
@@ -66,10 +66,10 @@ def _join_pattern(ranges: Ranges, newline: bool) -> re.Pattern:
     return re.compile(f"[\\x80-\\xbf{nl}](?=[{leads}{nl}])".encode())
 
 
-def _code_point(piece: bytes, ranges: Ranges) -> int | None:
-    """The code point if ``piece`` is the UTF-8 of one character in ``ranges``, else None."""
+def _code_point(data: bytes, ranges: Ranges) -> int | None:
+    """The code point if ``data`` is the UTF-8 of one character in ``ranges``, else None."""
     try:
-        char = piece.decode("utf-8")
+        char = data.decode("utf-8")
     except UnicodeDecodeError:
         return None
     if len(char) == 1 and any(lo <= ord(char) <= hi for lo, hi in ranges):
@@ -77,9 +77,9 @@ def _code_point(piece: bytes, ranges: Ranges) -> int | None:
     return None
 
 
-def _continuations(piece: bytes) -> bool:
-    """Whether every byte of ``piece`` is a UTF-8 continuation byte (0x80-0xBF)."""
-    return all(0x80 <= b < 0xC0 for b in piece)
+def _continuations(data: bytes) -> bool:
+    """Whether every byte of ``data`` is a UTF-8 continuation byte (0x80-0xBF)."""
+    return all(0x80 <= b < 0xC0 for b in data)
 
 
 def _ending_with(suffix: bytes, ranges: Ranges) -> Iterable[int]:
@@ -101,27 +101,27 @@ def _starting_with(prefix: bytes, ranges: Ranges) -> Iterable[int]:
         yield from range(max(lo, first), min(hi, last) + 1)
 
 
-def _before(piece: bytes, k: int, ranges: Ranges, newline: bool) -> list[int]:
-    """The characters A that a merge result ``piece`` could hold all of, or end of, just
+def _before(token: bytes, k: int, ranges: Ranges, newline: bool) -> list[int]:
+    """The characters A that a merge result ``token`` could hold all of, or end of, just
     before byte ``k`` (the first part P of the merge ends there)."""
-    if piece[k - 1] == NEWLINE:
+    if token[k - 1] == NEWLINE:
         return [NEWLINE] if newline else []
     if k >= 3:
-        a = _code_point(piece[k - 3 : k], ranges)
+        a = _code_point(token[k - 3 : k], ranges)
         return [] if a is None else [a]
-    # P is a proper suffix of A, at the piece's start
-    return list(_ending_with(piece[:k], ranges)) if _continuations(piece[:k]) else []
+    # P is a proper suffix of A, at the token's start
+    return list(_ending_with(token[:k], ranges)) if _continuations(token[:k]) else []
 
 
-def _after(piece: bytes, k: int, ranges: Ranges, newline: bool) -> list[int]:
-    """The characters B that ``piece`` could hold all of, or start of, from byte ``k``."""
-    if piece[k] == NEWLINE:
+def _after(token: bytes, k: int, ranges: Ranges, newline: bool) -> list[int]:
+    """The characters B that ``token`` could hold all of, or start of, from byte ``k``."""
+    if token[k] == NEWLINE:
         return [NEWLINE] if newline else []
-    if len(piece) - k >= 3:
-        b = _code_point(piece[k : k + 3], ranges)
+    if len(token) - k >= 3:
+        b = _code_point(token[k : k + 3], ranges)
         return [] if b is None else [b]
-    # Q is a proper prefix of B, at the piece's end
-    return list(_starting_with(piece[k:], ranges)) if _continuations(piece[k + 1 :]) else []
+    # Q is a proper prefix of B, at the token's end
+    return list(_starting_with(token[k:], ranges)) if _continuations(token[k + 1 :]) else []
 
 
 PAIRS_PER_GROUP = 1500
@@ -152,16 +152,16 @@ def crossing_pairs(merged: Iterable[bytes], ranges: Ranges = CJK_RANGES, newline
     >>> crossing_pairs(["中国".encode(), b"x"])
     ([], {(20013, 22269)})
     """
-    pieces = list(merged)
-    starts = list(accumulate((len(p) + 1 for p in pieces), initial=0))
-    blob = b"\0".join(pieces)  # NUL is in neither class of the join: no match spans two
+    tokens = list(merged)
+    starts = list(accumulate((len(p) + 1 for p in tokens), initial=0))
+    blob = b"\0".join(tokens)  # NUL is in neither class of the join: no match spans two
     wide: list[tuple[list[int], list[int]]] = []
     exact: set[tuple[int, int]] = set()
     for match in _join_pattern(ranges, newline).finditer(blob):
         at = match.end()
         i = bisect_right(starts, at) - 1
-        piece, k = pieces[i], at - starts[i]
-        left, right = _before(piece, k, ranges, newline), _after(piece, k, ranges, newline)
+        token, k = tokens[i], at - starts[i]
+        left, right = _before(token, k, ranges, newline), _after(token, k, ranges, newline)
         if len(left) == len(right) == 1:
             exact.add((left[0], right[0]))
         elif left and right:

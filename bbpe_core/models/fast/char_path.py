@@ -31,7 +31,7 @@ here: every token is counted as a merge result, so it would have marked the pair
 ``tests/test_char_path.py`` checks it all against tiktoken.
 
 >>> ranks = {chr(p).encode(): p for p in [10, *range(0x2000, 0xD800), *range(0xE000, 0x10000)]}
->>> path = CharPath.build([*ranks, "中国".encode()], lambda piece: [piece], ranks, whole=True)
+>>> path = CharPath.build([*ranks, "中国".encode()], lambda chunk: [chunk], ranks, whole=True)
 >>> done, others = path.encode(["中文", "中国", "x中", "x\\n文"], lambda head: b"")
 >>> others  # 中|国 joins in a merge result; x is not in the table
 ['中国', 'x中']
@@ -132,9 +132,9 @@ class CharPath:
         wide, exact = crossing_pairs(merged, CHARACTERS, newline=True)
         table = {}
         for point in [NEWLINE, *(p for lo, hi in CHARACTERS for p in range(lo, hi + 1))]:
-            piece = chr(point).encode()
-            parts = merge_whole(piece)
-            if whole and piece in ranks and parts != [piece]:
+            data = chr(point).encode()
+            parts = merge_whole(data)
+            if whole and data in ranks and parts != [data]:
                 continue  # alone, looked up whole; in a longer chunk, merged otherwise
             table[chr(point)] = pack(map(ranks.__getitem__, parts))
         chars = set(map(ord, table))

@@ -22,10 +22,10 @@ In GPT2_PATTERN, CL100K_PATTERN and O200K_PATTERN:
    ``\\s*[\\r\\n]+`` takes it). After a run of whitespace, gpt2's chunks of the run
    depend on what follows, so no cut falls there.
 
-The text is cut with plain ``re`` (C speed), each piece ("word") encoded on its own, and
+The text is cut with plain ``re`` (C speed), each word encoded on its own, and
 whole words cached: most words of real text repeat, and a cached word costs one dict
-lookup instead of a regex scan (tiktoken's idea of caching merged pieces, one level up).
-The space cut runs on all text; the punctuation cut only inside long pieces (scripts written without spaces),
+lookup instead of a regex scan (tiktoken's idea of caching merged chunks, one level up).
+The space cut runs on all text; the punctuation cut only inside unspaced text (scripts written without spaces),
 as it is slower on English. ``tests/test_presplit.py`` checks both against the patterns.
 
 >>> BOUNDARY.split("it's a dog!  Yes")
@@ -71,14 +71,14 @@ and newline; 、 。 ， ： ； ！ ？ 「 」 《 》 （ ） “ ”."""
 _MARK_CUT = re.compile(f"(?=[{MARKS}])(?<=[{LETTERS}])|(?<=\\S\n)(?=[{LETTERS}])")
 
 
-def split_marks(piece: str) -> list[str]:
-    """The punctuation cut: cut ``piece`` between each letter of ``LETTERS`` and a following ``MARKS``,
+def split_marks(text: str) -> list[str]:
+    """The punctuation cut: cut ``text`` between each letter of ``LETTERS`` and a following ``MARKS``,
     and between a newline after anything but whitespace and a following ``LETTERS``.
 
     Args:
-        piece: text that starts at a chunk boundary.
+        text: text that starts at a chunk boundary.
 
     Returns:
-        Non-empty pieces whose concatenation is ``piece`` (``[]`` for ``""``).
+        Non-empty phrases whose concatenation is ``text`` (``[]`` for ``""``).
     """
-    return list(filter(None, _MARK_CUT.split(piece)))  # C speed: a list comprehension doubles the cost
+    return list(filter(None, _MARK_CUT.split(text)))  # C speed: a list comprehension doubles the cost
