@@ -57,7 +57,7 @@ Span = tuple[int, int]
 
 
 class PreTokenizer:
-    """A stage that cuts text into chunks; subclasses define ``split_piece``."""
+    """A stage that cuts text into chunks; subclasses define ``split_span``."""
 
     timeout: float | None = None
     """Seconds a scan by the stage's pattern may take (a pattern from a user), or None
@@ -66,7 +66,7 @@ class PreTokenizer:
 
     def split(self, text: str) -> list[Span]:
         """The chunks of ``text`` as character spans ``(start, end)``, in order."""
-        return self.split_piece(text, 0, len(text))
+        return self.split_span(text, 0, len(text))
 
     def chunks(self, text: str) -> list[str]:
         """The chunks of ``text`` as strings (what the encoder merges)."""
@@ -85,7 +85,7 @@ class PreTokenizer:
         """Whether the chunks always cover the text without gaps (no ``Removed`` step)."""
         return False
 
-    def split_piece(self, text: str, start: int, end: int) -> list[Span]:
+    def split_span(self, text: str, start: int, end: int) -> list[Span]:
         """The chunks of ``text[start:end]``, as spans into ``text``."""
         raise NotImplementedError
 
@@ -125,7 +125,7 @@ class RegexSplit(PreTokenizer):
         """The spans as the scan finds them (``patterns.iter_split``)."""
         return ((a, b) for _, a, b in iter_split(text, self.pat_str, timeout=self.timeout))
 
-    def split_piece(self, text: str, start: int, end: int) -> list[Span]:
+    def split_span(self, text: str, start: int, end: int) -> list[Span]:
         """The chunks of ``text[start:end]``, as spans into ``text``."""
         return [(a + start, b + start) for a, b in self.iter_split(text[start:end])]
 
@@ -276,7 +276,7 @@ class Split(PreTokenizer):
             pieces.append((previous, end, self.invert))
         return pieces
 
-    def split_piece(self, text: str, start: int, end: int) -> list[Span]:
+    def split_span(self, text: str, start: int, end: int) -> list[Span]:
         """The chunks of ``text[start:end]`` under this behaviour (see the module doc)."""
         pieces = self._pieces(text, start, end)
         if self.behavior == "Isolated":
@@ -337,7 +337,7 @@ class MarkSplit(PreTokenizer):
         """The chunks, in one scan."""
         return self._regex.findall(text)
 
-    def split_piece(self, text: str, start: int, end: int) -> list[Span]:
+    def split_span(self, text: str, start: int, end: int) -> list[Span]:
         """The chunks of ``text[start:end]``, as spans into ``text``."""
         return [m.span() for m in self._regex.finditer(text, start, end)]
 
@@ -362,14 +362,14 @@ class Sequence(PreTokenizer):
         """Whether every step keeps all the text."""
         return all(step.tiles for step in self.steps)
 
-    def split_piece(self, text: str, start: int, end: int) -> list[Span]:
+    def split_span(self, text: str, start: int, end: int) -> list[Span]:
         """The chunks of ``text[start:end]`` after every step."""
         if self.tiles:  # the chunks tile the piece: their spans follow from their lengths
             ends = list(accumulate(map(len, self.chunks(text[start:end])), initial=start))
             return list(zip(ends, ends[1:]))
         spans = [(start, end)] if end > start else []
         for step in self.steps:
-            spans = [s for a, b in spans for s in step.split_piece(text, a, b)]
+            spans = [s for a, b in spans for s in step.split_span(text, a, b)]
         return spans
 
     def chunks(self, text: str) -> list[str]:
@@ -408,6 +408,6 @@ class BertPreTokenizer(PreTokenizer):
         """One C-speed scan."""
         return _BERT_CHUNK.findall(text)
 
-    def split_piece(self, text: str, start: int, end: int) -> list[Span]:
+    def split_span(self, text: str, start: int, end: int) -> list[Span]:
         """The chunks of ``text[start:end]``, as spans into ``text`` (whitespace in none)."""
         return [m.span() for m in _BERT_CHUNK.finditer(text, start, end)]
