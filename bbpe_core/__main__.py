@@ -158,7 +158,8 @@ def _read_input(path: str | None, command: str) -> bytes:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m bbpe_core", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bbpe_core",
+                                     description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
     names = list_encoding_names() + ["r50k_base"]
     t = sub.add_parser("train")

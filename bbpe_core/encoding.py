@@ -239,7 +239,8 @@ class Encoding:
             TypeError: for any other encoding (its tables are not sent between processes).
         """
         if self._loader is None:
-            raise TypeError(f"only the shipped encodings pickle (by name); {self.name!r} is not one")
+            raise TypeError(f"only the shipped encodings pickle (by name); "
+                            f"{self.name!r} is not one")
         return (self._loader, (self.name,))
 
     def register_loader(self, loader: Callable[[str], Encoding]) -> None:
@@ -458,7 +459,8 @@ class Encoding:
             for t in text
         ]
 
-    def encode_ordinary_batch(self, text: Sequence[str], *, num_threads: int = 8) -> list[list[int]]:
+    def encode_ordinary_batch(self, text: Sequence[str], *,
+                              num_threads: int = 8) -> list[list[int]]:
         """Encode several texts with ``encode_ordinary`` (``num_threads`` as ``encode_batch``)."""
         return [self.encode_ordinary(t) for t in text]
 

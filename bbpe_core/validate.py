@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Collection, Container, Sequence
 from itertools import chain, starmap
 
-__all__ = ["MAX_MERGES", "MAX_TOKEN_ID", "MAX_VOCAB_ENTRIES", "MAX_WHOLE_TOKENS", "MAX_WHOLE_TOKEN_CHARS", "check_ids",
-           "check_known_ids", "check_vocab", "check_whole_tokens"]
+__all__ = ["MAX_MERGES", "MAX_TOKEN_ID", "MAX_VOCAB_ENTRIES", "MAX_WHOLE_TOKENS",
+           "MAX_WHOLE_TOKEN_CHARS", "check_ids", "check_known_ids", "check_vocab",
+           "check_whole_tokens"]
 
 MAX_TOKEN_ID = 10_000_000
 """Largest id accepted (o200k's largest is 200,018): bounds what a file can ask for."""
@@ -108,10 +109,10 @@ def check_vocab(
             happens to them: ``vocab.Vocab``'s ``missing_bytes``).
 
     Raises:
-        ValueError: on a missing single byte (unless allowed), a non-bytes token, a negative, huge or
-            duplicate id, too many special tokens (``check_whole_tokens``), a special id shared with an ordinary token, an empty
-            special token, a merge whose parts or result are not tokens, or an
-            ``n_vocab`` that differs from ``explicit_n_vocab``.
+        ValueError: on a missing single byte (unless allowed), a non-bytes token, a negative,
+            huge or duplicate id, too many special tokens (``check_whole_tokens``), a special id
+            shared with an ordinary token, an empty special token, a merge whose parts or result
+            are not tokens, or an ``n_vocab`` that differs from ``explicit_n_vocab``.
         TypeError: if the tables are not dicts.
     """
     if not isinstance(mergeable_ranks, dict) or not isinstance(special_tokens, dict):

@@ -66,7 +66,8 @@ class Vocab:
                  missing_bytes: str | None = None) -> None:
         added_tokens = dict(added_tokens or {})
         if missing_bytes is not None and missing_bytes not in MISSING_BYTES:
-            raise ValueError(f"missing_bytes must be None, 'skip' or 'split', not {missing_bytes!r}")
+            raise ValueError(
+                f"missing_bytes must be None, 'skip' or 'split', not {missing_bytes!r}")
         validate.check_vocab(
             mergeable_ranks, {**added_tokens, **special_tokens}, merges, explicit_n_vocab,
             missing_bytes_allowed=missing_bytes is not None,

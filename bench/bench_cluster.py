@@ -61,7 +61,8 @@ def make_corpus(root: Path, size_mb: int, file_mb: int) -> list[Path]:
     return files
 
 
-def time_cluster(files: list[Path], encoding: str, workers: int, block_mb: int) -> tuple[float, int]:
+def time_cluster(files: list[Path], encoding: str, workers: int,
+                 block_mb: int) -> tuple[float, int]:
     from distributed import Client, LocalCluster
 
     with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
@@ -120,7 +121,8 @@ def main() -> None:
             t_tik, tik_total = time_tiktoken(files, args.encoding, n)
             t_ours, our_total = time_cluster(files, args.encoding, n, args.block_mb)
             if our_total != tik_total:
-                raise SystemExit(f"{n} workers counted {our_total:,} tokens, tiktoken {tik_total:,}")
+                raise SystemExit(
+                    f"{n} workers counted {our_total:,} tokens, tiktoken {tik_total:,}")
             for impl, seconds in (("bbpe_core on Dask", t_ours),
                                   ("tiktoken encode_ordinary_batch", t_tik)):
                 rows.append({"impl": impl, "n": n, "s": seconds, "mbs": size / seconds,

@@ -115,11 +115,13 @@ def load_stats(name: str) -> dict:
         return registry._load.__wrapped__(name)
 
     def theirs():
-        return tiktoken.Encoding(name, pat_str=TIKTOKEN_PATTERNS[name], mergeable_ranks=_ranks(name),
+        return tiktoken.Encoding(name, pat_str=TIKTOKEN_PATTERNS[name],
+                                 mergeable_ranks=_ranks(name),
                                  special_tokens=bbpe_core.get_encoding(name).special_tokens)
 
     ours_s, theirs_s = best_time(lambda _: ours(), None, 3), best_time(lambda _: theirs(), None, 3)
-    cut_s = best_time(lambda enc: enc.encoder.chunks.cut.find("中文"), ours(), 1)  # built on first CJK text
+    # built on first CJK text:
+    cut_s = best_time(lambda enc: enc.encoder.chunks.cut.find("中文"), ours(), 1)
     tracemalloc.start()
     loaded = ours()  # held while measured: nothing keeps a dropped Encoding alive
     memory = tracemalloc.get_traced_memory()[0] / MB
@@ -152,18 +154,21 @@ def _cell(row: dict) -> str:
 def markdown(rows: list[dict], loads: list[dict], growths: list[dict]) -> str:
     impls = list(dict.fromkeys(r["implementation"] for r in rows))
     lines = [f"Machine: {platform.processor() or platform.machine()}, Python "
-             f"{platform.python_version()}; ratio = tiktoken's time / this one's (higher is faster).",
+             f"{platform.python_version()}; ratio = tiktoken's time / this one's "
+             "(higher is faster).",
              "", "| encoding | text | " + " | ".join(impls) + " |",
              "|---|---|" + "---|" * len(impls)]
     for (enc, text) in dict.fromkeys((r["encoding"], r["text"]) for r in rows):
         cells = {r["implementation"]: r for r in rows if (r["encoding"], r["text"]) == (enc, text)}
         lines.append(f"| {enc} | {text} | " + " | ".join(
             _cell(cells[i]) if i in cells else "—" for i in impls) + " |")
-    lines += ["", "| encoding | bbpe_core load (s) | tiktoken load (s) | bbpe_core CJK cut and character "
-              "table, built on first use (s) | bbpe_core memory (MB) | with the CJK cut and table (MB) |",
+    lines += ["", "| encoding | bbpe_core load (s) | tiktoken load (s) | bbpe_core CJK cut and "
+              "character table, built on first use (s) | bbpe_core memory (MB) | with the CJK cut "
+              "and table (MB) |",
               "|---|---|---|---|---|---|"]
     lines += [f"| {r['encoding']} | {r['bbpe_core load s']:.2f} | {r['tiktoken load s']:.2f} | "
-              f"{r['bbpe_core CJK cut s']:.2f} | {r['bbpe_core MB']:.0f} | {r['bbpe_core CJK MB']:.0f} |"
+              f"{r['bbpe_core CJK cut s']:.2f} | {r['bbpe_core MB']:.0f} | "
+              f"{r['bbpe_core CJK MB']:.0f} |"
               for r in loads]
     lines += ["", "| encoding | 'a': time(2n)/time(n) | CJK: time(2n)/time(n) |", "|---|---|---|"]
     lines += [f"| {r['encoding']} | {r['a_growth']:.2f} | {r['cjk_growth']:.2f} |" for r in growths]

@@ -54,16 +54,17 @@ def main() -> None:
     corpora = {"English (1 MB)": ROOT / "assets/corpora/en_python_docs.txt",
                "Chinese (1 MB)": ROOT / "assets/corpora/zh_tang_poems.txt"}
     lines = [f"Machine: {platform.machine()}, Python {platform.python_version()}; one process.", "",
-             f"| corpus | bbpe_core, vocab {VOCAB} (s) | HF BpeTrainer, vocab {VOCAB} (s) | ours ÷ HF | "
-             f"naive, {merges} merges (s) | bbpe_core, {merges} merges (s) | naive ÷ ours |",
+             f"| corpus | bbpe_core, vocab {VOCAB} (s) | HF BpeTrainer, vocab {VOCAB} (s) | "
+             f"ours ÷ HF | naive, {merges} merges (s) | bbpe_core, {merges} merges (s) | "
+             "naive ÷ ours |",
              "|---|---|---|---|---|---|---|"]
     for label, path in corpora.items():
         text = path.read_text(encoding="utf-8")
         t_ours, t_hf = ours(text, VOCAB), hf_train(text)
         t_naive = naive(text, merges)
         t_small = t_ours if merges == VOCAB - 256 else ours(text, 256 + merges)
-        lines.append(f"| {label} | {t_ours:.2f} | {t_hf:.2f} | {t_ours / t_hf:.1f}x | {t_naive:.1f} | "
-                     f"{t_small:.2f} | {t_naive / t_small:.0f}x |")
+        lines.append(f"| {label} | {t_ours:.2f} | {t_hf:.2f} | {t_ours / t_hf:.1f}x | "
+                     f"{t_naive:.1f} | {t_small:.2f} | {t_naive / t_small:.0f}x |")
         print(lines[-1], flush=True)
     table = "\n".join(lines) + "\n"
     print(table)

@@ -30,5 +30,6 @@ def texts(size: int = MB) -> dict[str, str]:
         "Chinese": (corpora / "zh_tang_poems.txt").read_text(encoding="utf-8")[: size // 3],
         "Python code": python_code(size),
         "worst: 'a' x 1 MB": "a" * size,
-        "worst: CJK, no spaces": "".join(chr(0x4E00 + (i * 7919) % 20000) for i in range(size // 3)),
+        "worst: CJK, no spaces": "".join(chr(0x4E00 + (i * 7919) % 20000)
+                                         for i in range(size // 3)),
     }

@@ -21,7 +21,8 @@ ENCODING_NAMES = ["gpt2", "cl100k_base", "o200k_base"]
 
 TIKTOKEN_PATTERNS = {
     "gpt2": r"""'(?:[sdmt]|ll|ve|re)| ?\p{L}++| ?\p{N}++| ?[^\s\p{L}\p{N}]++|\s++$|\s+(?!\S)|\s""",
-    "cl100k_base": r"""'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+| ?[^\s\p{L}\p{N}]++[\r\n]*+|\s++$|\s*[\r\n]|\s+(?!\S)|\s""",
+    "cl100k_base": r"""'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+"""
+                   r"""| ?[^\s\p{L}\p{N}]++[\r\n]*+|\s++$|\s*[\r\n]|\s+(?!\S)|\s""",
     # o200k_base's tiktoken pattern is the same string as ours (verbatim from openai_public.py)
     "o200k_base": bbpe_core.O200K_PATTERN,
     # as llama_models' llama3/tokenizer.py writes it (for the CJK cut's tests: llama3 has
@@ -35,7 +36,8 @@ DATA_FILES = {"gpt2": "r50k_base", "cl100k_base": "cl100k_base", "o200k_base": "
 
 def _ranks(name: str) -> dict[bytes, int]:
     with gzip.open(DATA / f"{DATA_FILES[name]}.tiktoken.gz", "rt") as f:
-        return {base64.b64decode(t): int(r) for t, r in (line.split() for line in f if line.strip())}
+        return {base64.b64decode(t): int(r)
+                for t, r in (line.split() for line in f if line.strip())}
 
 
 _ORACLES: dict = {}

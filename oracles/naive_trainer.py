@@ -12,7 +12,8 @@ from collections import Counter
 __all__ = ["naive_merges"]
 
 
-def naive_merges(chunk_counts: Counter, n_merges: int, min_frequency: int) -> list[tuple[bytes, bytes]]:
+def naive_merges(chunk_counts: Counter, n_merges: int,
+                 min_frequency: int) -> list[tuple[bytes, bytes]]:
     """The merges of ``n_merges`` textbook steps over ``chunk_counts`` (chunk text -> count).
 
     Each step recounts every pair and merges the best everywhere; ties go to the highest

@@ -1,7 +1,7 @@
 """The byte map page's content: GPT-2's 256-entry byte -> character table, and why.
 
-Source: openai/gpt-2 ``src/encoder.py`` ``bytes_to_unicode`` (as transformers' GPT2Tokenizer has it): the
-188 printable Latin-1 bytes keep their own character; the 68 others (control
+Source: openai/gpt-2 ``src/encoder.py`` ``bytes_to_unicode`` (as transformers' GPT2Tokenizer
+has it): the 188 printable Latin-1 bytes keep their own character; the 68 others (control
 characters, space, DEL, C1 controls, no-break space, soft hyphen) would be
 invisible or unsafe in vocab.json and merges.txt, so they move to 256 + n.
 """

@@ -49,8 +49,8 @@ MAX_TRACE_CHARS = 200
 MAX_TRAIN_BYTES = 1024 * 1024
 """UTF-8 bytes of a training corpus (pasted or uploaded; the shipped corpora are 1 MB)."""
 MAX_EXTEND_CHARS = 200_000
-"""The vocabulary extension's training corpus is cut to its first this many characters (about 10 s of training
-here for Chinese), so the shared server stays responsive."""
+"""The vocabulary extension's training corpus is cut to its first this many characters (about
+10 s of training here for Chinese), so the shared server stays responsive."""
 MAX_EXTEND_PIECES = 2_000
 """The most new pieces one extension asks for."""
 MAX_SEED_VOCAB = 8_000

@@ -26,7 +26,8 @@ class Comparison:
     spans: list[TokenSpan]
 
 
-def compare(encodings: dict[str, Encoding], text: str, mode: str, max_tokens: int) -> list[Comparison]:
+def compare(encodings: dict[str, Encoding], text: str, mode: str,
+            max_tokens: int) -> list[Comparison]:
     """Encode ``text`` with each encoding (``analysis.analyse`` for each).
 
     Args:
@@ -49,7 +50,8 @@ def differing_ends(results: list[Comparison]) -> dict[str, frozenset[int]]:
     tokens never shows as a difference.
 
     >>> from bbpe_core import get_encoding
-    >>> rs = compare({n: get_encoding(n) for n in ("gpt2", "cl100k_base")}, "    x", "as plain text", 10)
+    >>> rs = compare({n: get_encoding(n) for n in ("gpt2", "cl100k_base")}, "    x",
+    ...              "as plain text", 10)
     >>> sorted(differing_ends(rs)["gpt2"])  # gpt2 cuts "   " into three spaces
     [1, 2]
     """

@@ -51,7 +51,8 @@ def tokens_json(spans: list[TokenSpan]) -> str:
 
 
 EXPORT_NOTES = {
-    "tokenizer.json": "HF tokenizers gives our ids for every encoding (the pattern travels with it).",
+    "tokenizer.json": "HF tokenizers gives our ids for every encoding (the pattern travels "
+                      "with it).",
     "vocab.json + merges.txt": "no split pattern inside: HF and transformers assume GPT-2's, so "
                                "only gpt2-style encodings keep their ids.",
     ".tiktoken": "ranks only: tiktoken (or bbpe_core.load_tiktoken) needs the pattern and special "

@@ -6,6 +6,13 @@ The recipe is Chinese-LLaMA's (Cui et al. 2023, ymcui/Chinese-LLaMA-Alpaca's
 ``merge_tokenizers.py``): pieces of a Unigram model trained on the new language, appended
 with score 0 to a SentencePiece base. For a byte-level BPE base (gpt2) the same Unigram
 pieces are appended as merges (the engine's analogue, see ``bbpe_core.training.extend``).
+
+For a SentencePiece base the characters the new pieces are made of that the base lacks are
+appended too, before the pieces, as a trained model has them (``with_characters``): in HF
+tokenizers' BPE a character that is no piece falls back to its bytes before any merge, so
+a piece holding it is never made there, while sentencepiece (and so the engine, which
+reads the extension as a ``.model``) still merges it, and the downloaded tokenizer.json
+would give other ids than the page.
 """
 
 from __future__ import annotations
@@ -20,7 +27,8 @@ from bbpe_core.training import train_unigram_model
 from .caps import MAX_EXTEND_CHARS, MAX_EXTEND_PIECES, MAX_SEED_VOCAB
 from .lab_languages import Sample
 
-__all__ = ["BASES", "Extension", "extend", "new_pieces", "cost_rows", "first_sentence"]
+__all__ = ["BASES", "Extension", "extend", "new_pieces", "with_characters", "cost_rows",
+           "first_sentence"]
 
 BASES = ("llama2", "mistral_v3", "mistral_v1", "gpt2")
 """Shipped encodings offered as bases: SentencePiece BPE ones, and gpt2 (byte-level BPE)."""
@@ -28,11 +36,13 @@ BASES = ("llama2", "mistral_v3", "mistral_v1", "gpt2")
 
 @dataclass(frozen=True)
 class Extension:
-    """One extension: the base, the extended encoding and the pieces it added, in order."""
+    """One extension: the base, the extended encoding, the pieces it added in order (ids
+    after the base's), and how many of them come first as characters of the others."""
 
     base: Encoding
     extended: Encoding
     added: list[str]
+    characters: int = 0
 
 
 def _known(base: Encoding):
@@ -69,8 +79,19 @@ def new_pieces(base: Encoding, text: str, n: int, progress=None) -> list[str]:
     return [p.piece for p in normal if not known(p.piece)][:n]
 
 
+def with_characters(base: Encoding, pieces: list[str]) -> tuple[list[str], int]:
+    """The characters of ``pieces`` that ``base`` lacks and ``pieces`` do not hold as
+    pieces (each once, in order of first use), then ``pieces``, and how many characters
+    lead (see the module: without them HF tokenizers never makes a piece holding one)."""
+    known, listed = _known(base), set(pieces)
+    chars = [c for c in dict.fromkeys(c for p in pieces for c in p)
+             if c not in listed and not known(c)]
+    return chars + list(pieces), len(chars)
+
+
 def extend(base_name: str, text: str, n: int, progress=None) -> Extension:
-    """``base_name`` (one of ``BASES``) extended with ``new_pieces(base, text, n, progress)``.
+    """``base_name`` (one of ``BASES``) extended with ``new_pieces(base, text, n, progress)``
+    (after their characters the base lacks, for a SentencePiece base: ``with_characters``).
 
     Raises:
         ValueError: for a base not in ``BASES``, or as ``new_pieces``.
@@ -78,8 +99,11 @@ def extend(base_name: str, text: str, n: int, progress=None) -> Extension:
     if base_name not in BASES:
         raise ValueError(f"the base must be one of {', '.join(BASES)}")
     base = get_encoding(base_name)
-    added = new_pieces(base, text, n, progress)
-    return Extension(base, extend_vocabulary(base, added, name=f"{base_name}_extended"), added)
+    added, characters = new_pieces(base, text, n, progress), 0
+    if not base.byte_level:
+        added, characters = with_characters(base, added)
+    return Extension(base, extend_vocabulary(base, added, name=f"{base_name}_extended"), added,
+                     characters)
 
 
 def cost_rows(ext: Extension, samples: list[Sample]) -> list[dict]:

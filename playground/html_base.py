@@ -21,7 +21,8 @@ __all__ = ["esc", "token_colour", "show_text", "label_of", "page_css"]
 
 CSS_PATH = Path(__file__).resolve().parent.parent / "assets" / "style.css"
 WHITESPACE_MARKS = {" ": "·", "\t": "→", "\n": "↵\n", "\r": "␍"}
-BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+                          "\u2066\u2067\u2068\u2069")
 INVISIBLE_NAMES = {"\u200b": "ZWSP", "\u200c": "ZWNJ", "\u200d": "ZWJ", "\u2060": "WJ",
                    "\ufeff": "BOM", "\u00ad": "SHY", "\u034f": "CGJ", "\u180e": "MVS"}
 """Zero-width and format characters drawn as a named label: they have no width of their own,

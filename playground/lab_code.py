@@ -14,8 +14,8 @@ from pathlib import Path
 
 from bbpe_core import Encoding
 
-__all__ = ["SAMPLE_CODE", "MAX_CODE_CHARS", "INDENTS", "indent_unit", "reindent", "indentation_rows", "line_token_counts",
-           "number_pieces", "number_rows"]
+__all__ = ["SAMPLE_CODE", "MAX_CODE_CHARS", "INDENTS", "indent_unit", "reindent",
+           "indentation_rows", "line_token_counts", "number_pieces", "number_rows"]
 
 SAMPLE_CODE = (Path(__file__).resolve().parent.parent / "assets" / "code" / "heapq_sample.py"
                ).read_text(encoding="utf-8")
@@ -124,7 +124,8 @@ def number_rows(encodings: dict[str, Encoding], max_digits: int = 16) -> list[di
         for n in range(1, max_digits + 1):
             integer = pi[:n]
             decimal = f"{pi[0]}.{pi[1:n]}" if n > 1 else pi[0]
-            rows.append({"encoding": name, "digits": n, "integer tokens": len(enc.encode_ordinary(integer)),
+            rows.append({"encoding": name, "digits": n,
+                         "integer tokens": len(enc.encode_ordinary(integer)),
                          "decimal tokens": len(enc.encode_ordinary(decimal)),
                          "integer split": " | ".join(number_pieces(enc, integer))})
     return rows

@@ -28,8 +28,10 @@ __all__ = ["RECORDS", "render_formats", "parse_records", "format_rows"]
 RECORDS = [
     {"id": 1, "name": "Ada Lovelace", "born": 1815, "field": "mathematics", "active": False},
     {"id": 2, "name": "Grace Hopper", "born": 1906, "field": "computer science", "active": False},
-    {"id": 3, "name": "Katherine Johnson", "born": 1918, "field": "orbital mechanics", "active": False},
-    {"id": 4, "name": "Margaret Hamilton", "born": 1936, "field": "software engineering", "active": True},
+    {"id": 3, "name": "Katherine Johnson", "born": 1918, "field": "orbital mechanics",
+     "active": False},
+    {"id": 4, "name": "Margaret Hamilton", "born": 1936, "field": "software engineering",
+     "active": True},
 ]
 """The default data: four records of five fields."""
 

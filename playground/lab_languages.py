@@ -16,7 +16,8 @@ from pathlib import Path
 
 from bbpe_core import Encoding
 
-__all__ = ["UDHR_DIR", "Sample", "load_udhr", "token_count", "language_rows", "headline", "tax_table"]
+__all__ = ["UDHR_DIR", "Sample", "load_udhr", "token_count", "language_rows", "headline",
+           "tax_table"]
 
 UDHR_DIR = Path(__file__).resolve().parent.parent / "assets" / "udhr"
 
@@ -101,8 +102,9 @@ def headline(rows: list[dict], language: str) -> str:
 
     >>> rows = [{"language": "Chinese", "encoding": "gpt2", "tokens": 27, "token tax": 2.7},
     ...         {"language": "Chinese", "encoding": "o200k_base", "tokens": 11, "token tax": 1.1}]
-    >>> headline(rows, "Chinese")
-    'The same text costs 2.7× English in gpt2, 1.1× in o200k_base; cheapest for Chinese: o200k_base (11 tokens).'
+    >>> headline(rows, "Chinese")  # doctest: +NORMALIZE_WHITESPACE
+    'The same text costs 2.7× English in gpt2, 1.1× in o200k_base; cheapest for Chinese:
+    o200k_base (11 tokens).'
     """
     mine = [r for r in rows if r["language"] == language]
     if not mine:
@@ -123,7 +125,8 @@ def tax_table(rows: list[dict]) -> list[dict]:
         ValueError: if a row has no tax (its encoding had no English to compare with).
 
     >>> tax_table([{"language": "Thai", "script": "Thai", "encoding": "gpt2", "token tax": 4.1},
-    ...            {"language": "Thai", "script": "Thai", "encoding": "o200k_base", "token tax": 1.5}])
+    ...            {"language": "Thai", "script": "Thai", "encoding": "o200k_base",
+    ...             "token tax": 1.5}])
     [{'language': 'Thai', 'script': 'Thai', 'gpt2': 4.1, 'o200k_base': 1.5}]
     """
     table: dict[tuple[str, str], dict] = {}
@@ -131,5 +134,6 @@ def tax_table(rows: list[dict]) -> list[dict]:
         if r["token tax"] is None:
             raise ValueError(f"no token tax for {r['language']} in {r['encoding']}: no English row")
         key = (r["language"], r["script"])
-        table.setdefault(key, {"language": r["language"], "script": r["script"]})[r["encoding"]] = r["token tax"]
+        row = table.setdefault(key, {"language": r["language"], "script": r["script"]})
+        row[r["encoding"]] = r["token tax"]
     return list(table.values())

@@ -59,8 +59,9 @@ def rule_sentence(name: str, enc: Encoding) -> str:
     """One true sentence on how ``enc`` (called ``name``) cuts digits, with its own examples.
 
     >>> from bbpe_core import get_encoding
-    >>> rule_sentence("gpt2", get_encoding("gpt2"))
-    'gpt2: no fixed rule: a run of digits is cut by merges learned in training, so 998 is 1 token and 9988 is 2 (99 | 88).'
+    >>> rule_sentence("gpt2", get_encoding("gpt2"))  # doctest: +NORMALIZE_WHITESPACE
+    'gpt2: no fixed rule: a run of digits is cut by merges learned in training, so 998 is 1 token
+    and 9988 is 2 (99 | 88).'
     """
     rule = digit_rule(enc)
     if rule == PER_DIGIT:

@@ -88,7 +88,8 @@ def _glitch(encs, text):
         ids = e.encode_ordinary(text)
         counts = corpus_count(e)
         rows.append({"encoding": n, "tokens": len(ids), "ids": str(ids),
-                     "rarest piece's count in 1 MB of English": min((counts[i] for i in ids), default=0)})
+                     "rarest piece's count in 1 MB of English":
+                         min((counts[i] for i in ids), default=0)})
     return rows
 
 
@@ -126,9 +127,10 @@ LESSONS = [
     Lesson("python", "Why was GPT-2 bad at Python?",
            "GPT-2's pattern leaves every space of indentation its own token, so deeply indented "
            "code eats the context. GPT-3 used the same r50k_base ranks and had the same problem "
-           "(the lecture says it was fixed; it was fixed in cl100k_base, for GPT-3.5 and GPT-4, which "
-           "has tokens for runs of spaces).",
-           "def f(items):\n    for x in items:\n        if x:\n            print(x)\n", _python, {}),
+           "(the lecture says it was fixed; it was fixed in cl100k_base, for GPT-3.5 and GPT-4, "
+           "which has tokens for runs of spaces).",
+           "def f(items):\n    for x in items:\n        if x:\n            print(x)\n",
+           _python, {}),
     Lesson("endoftext", "Why does a model stop at <|endoftext|>?",
            "During training every document ends with the special token <|endoftext|>, one id "
            "(50256 in gpt2), so a model learns that after it nothing follows. Typed as plain text "

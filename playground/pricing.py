@@ -1,8 +1,8 @@
 """What a count costs: a model's context window and its input, output and cached-input price
 per text, from the pinned PyPI package genai-prices (Pydantic's maintained price data, read
 from the copy bundled in the package; nothing is fetched). An encoding is priced as the first
-model of its catalogue row (``bbpe_core.encodings.catalogue``) that the data knows; a model it does not
-know has no price and no context window here, never a guess.
+model of its catalogue row (``bbpe_core.encodings.catalogue``) that the data knows; a model it
+does not know has no price and no context window here, never a guess.
 """
 
 from __future__ import annotations
@@ -47,7 +47,8 @@ class Cost:
         >>> Cost("m", "P", None, Decimal("2.5"), Decimal(10), None).dollars(1000)["input"]
         Decimal('0.0025')
         """
-        per = {"input": self.input_mtok, "output": self.output_mtok, "cached input": self.cached_mtok}
+        per = {"input": self.input_mtok, "output": self.output_mtok,
+               "cached input": self.cached_mtok}
         return {k: None if v is None else v * n_tokens / 1_000_000 for k, v in per.items()}
 
 

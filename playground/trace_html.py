@@ -16,7 +16,8 @@ from bbpe_core.pre_tokenizers.byte_level import to_gpt2_str
 
 from .html_base import esc, page_css, token_colour
 
-__all__ = ["chunk_form", "runner_up_rows", "step_sentence", "parts_html", "Node", "merge_trees", "tree_label", "trees_html"]
+__all__ = ["chunk_form", "runner_up_rows", "step_sentence", "parts_html", "Node", "merge_trees",
+           "tree_label", "trees_html"]
 
 Part = bytes | str
 """A part of a chunk: bytes for byte-level BPE, characters for SentencePiece BPE."""
@@ -69,7 +70,9 @@ def step_sentence(step: MergeStep, number: int) -> str:
 
     >>> from bbpe_core import get_encoding, trace
     >>> step_sentence(trace(get_encoding("gpt2"), "朋友")[0].steps[0], 1)
-    "Step 1: of the 2 adjacent pairs that form a token, ('æ', 'ľ') has the lowest rank (17312), so it merges into 'æľ'."
+    ... # doctest: +NORMALIZE_WHITESPACE
+    "Step 1: of the 2 adjacent pairs that form a token, ('æ', 'ľ') has the lowest rank (17312), so
+    it merges into 'æľ'."
     """
     left, right = _shown(step.pair[0]), _shown(step.pair[1])
     n = len(step.runner_up) + 1

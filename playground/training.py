@@ -51,10 +51,12 @@ def contrast_rows(enc: Encoding, chars: CharLevelBPE) -> list[dict]:
     number: the tables shown never hold None."""
     udhr = Path(__file__).resolve().parent.parent / "assets" / "udhr"
     unseen = "\n".join((udhr / f"{code}.txt").read_text(encoding="utf-8") for code in UNSEEN)
-    lost = len(unseen) - sum(a == b for a, b in zip(enc.decode(enc.encode_ordinary(unseen)), unseen))
+    lost = len(unseen) - sum(a == b for a, b in zip(enc.decode(enc.encode_ordinary(unseen)),
+                                                    unseen))
     return [
         {"BPE over": "bytes (BBPE)", "base vocabulary": 256, "merges": len(enc.merges or []),
          "unknown symbols in unseen text": lost},
         {"BPE over": "characters", "base vocabulary": len(chars.alphabet),
-         "merges": len(chars.merges), "unknown symbols in unseen text": chars.unknown_chars(unseen)},
+         "merges": len(chars.merges),
+         "unknown symbols in unseen text": chars.unknown_chars(unseen)},
     ]

@@ -25,19 +25,22 @@ from bbpe_core import (
 from bbpe_core.encodings.openai import BUILTIN_ENCODINGS
 
 __all__ = [
-    "parse_special_tokens","MAX_UPLOAD_MB", "KINDS", "SUPPORTED", "PATTERNS", "PATTERN_TIMEOUT", "load_upload", "fingerprint"]
+    "parse_special_tokens","MAX_UPLOAD_MB", "KINDS", "SUPPORTED", "PATTERNS", "PATTERN_TIMEOUT",
+    "load_upload", "fingerprint"]
 
 MAX_UPLOAD_MB = 25
 """Per-file cap in MB, enforced before parsing (``.streamlit/config.toml`` has the same)."""
 PATTERN_TIMEOUT = 2.0
 """Seconds a split by an uploaded or custom pattern may take per call."""
-KINDS = ("tokenizer.json", "vocab.json + merges.txt", ".tiktoken + pattern", ".model (SentencePiece)")
+KINDS = ("tokenizer.json", "vocab.json + merges.txt", ".tiktoken + pattern",
+         ".model (SentencePiece)")
 SUPPORTED = ("BPE tokenizers: byte-level (a tokenizer.json like Llama 3's, Qwen's or DeepSeek's, "
              "GPT-2's vocab.json + merges.txt, or a .tiktoken file) or SentencePiece-style with "
              "byte fallback (a tokenizer.json like Mistral 7B's or Gemma's); Unigram "
              "tokenizer.json files (T5's, XLM-R's); SentencePiece .model files of the BPE or "
              "Unigram type (Llama 2's, Mistral 7B's, Jurassic-2's, any trained with the "
-             "sentencepiece library); a GGUF model file below; not WordPiece tokenizer.json files, nor pipeline parts these cannot reproduce exactly")
+             "sentencepiece library); a GGUF model file below; not WordPiece tokenizer.json "
+             "files, nor pipeline parts these cannot reproduce exactly")
 """What the upload reads, said on the page and with every refusal."""
 PATTERNS = {name: spec.pat_str for name, spec in BUILTIN_ENCODINGS.items()}
 """Shipped split patterns a ``.tiktoken`` upload can use (or a custom one)."""

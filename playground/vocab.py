@@ -209,7 +209,8 @@ def length_counts(entries: list[Entry]) -> Counter:
 
 ODDITIES = [
     (" SolidGoldMagikarp", "a Reddit user name that became one gpt2 token but hardly occurs in "
-                           "training text: models trained on it behaved strangely (the SolidGoldMagikarp tokens)"),
+                           "training text: models trained on it behaved strangely (the "
+                           "SolidGoldMagikarp tokens)"),
     (" davidjl", "another rarely-seen whole-word token from the same family of glitch tokens"),
     ("\n\n", "a paragraph break is one token"),
     ("        ", "eight spaces: one token in cl100k_base and o200k_base, eight in gpt2"),

@@ -1,5 +1,5 @@
-"""Regenerate bbpe_core/pre_tokenizers/bert_unicode.py: the character classes of BERT's normalizer and
-pre-tokenizer, as HF tokenizers' Rust code has them.
+"""Regenerate bbpe_core/pre_tokenizers/bert_unicode.py: the character classes of BERT's
+normalizer and pre-tokenizer, as HF tokenizers' Rust code has them.
 
 HF tokenizers' ``normalizers/bert.rs`` and ``pre_tokenizers/bert.rs`` take control,
 punctuation and non-spacing-mark classes from the ``unicode_categories`` crate, whose tables
@@ -82,11 +82,12 @@ def main() -> None:
           "Python's.")
     print('Each class is inclusive ``(first, last)`` code-point runs."""\n')
     print(f'UNIDATA_VERSION = "{unicodedata.unidata_version}"')
-    print('"""Python\'s Unicode database the NFD and lowercase exceptions were measured against."""')
+    print('"""Python\'s Unicode database the NFD and lowercase exceptions were measured '
+          'against."""')
     docs = {
-        "control": "Dropped by clean_text: U+0000, U+FFFD and the crate's Cc, Cf, Co "
+        "control": "Dropped by clean_text: U+0000, U+FFFD and the crate's Cc, Cf, Co\n"
                    "(tab, LF and CR excepted).",
-        "space": "Turned into a space by clean_text (Rust's ``char::is_whitespace``, "
+        "space": "Turned into a space by clean_text (Rust's ``char::is_whitespace``,\n"
                  "control characters excepted).",
         "cjk": "CJK ideographs that get a space on each side (bert.rs ``is_chinese_char``).",
         "marks": "Non-spacing marks (Mn) that strip_accents drops after NFD.",

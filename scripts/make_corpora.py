@@ -42,7 +42,8 @@ def english() -> str:
         for path in sorted(stdlib.glob("*.py")):
             tree = ast.parse(path.read_text(encoding="utf-8", errors="replace"))
             for node in ast.walk(tree):
-                if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+                if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
+                                     ast.AsyncFunctionDef)):
                     doc = ast.get_docstring(node)
                     if doc and len(doc) > 200:
                         yield doc

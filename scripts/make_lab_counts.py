@@ -20,7 +20,8 @@ from playground.lab_stored import STORE, STORED_ENCODINGS, count_texts, shipped_
 
 
 def main() -> None:
-    """Count and write the store (sorted keys, so a rerun with the same engine is byte-identical)."""
+    """Count and write the store (sorted keys, so a rerun with the same engine is
+    byte-identical)."""
     data = count_texts({n: get_encoding(n) for n in STORED_ENCODINGS}, shipped_texts())
     STORE.parent.mkdir(exist_ok=True)
     STORE.write_text(json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n",

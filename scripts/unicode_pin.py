@@ -1,6 +1,6 @@
-"""Regenerate bbpe_core/pre_tokenizers/unicode_pin.py: the code points whose split-pattern classes differ
-between the `regex` package we pin and Unicode 16.0, the version of the reference engines'
-tables: tiktoken's Rust regex and HF tokenizers' Oniguruma (tests/test_hostile_patterns.py
+"""Regenerate bbpe_core/pre_tokenizers/unicode_pin.py: the code points whose split-pattern
+classes differ between the `regex` package we pin and Unicode 16.0, the version of the reference
+engines' tables: tiktoken's Rust regex and HF tokenizers' Oniguruma (tests/test_hostile_patterns.py
 confirms the latter on the installed `tokenizers`).
 
 `regex` 2026.x knows Unicode 17.0, so letters new in 17.0 (e.g. CJK Extension J, U+323B0..)
@@ -64,16 +64,33 @@ def main() -> None:
     print(f"`regex` {regex.__version__}'s class so that it equals the Unicode "
           f"{UNICODE_VERSION[:4]} class of")
     print("the reference engines (tiktoken's Rust regex, HF tokenizers' Oniguruma): characters")
-    print(f'new in 17.0, and a few whose category changed. Source: unicodedata2 {UNICODE_VERSION}."""\n')
+    print("new in 17.0, and a few whose category changed. Source: unicodedata2 "
+          f'{UNICODE_VERSION}."""\n')
     print(f'REGEX_VERSION = "{regex.__version__}"')
     print(f'UNICODE_VERSION = "{UNICODE_VERSION}"')
     print("PINNED_CLASSES: dict[str, tuple[list[tuple[int, int]], list[tuple[int, int]]]] = {")
     for name, (add, remove) in differences().items():
         print(f'    "{name}": (')
-        print(f"        [{', '.join(f'(0x{a:04X}, 0x{b:04X})' for a, b in add)}],")
-        print(f"        [{', '.join(f'(0x{a:04X}, 0x{b:04X})' for a, b in remove)}],")
+        print(_run_list(add))
+        print(_run_list(remove))
         print("    ),")
     print("}")
+
+
+def _run_list(runs: list[tuple[int, int]]) -> str:
+    """The source of one list of runs at an indent of 8, in lines of at most 100 characters."""
+    items = [f"(0x{a:04X}, 0x{b:04X})" for a, b in runs]
+    one_line = f"        [{', '.join(items)}],"
+    if len(one_line) <= 100:
+        return one_line
+    lines = ["        ["]
+    for item in items:
+        if len(lines) > 1 and len(lines[-1]) + len(item) + 2 <= 100:
+            lines[-1] += f" {item},"
+        else:
+            lines.append(f"            {item},")
+    lines.append("        ],")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__" and importlib.util.find_spec("regex"):

@@ -45,7 +45,8 @@ ADVERSARIAL = [
 """Inputs that broke tokenizers elsewhere: long runs of one character, emoji ZWJ sequences,
 Unicode whitespace and control characters, compatibility characters."""
 
-WHITESPACE = "\t \r\n\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u2028\u2029\u202f\u205f\u3000\ufeff"
+WHITESPACE = ("\t \r\n\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u2028\u2029\u202f\u205f\u3000"
+              "\ufeff")
 
 _COMMON_PIECES = [
     st.text(alphabet=WHITESPACE, max_size=10),

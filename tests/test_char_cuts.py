@@ -91,7 +91,8 @@ def test_llama3_tokens_its_merges_never_reach_as_chunks_and_inside_runs(context)
     inside longer runs of letters."""
     reference = tiktoken_encoding("llama3")
     texts = [context.format(token, token) for token in unreachable_texts("llama3")]
-    for text in [*texts, "".join(texts), "".join(texts) * (1 + CACHED_CHARS // len("".join(texts)))]:
+    for text in [*texts, "".join(texts),
+                 "".join(texts) * (1 + CACHED_CHARS // len("".join(texts)))]:
         for enc in (bbpe_core.get_encoding("llama3"), tiny_cache_encoding("llama3")):
             enc.clear_cache()
             assert enc.encode_ordinary(text) == reference.encode_ordinary(text), text
@@ -113,11 +114,12 @@ def mixed_texts(name: str, min_size: int):
     unreached = unreachable_texts(name)
     pieces = st.one_of(
         st.sampled_from(vocabulary_runs(name) + unreached),
-        st.text(alphabet=st.characters(min_codepoint=0x4E00, max_codepoint=0x9FFF), min_size=1, max_size=6),
+        st.text(alphabet=st.characters(min_codepoint=0x4E00, max_codepoint=0x9FFF),
+                min_size=1, max_size=6),
         st.text(alphabet="あいうアイウー한국어中文" + "".join(unreached), min_size=1, max_size=6),
-        st.sampled_from(["，", "。", "\n", " ", "  ", "'s", "A", "bc", "\u0301", "1", "《", "é", "\u3000",
-                         "😀", "\ud800", "\U00020000", "\u3400", "ー", "\r\n", "\t", "\x00", "\u0660",
-                         "\u0661\u0662"]),
+        st.sampled_from(["，", "。", "\n", " ", "  ", "'s", "A", "bc", "\u0301", "1", "《", "é",
+                         "\u3000", "😀", "\ud800", "\U00020000", "\u3400", "ー", "\r\n", "\t",
+                         "\x00", "\u0660", "\u0661\u0662"]),
     )
     text = st.lists(pieces, min_size=1, max_size=30).map("".join)
     return text.map(lambda t: t * (1 + min_size // len(t)))
@@ -232,7 +234,8 @@ def test_the_cut_is_built_only_for_text_with_two_ideographs_side_by_side():
 
 @pytest.mark.parametrize("name", ENCODING_NAMES)
 def test_100k_ideographs_without_spaces_or_marks(name):
-    """One run of unspaced text, one phrase: everything rests on the CJK cut (the bench's worst case)."""
+    """One run of unspaced text, one phrase: everything rests on the CJK cut (the bench's
+    worst case)."""
     text = "".join(chr(0x4E00 + (i * 7919) % 20000) for i in range(100_000))
     enc = bbpe_core.get_encoding(name)
     enc.clear_cache()

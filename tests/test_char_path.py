@@ -38,7 +38,8 @@ def single_bytes_and(*tokens: str) -> dict[bytes, int]:
 
 def test_a_token_merged_otherwise_inside_a_chunk_is_left_out():
     ranks = single_bytes_and("中")  # no merge of two bytes makes it: BPE never reaches it
-    path = CharPath.build(ranks, lambda piece: bbpe_core.models.bpe.merge_ranked(piece, ranks), ranks, whole=True)
+    path = CharPath.build(ranks, lambda piece: bbpe_core.models.bpe.merge_ranked(piece, ranks),
+                          ranks, whole=True)
     done, others = path.encode(["国国", "中国"], encode_head=None)
     assert others == ["中国"]
     assert unpack(done["国国"]) == list("国国".encode())
@@ -79,8 +80,8 @@ def test_texts_of_the_character_set_encode_as_tiktoken(name, data):
         st.sampled_from(tokens_with_characters(name)),
         st.text(alphabet=st.characters(min_codepoint=0x4E00, max_codepoint=0x9FFF),
                 min_size=1, max_size=6),
-        st.sampled_from(["。", "，", "…", "“", "”", "ー", "・", "\u3000", "！", "（", "～", "、", "—",
-                         "あ"]),
+        st.sampled_from(["。", "，", "…", "“", "”", "ー", "・", "\u3000", "！", "（", "～", "、",
+                         "—", "あ"]),
         st.sampled_from(["\n", "\n\n", " \n", "\r\n", " ", "a", "1", "'s"]),
     )
     text = data.draw(st.lists(pieces, min_size=1, max_size=30).map("".join))
@@ -94,7 +95,8 @@ def test_texts_of_the_character_set_encode_as_tiktoken(name, data):
         assert enc.encode_ordinary(text) == expected
 
 
-@pytest.mark.parametrize("name, share", [("gpt2", 0.85), ("cl100k_base", 0.85), ("o200k_base", 0.8)])
+@pytest.mark.parametrize("name, share",
+                         [("gpt2", 0.85), ("cl100k_base", 0.85), ("o200k_base", 0.8)])
 def test_most_corpus_phrases_go_by_character_with_tiktokens_ids(name, share):
     """The path is taken (the share of the Chinese corpus's phrases it takes, as measured
     when it was written, less a margin), and each phrase it takes, encoded on its own by

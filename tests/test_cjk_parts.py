@@ -65,7 +65,8 @@ def test_poems_japanese_and_korean_with_cold_caches(name):
 def joined_runs(name: str) -> list[str]:
     """A sample of the encoding's tokens of two or more ideographs, kana or Hangul: pairs
     that must stay together."""
-    texts = (token.decode("utf-8", "ignore") for token in bbpe_core.get_encoding(name).mergeable_ranks)
+    texts = (token.decode("utf-8", "ignore")
+             for token in bbpe_core.get_encoding(name).mergeable_ranks)
     return sorted(t for t in texts if CJK_PAIR.search(t))[::50]
 
 
@@ -80,7 +81,8 @@ def test_random_cjk_text(name, data):
         st.sampled_from(["ab", "1", " ", "，", "。", "\n", "的了是", "'s", "é", "\u3000"]),
     )
     text = data.draw(st.lists(pieces, max_size=20).map("".join))
-    assert bbpe_core.get_encoding(name).encode_ordinary(text) == reference(name).encode_ordinary(text)
+    assert (bbpe_core.get_encoding(name).encode_ordinary(text)
+            == reference(name).encode_ordinary(text))
 
 
 @given(merged=merge_results())
@@ -92,14 +94,16 @@ def test_the_pair_cut_falls_wherever_no_merge_could_join_and_holds_every_group_c
     ends = {sum(map(len, parts[:i])) for i in range(1, len(parts))}
     joined = joined_pairs(merged, CHARS)
     assert ends == {i for i in range(1, len(text)) if (text[i - 1], text[i]) not in joined}
-    groups = {m.start() for m in cjk_cut(merged, lambda piece: [piece]).finditer(text)} - {0, len(text)}
+    groups = ({m.start() for m in cjk_cut(merged, lambda piece: [piece]).finditer(text)}
+              - {0, len(text)})
     assert groups <= ends
 
 
 def test_the_pair_cut_never_falls_next_to_or_inside_a_token_no_merge_reaches():
     ranks = {bytes([b]): b for b in range(256)} | {"中".encode(): 256, "中国".encode(): 257}
     merge_whole = lambda piece: [bytes([b]) for b in piece]  # noqa: E731 (no merges)
-    assert PairCut([], merge_whole, ranks).split("文文中文文中国文国") == ["文", "文中文", "文中国文", "国"]
+    assert (PairCut([], merge_whole, ranks).split("文文中文文中国文国")
+            == ["文", "文中文", "文中国文", "国"])
     assert PairCut([], merge_whole).split("文中国") == ["文", "中", "国"]
     ranks = {bytes([b]): b for b in range(256)} | {"中国".encode(): 256}  # a chunk "中国" is 256
     assert PairCut([], merge_whole, ranks).split("文中国文国") == ["文中国文", "国"]
@@ -113,7 +117,8 @@ def llama3_off_the_fast_path(fast: bool) -> bbpe_core.Encoding:
                               special_tokens={}, fast=fast)
 
 
-@pytest.mark.parametrize("context", ["{}", "東{}", "{}東", "東京{}で", "{}{}", "가{}가", "1{}1", " {}。"])
+@pytest.mark.parametrize("context",
+                         ["{}", "東{}", "{}東", "東京{}で", "{}{}", "가{}가", "1{}1", " {}。"])
 def test_tokens_no_merge_reaches_as_chunks_and_inside_runs(context):
     enc, plain = llama3_off_the_fast_path(True), llama3_off_the_fast_path(False)
     assert type(enc.encoder) is CjkPartsEncoder
@@ -126,8 +131,9 @@ def test_tokens_no_merge_reaches_as_chunks_and_inside_runs(context):
 
 
 @settings(max_examples=150, deadline=None)
-@given(vocabulary=random_vocabularies("a中国".encode(), ["中", "国", "中国", "国中", "a中"]), text=st.lists(
-    st.sampled_from(["a", "中", "国", "中国", "国中", " ", "，", "1"]), max_size=20).map("".join))
+@given(vocabulary=random_vocabularies("a中国".encode(), ["中", "国", "中国", "国中", "a中"]),
+       text=st.lists(st.sampled_from(["a", "中", "国", "中国", "国中", " ", "，", "1"]),
+                     max_size=20).map("".join))
 def test_random_vocabularies_with_and_without_merge_lists(vocabulary, text):
     ranks, merges = vocabulary
     for merge_list in (None, merges):

@@ -20,8 +20,10 @@ def run(monkeypatch, capsys, args, stdin):
 def test_encode_decode_tokenize(monkeypatch, capsys):
     assert run(monkeypatch, capsys, ["encode"], "hello world")[:2] == (0, "31373 995\n")
     assert run(monkeypatch, capsys, ["decode"], "[31373, 995]")[:2] == (0, "hello world")
-    assert run(monkeypatch, capsys, ["tokenize"], "你好 ma")[1].split() == ["ä½", "ł", "å¥", "½", "Ġma"]
-    status, out, _ = run(monkeypatch, capsys, ["encode", "--encoding", "cl100k_base", "--allow-special"],
+    assert (run(monkeypatch, capsys, ["tokenize"], "你好 ma")[1].split()
+            == ["ä½", "ł", "å¥", "½", "Ġma"])
+    status, out, _ = run(monkeypatch, capsys,
+                         ["encode", "--encoding", "cl100k_base", "--allow-special"],
                          "hello <|endoftext|>")
     assert (status, out) == (0, "15339 220 100257\n")
 
@@ -94,7 +96,8 @@ def test_train_command(tmp_path, capsys):
     captured = capsys.readouterr()
     assert "merges" in captured.err and "saved tokenizer.json" in captured.out
     loaded = bbpe_core.load_hf_tokenizer_json(out / "tokenizer.json")
-    direct = bbpe_core.train([corpus.read_text(encoding="utf-8")], 300, special_tokens=["<|endoftext|>"])
+    direct = bbpe_core.train([corpus.read_text(encoding="utf-8")], 300,
+                             special_tokens=["<|endoftext|>"])
     assert loaded.encode("the cat 字节") == direct.encode("the cat 字节")
     assert main(["train", str(corpus), "--vocab-size", "10", "--out", str(out)]) == 2
     assert "below 256" in capsys.readouterr().err

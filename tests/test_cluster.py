@@ -38,7 +38,8 @@ def count_in_pieces(enc, text: str) -> int:
     return sum(len(enc.encode_ordinary(p)) for p in pieces(text, 1))  # cut at every line start
 
 
-DUMMY_PREFIX = {"llama2", "mistral_v1", "mistral_v3", "mistral_v7", "phi3",  # SentencePiece's ▁ per block
+DUMMY_PREFIX = {"llama2", "mistral_v1", "mistral_v3", "mistral_v7",
+                "phi3",  # SentencePiece's ▁ per block
                 "t5", "umt5",  # Metaspace's ▁ (merged from the unigram branch)
                 "jurassic2"}  # the sentencepiece library's normalizer: a line's ▁ is the newline
 
@@ -124,7 +125,8 @@ def run_cli(capsys, args: list[str]) -> tuple[int, str, str]:
     return status, out.out, out.err
 
 
-def test_counts_equal_one_process_and_tiktoken_for_two_encodings_in_one_pass(client, corpus, capsys):
+def test_counts_equal_one_process_and_tiktoken_for_two_encodings_in_one_pass(client, corpus,
+                                                                              capsys):
     args = ["count", *map(str, corpus), "--encoding", "cl100k_base,o200k_base", "--json",
             "--block-size", "64K", "--scheduler", client.scheduler.address]
     status, out, err = run_cli(capsys, args)
@@ -152,14 +154,16 @@ def test_each_block_is_read_once_for_all_encodings(client, corpus):
     blocks = plan_blocks(FileEntry("f", str(corpus[1]), corpus[1].stat().st_size), 32 << 10)
     assert seen[-1] == len(blocks) > 1  # one task per block, not per block and encoding
     text = corpus[1].read_text("utf-8")
-    assert files[0].tokens == {n: len(bbpe_core.get_encoding(n).encode_ordinary(text)) for n in names}
+    assert files[0].tokens == {n: len(bbpe_core.get_encoding(n).encode_ordinary(text))
+                               for n in names}
 
 
 def test_training_on_the_cluster_gives_the_one_machine_merges_and_the_result_counts_there(
         client, corpus, capsys, tmp_path):
     out = tmp_path / "mine"
     args = ["train", *map(str, corpus), "--vocab-size", "600", "--out", str(out),
-            "--pattern", "cl100k_base", "--block-size", "64K", "--scheduler", client.scheduler.address]
+            "--pattern", "cl100k_base", "--block-size", "64K",
+            "--scheduler", client.scheduler.address]
     status, _, err = run_cli(capsys, args)
     assert status == 0 and "merges" in err
     trained = bbpe_core.load_hf_tokenizer_json(out / "tokenizer.json")
@@ -195,12 +199,14 @@ def test_a_worker_killed_mid_run_still_gives_exact_totals(client, corpus):
     assert killed_at[0][0] < killed_at[0][1]
     for path, got in zip(corpus, files):
         text = path.read_text("utf-8")
-        assert got.tokens["cl100k_base"] == len(bbpe_core.get_encoding("cl100k_base").encode_ordinary(text))
+        assert got.tokens["cl100k_base"] == len(
+            bbpe_core.get_encoding("cl100k_base").encode_ordinary(text))
     client.wait_for_workers(2, timeout=60)
     assert victim not in client.run(os.getpid).values()  # the nanny started a new process
 
 
-def test_a_missing_file_or_unreadable_url_is_named_and_the_others_are_counted(client, corpus, capsys):
+def test_a_missing_file_or_unreadable_url_is_named_and_the_others_are_counted(client, corpus,
+                                                                              capsys):
     import fsspec
 
     data = corpus[0].read_bytes()[:5000]
@@ -256,7 +262,8 @@ def cli(args: list[str], **kwargs) -> subprocess.Popen:
     (["count", "/no/such/dir/*.txt"], "error: no files match /no/such/dir/*.txt"),
     (["count", "README.md", "--scheduler", "tcp://127.0.0.1:1", "--connect-timeout", "1"],
      "error: cannot reach the scheduler at tcp://127.0.0.1:1"),
-    (["count", "README.md", "--scheduler", "nonsense"], "error: cannot reach the scheduler at nonsense"),
+    (["count", "README.md", "--scheduler", "nonsense"],
+     "error: cannot reach the scheduler at nonsense"),
     (["train", "/no/such/dir/*.txt", "--vocab-size", "300", "--out", "/tmp/x"],
      "error: no files match"),
 ])

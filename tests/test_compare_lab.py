@@ -70,7 +70,8 @@ def test_language_counts_equal_tiktoken_on_the_files():
     for item in index:
         text = (UDHR_DIR / item["file"]).read_text(encoding="utf-8")
         for name in ENCODING_NAMES:
-            row = next(r for r in rows if r["language"] == item["language"] and r["encoding"] == name)
+            row = next(r for r in rows
+                       if r["language"] == item["language"] and r["encoding"] == name)
             assert row["tokens"] == len(tiktoken_encoding(name).encode_ordinary(text))
             assert row["characters"] == len(text) and row["bytes"] == len(text.encode())
     english = [r for r in rows if r["language"] == "English"]
@@ -103,14 +104,17 @@ def test_formats_come_from_libraries_and_parse_back():
     assert ast.literal_eval(out["Python literal"]) == RECORDS
     rows = list(csv.DictReader(io.StringIO(out["CSV"])))
     assert [r["name"] for r in rows] == [r["name"] for r in RECORDS]
-    assert [e.findtext("born") for e in ET.fromstring(out["XML"])] == [str(r["born"]) for r in RECORDS]
+    assert ([e.findtext("born") for e in ET.fromstring(out["XML"])]
+            == [str(r["born"]) for r in RECORDS])
 
 
 def test_format_counts_equal_tiktoken():
     rendered = render_formats(RECORDS)
     for row in format_rows(ENCS, rendered):
-        assert row["tokens"] == len(tiktoken_encoding(row["encoding"]).encode_ordinary(rendered[row["format"]]))
-    yaml_vs_json = {r["encoding"]: r["vs JSON (indent 4)"] for r in format_rows(ENCS, rendered) if r["format"] == "YAML"}
+        assert row["tokens"] == len(
+            tiktoken_encoding(row["encoding"]).encode_ordinary(rendered[row["format"]]))
+    yaml_vs_json = {r["encoding"]: r["vs JSON (indent 4)"] for r in format_rows(ENCS, rendered)
+                    if r["format"] == "YAML"}
     assert all(v < 1 for v in yaml_vs_json.values())
 
 
@@ -126,7 +130,8 @@ def test_indentation_lab():
     for style, unit in INDENTS.items():
         code = reindent(SAMPLE_CODE, unit)
         for name in ENCODING_NAMES:
-            assert rows[(style, name)]["tokens"] == len(tiktoken_encoding(name).encode_ordinary(code))
+            assert rows[(style, name)]["tokens"] == len(
+                tiktoken_encoding(name).encode_ordinary(code))
     gpt2 = [rows[(s, "gpt2")]["tokens"] for s in ("2 spaces", "4 spaces", "8 spaces")]
     assert gpt2[0] < gpt2[1] < gpt2[2]  # one token per space of indentation
     cl = {rows[(s, "cl100k_base")]["tokens"] for s in ("2 spaces", "4 spaces", "8 spaces")}
@@ -154,7 +159,8 @@ def test_compare_lab_page():
     languages = at.dataframe[0].value  # language x encoding
     assert list(languages.columns) == ["language", "script", *COMPARE_DEFAULT]
     assert len(languages) >= 24 and set(languages["language"]) >= REQUIRED
-    rows = language_rows({n: ENCS.get(n) or bbpe_core.get_encoding(n) for n in COMPARE_DEFAULT}, load_udhr())
+    rows = language_rows({n: ENCS.get(n) or bbpe_core.get_encoding(n) for n in COMPARE_DEFAULT},
+                         load_udhr())
     assert sorted(languages.to_dict("records"), key=lambda r: r["language"]) == sorted(
         tax_table(rows), key=lambda r: r["language"])  # in the chart's order (test_tour_findings)
     bodies = [h.proto.body for h in at.get("html")]
@@ -184,7 +190,8 @@ def test_headline_names_each_encoding_and_the_cheapest():
         assert zh[name]["token tax"] == round(zh[name]["tokens"] / en[name]["tokens"], 2)
     assert line.startswith(f"The same text costs {zh['gpt2']['token tax']}× English in gpt2, "
                            f"{zh['o200k_base']['token tax']}× in o200k_base; ")
-    assert line.endswith(f"cheapest for Chinese (simplified): o200k_base ({zh['o200k_base']['tokens']:,} tokens).")
+    assert line.endswith(f"cheapest for Chinese (simplified): o200k_base "
+                         f"({zh['o200k_base']['tokens']:,} tokens).")
     assert zh["o200k_base"]["tokens"] < zh["gpt2"]["tokens"]
     with pytest.raises(KeyError):
         headline(rows, "Klingon")
@@ -207,7 +214,8 @@ def test_indentation_lab_takes_your_own_code():
     assert reindent(reindent(two, "\t"), "  ") == two
     rows = {(r["indent"], r["encoding"]): r["tokens"] for r in indentation_rows(ENCS, two)}
     for style, unit in INDENTS.items():
-        assert rows[(style, "gpt2")] == len(tiktoken_encoding("gpt2").encode_ordinary(reindent(two, unit)))
+        assert rows[(style, "gpt2")] == len(
+            tiktoken_encoding("gpt2").encode_ordinary(reindent(two, unit)))
     with pytest.raises(ValueError, match="at most"):
         indentation_rows(ENCS, "x" * (MAX_CODE_CHARS + 1))
     at = new_app()
@@ -219,7 +227,8 @@ def test_indentation_lab_takes_your_own_code():
     assert list(shown["tokens"]) == [r["tokens"] for r in indentation_rows(
         {n: bbpe_core.get_encoding(n) for n in COMPARE_DEFAULT}, two)]
     live(at, "lab_code", "x" * (MAX_CODE_CHARS + 1)).run()  # past the browser's maxlength
-    assert not at.exception and any(f"{MAX_CODE_CHARS + 1:,} characters" in e.value for e in at.error)
+    assert not at.exception and any(f"{MAX_CODE_CHARS + 1:,} characters" in e.value
+                                    for e in at.error)
     _no_none(at)
 
 
@@ -239,7 +248,8 @@ def test_each_encodings_digit_rule_is_true_of_every_example(name):
                 assert pieces == [run[i:i + 3] for i in range(0, len(run), 3)]
     sentence = rule_sentence(name, enc)
     if rule == MERGED:
-        assert f"9988 is {len(number_pieces(enc, '9988'))} ({' | '.join(number_pieces(enc, '9988'))})" in sentence
+        assert (f"9988 is {len(number_pieces(enc, '9988'))} "
+                f"({' | '.join(number_pieces(enc, '9988'))})") in sentence
     if rule == PER_DIGIT:
         assert "9988 is 4 tokens" in sentence
     if rule == THREES:
@@ -257,7 +267,8 @@ def test_number_examples_differ_between_encodings_and_equal_tiktoken():
     for text, row in rows.items():
         for name in ENCODING_NAMES:
             tk = tiktoken_encoding(name)
-            pieces = [tk.decode_single_token_bytes(i).decode("utf-8", "replace") for i in tk.encode_ordinary(text)]
+            pieces = [tk.decode_single_token_bytes(i).decode("utf-8", "replace")
+                      for i in tk.encode_ordinary(text)]
             assert row[name] == pieces_cell(pieces)
 
 

@@ -33,7 +33,8 @@ def test_the_shipped_encodings_take_the_fast_path_and_fast_false_the_reference()
 @settings(max_examples=300, deadline=None)
 @given(text=texts)
 def test_fast_path_equals_reference_on_random_text(name, text):
-    assert bbpe_core.get_encoding(name).encode_ordinary(text) == REFERENCES[name].encode_ordinary(text)
+    assert (bbpe_core.get_encoding(name).encode_ordinary(text)
+            == REFERENCES[name].encode_ordinary(text))
 
 
 @pytest.mark.parametrize("name", ENCODING_NAMES)

@@ -183,7 +183,8 @@ def test_heap_and_list_merge_agree(data):
     ranks = bbpe_core.get_encoding("gpt2").mergeable_ranks
     rank = lambda left, right: ranks.get(left + right)  # noqa: E731
     assert bpe.merge(data, rank) == bpe.merge_ranked(data, ranks)
-    assert bpe.merge(data[:bpe.HEAP_THRESHOLD], rank) == bpe.merge_ranked(data[:bpe.HEAP_THRESHOLD], ranks)
+    assert (bpe.merge(data[:bpe.HEAP_THRESHOLD], rank)
+            == bpe.merge_ranked(data[:bpe.HEAP_THRESHOLD], ranks))
 
 
 @pytest.mark.parametrize("text", ["a" * 200_000, " " * 100_000, "^" * 1_000_000, "中" * 100_000])
@@ -216,7 +217,8 @@ def test_redos_pattern_times_out_or_finishes(pattern):
 
 def test_patterns_that_skip_text_lose_nothing():
     base = bbpe_core.get_encoding("gpt2")
-    enc = Encoding("digits", pat_str=r"\d+", mergeable_ranks=base.mergeable_ranks, special_tokens={})
+    enc = Encoding("digits", pat_str=r"\d+", mergeable_ranks=base.mergeable_ranks,
+                   special_tokens={})
     assert enc.decode(enc.encode("ab12cd")) == "ab12cd"
     assert [c.text for c in enc.pre_tokenize("ab12cd")] == ["ab", "12", "cd"]
 

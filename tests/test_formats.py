@@ -51,7 +51,8 @@ def test_we_load_tokenizer_json_as_hf_does(enc, name, exported):
 def test_tokenizer_json_parity_property(name, exported, text):
 
     hf = _cached_hf(exported[name] / "tokenizer.json")
-    assert bbpe_core.get_encoding(name).encode(text, allowed_special="all") == hf.encode(text).ids  # HF matches specials
+    # HF matches specials
+    assert bbpe_core.get_encoding(name).encode(text, allowed_special="all") == hf.encode(text).ids
 
 
 _HF_CACHE: dict = {}
@@ -68,7 +69,8 @@ def _cached_hf(path):
 
 def test_gpt2_files_equal_r50k_tiktoken(exported):
     gpt2 = bbpe_core.get_encoding("gpt2")
-    files = bbpe_core.load_gpt2_files(exported["gpt2"] / "vocab.json", exported["gpt2"] / "merges.txt")
+    files = bbpe_core.load_gpt2_files(exported["gpt2"] / "vocab.json",
+                                      exported["gpt2"] / "merges.txt")
     assert files.merges is not None and files.n_vocab == 50257
     for text in TEXTS:
         assert files.encode(text, allowed_special="all") == gpt2.encode(text, allowed_special="all")
@@ -188,7 +190,8 @@ def _byte_vocab():
         ({**_byte_vocab(), "ab": 10**12}, "a b", "not an int in"),
         ({**_byte_vocab(), "ab": 5}, "a b", "given to more than one token"),
         ({**_byte_vocab(), "ab": 256}, "a b c", r"merges.txt:1: expected two tokens"),
-        ({**_byte_vocab(), "ab": 256}, "a\u4e00 b", r"merges.txt:1: .*not in GPT-2's byte alphabet"),
+        ({**_byte_vocab(), "ab": 256}, "a\u4e00 b",
+         r"merges.txt:1: .*not in GPT-2's byte alphabet"),
         ({**_byte_vocab(), "ab": 256}, "a c", "is not a token"),
         ({**_byte_vocab(), "ab": "x"}, "a b", "is not an integer"),
         ({**_byte_vocab(), "a b": 256}, "a b", "not a byte-level token"),

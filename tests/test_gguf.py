@@ -246,7 +246,8 @@ def test_big_endian_file_reads_the_same():
         return struct.pack(">Q", len(data)) + data
     tokens = ["a", "b"]
     big = (b"GGUF" + struct.pack(">IQQ", 3, 0, 2)
-           + be_s("tokenizer.ggml.tokens") + struct.pack(">IIQ", 9, 8, 2) + b"".join(map(be_s, tokens))
+           + be_s("tokenizer.ggml.tokens") + struct.pack(">IIQ", 9, 8, 2)
+           + b"".join(map(be_s, tokens))
            + be_s("tokenizer.ggml.token_type") + struct.pack(">IIQ2i", 9, 5, 2, 1, 3))
     read = read_gguf_typed(big)
     assert read["tokenizer.ggml.tokens"] == ("array[string]", ["a", "b"])

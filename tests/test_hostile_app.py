@@ -109,7 +109,8 @@ def test_a_link_carrying_more_than_a_page_accepts_is_a_value_error(state, messag
 
 
 def test_the_heaviest_allowed_links_open_in_seconds():
-    chat = [["user" if k % 2 == 0 else "assistant", "word " * 190] for k in range(MAX_CHAT_MESSAGES)]
+    chat = [["user" if k % 2 == 0 else "assistant", "word " * 190]
+            for k in range(MAX_CHAT_MESSAGES)]
     names = ["gpt2", "cl100k_base", "o200k_base", "llama3", "qwen3", "deepseek_v3"]
     text = "\U0001F600" * (MAX_COMPARE_BYTES // len(names) // 4)
     for state in ({"e": "gpt2", "m": "Chat", "t": "", "o": {"chat_model": "Qwen 3",
@@ -165,7 +166,8 @@ def test_template_counts_per_message_are_what_each_message_adds(model):
 
 
 @pytest.mark.parametrize("model, parts", [
-    ("Qwen 3", ["<|im_start|>system\nBe brief.<|im_end|>\n", "<|im_start|>user\nHi there<|im_end|>\n",
+    ("Qwen 3", ["<|im_start|>system\nBe brief.<|im_end|>\n",
+                "<|im_start|>user\nHi there<|im_end|>\n",
                 "<|im_start|>assistant\nHello!\n\nHow are you?<|im_end|>\n",
                 "<|im_start|>user\n2+2?<|im_end|>\n"]),
     ("Mistral NeMo", ["<s>", "[INST]Hi there[/INST]", "Hello!\n\nHow are you?</s>",
@@ -227,7 +229,8 @@ def test_a_6_mb_paste_is_refused_before_it_is_encoded():
 
 def test_encode_detailed_of_one_long_chunk_builds_no_more_than_it_returns():
     code = ("import bbpe_core\n"
-            "spans = bbpe_core.get_encoding('gpt2').encode_detailed('a' * 2_000_000, max_tokens=3000)\n"
+            "spans = bbpe_core.get_encoding('gpt2').encode_detailed('a' * 2_000_000, "
+            "max_tokens=3000)\n"
             "assert len(spans) == 3000 and spans[-1].end < 100_000, spans[-1]\n"
             "print('OK')\n")
     done = run_limited(code, memory_bytes=400 << 20, timeout=20)

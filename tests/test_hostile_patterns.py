@@ -318,7 +318,8 @@ def test_hf_tokenizers_reads_the_unicode_version_we_pin():
 
 
 def test_the_pin_is_unicodedata2s_16_0():
-    """bbpe_core/pre_tokenizers/unicode_pin.py is what scripts/unicode_pin.py derives from unicodedata2."""
+    """bbpe_core/pre_tokenizers/unicode_pin.py is what scripts/unicode_pin.py derives from
+    unicodedata2."""
     import importlib.util
 
     pytest.importorskip("unicodedata2")

@@ -161,7 +161,8 @@ def test_vocabulary_charts_have_no_overlapping_labels(name):
     by_title = {f["layout"]["title"]["text"]: f for f in figures}
     lengths = by_title["Tokens by length"]
     (bar,) = lengths["data"]
-    assert all(isinstance(x, int) for x in bar["x"]) and lengths["layout"]["xaxis"]["type"] == "linear"
+    assert (all(isinstance(x, int) for x in bar["x"])
+            and lengths["layout"]["xaxis"]["type"] == "linear")
     assert len(bar["x"]) > MAX_BAR_LABELS and "text" not in bar
     for f in figures:
         assert f["layout"]["uniformtext"]["mode"] == "hide"

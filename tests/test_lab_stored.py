@@ -80,7 +80,8 @@ def test_the_lab_s_first_view_needs_no_encoding_and_equals_the_engine_s():
     encs = {n: bbpe_core.get_encoding(n) for n in ("gpt2", "o200k_base")}
     samples = load_udhr()
     rendered = render_formats(RECORDS)
-    assert language_rows(NoLoading(encs), samples, known=stored_count) == language_rows(encs, samples)
+    assert (language_rows(NoLoading(encs), samples, known=stored_count)
+            == language_rows(encs, samples))
     assert format_rows(NoLoading(encs), rendered, known=stored_count) == format_rows(encs, rendered)
     mine = samples + [Sample("user0", "Mine", "yours", "some text of mine")]
     with pytest.raises(AssertionError, match="was loaded"):  # the user's text is counted

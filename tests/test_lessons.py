@@ -39,7 +39,8 @@ def test_the_lessons_in_order():
 @pytest.mark.parametrize("name", ENCODING_NAMES)
 def test_lesson_numbers_match_tiktoken(name):
     (row,) = facts("spelling")[name]
-    assert (row["tokens"], row["tokens of the reversed word"]) == (tk(name, "strawberry"), tk(name, "yrrebwarts"))
+    assert ((row["tokens"], row["tokens of the reversed word"])
+            == (tk(name, "strawberry"), tk(name, "yrrebwarts")))
     en, zh = BY_KEY["languages"].example.split("\n")
     (row,) = facts("languages")[name]
     assert (row["English tokens"], row["Chinese tokens"]) == (tk(name, en), tk(name, zh))
@@ -120,19 +121,22 @@ def test_every_lesson_example_agrees_with_its_explanation():
         assert _n(n, "understanding") in (1, 2) and _n(n, "understanding"[::-1]) in (5, 6)
     en, zh = BY_KEY["languages"].example.split("\n")
     ratio = {n: _n(n, zh) / _n(n, en) for n in SHOWN}
-    assert ratio["gpt2"] > 2 and ratio["o200k_base"] < ratio["gpt2"] and ratio["llama3"] < ratio["gpt2"]
+    assert (ratio["gpt2"] > 2 and ratio["o200k_base"] < ratio["gpt2"]
+            and ratio["llama3"] < ratio["gpt2"])
     assert ratio["qwen3"] <= 1
     assert "998 is one token, 9988 two" in BY_KEY["arithmetic"].explanation
     assert "9988" in BY_KEY["arithmetic"].example.split()
     code = BY_KEY["python"].example
     pieces = [SHOWN["gpt2"].decode([i]) for i in SHOWN["gpt2"].encode(code)]
     indent = sum(len(line) - len(line.lstrip(" ")) for line in code.splitlines())
-    assert pieces.count(" ") == indent - code.count("\n    ")  # every space a token, save the one before a word
+    # every space a token, save the one before a word
+    assert pieces.count(" ") == indent - code.count("\n    ")
     assert all(_n(n, code) < _n("gpt2", code) for n in SHOWN if n != "gpt2")
     gpt2 = SHOWN["gpt2"]
     assert gpt2.encode("<|endoftext|>", allowed_special="all") == [50256]
     assert all(_n(n, "<|endoftext|>") == 7 for n in SHOWN)
-    for n, end in (("llama3", "<|end_of_text|>"), ("deepseek_v3", None), ("mistral_tekken", "</s>")):
+    for n, end in (("llama3", "<|end_of_text|>"), ("deepseek_v3", None),
+                   ("mistral_tekken", "</s>")):
         assert "<|endoftext|>" not in SHOWN[n].special_tokens_set
         assert end is None or end in SHOWN[n].special_tokens_set
     assert len(gpt2.encode(BY_KEY["glitch"].example)) == 1

@@ -66,8 +66,8 @@ def _llama_cpp_style() -> Encoding:
                     missing_bytes="split")
 
 
-TEXTS = ["ab\x03c", "a\x03b", "!\x03!", "!\U00040000", "hi\U00040000", "x\U00040000\U00040000y", "\x03",
-         "plain text, no gap", "\x03\x03 !!\x03!! abc"]
+TEXTS = ["ab\x03c", "a\x03b", "!\x03!", "!\U00040000", "hi\U00040000", "x\U00040000\U00040000y",
+         "\x03", "plain text, no gap", "\x03\x03 !!\x03!! abc"]
 
 
 @pytest.mark.parametrize("text", TEXTS)

@@ -53,7 +53,8 @@ def test_seed_tokenize_vector():
     from bbpe_core import get_encoding
 
     assert get_encoding("gpt2").tokenize("你好 ma") == ["ä½", "ł", "å¥", "½", "Ġma"]
-    # a well-known GPT2Tokenizer example prints the tokens of "朋友，it's a good day." (its "," lost the full width)
+    # a well-known GPT2Tokenizer example prints the tokens of "朋友，it's a good day." (its ","
+    # lost the full width)
     assert get_encoding("gpt2").tokenize("朋友，it's a good day.") == [
         "æľ", "ĭ", "åı", "ĭ", "ï", "¼", "Į", "it", "'s", "Ġa", "Ġgood", "Ġday", "."]
 
@@ -93,6 +94,7 @@ def test_characters_whose_class_changed_in_unicode_17(enc, oracle, ch):
         assert enc.encode_ordinary(text) == oracle.encode_ordinary(text)
 
 
-@given(text=st.text(alphabet=st.sampled_from(_pinned_code_points() + list("aZ1 '\ufffd")), max_size=12))
+@given(text=st.text(alphabet=st.sampled_from(_pinned_code_points() + list("aZ1 '\ufffd")),
+                    max_size=12))
 def test_unicode_17_mixtures(enc, oracle, text):
     assert enc.encode_ordinary(text) == oracle.encode_ordinary(text)

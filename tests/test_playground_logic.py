@@ -80,7 +80,8 @@ def test_chat_encoding_ids():
     assert ids[0] == 200264 and ids[-1] == 200266 and 200265 in ids
     assert enc.n_vocab == 200267
     counts = tokens_per_message(spans, ranges)
-    assert sum(counts) == len(spans) and counts[0] == 5  # <|im_start|> user <|im_sep|> Hi <|im_end|>
+    # <|im_start|> user <|im_sep|> Hi <|im_end|>
+    assert sum(counts) == len(spans) and counts[0] == 5
     assert set(CHAT_MODELS) == {"gpt-3.5-turbo", "gpt-4", "gpt-4o"}
 
 
@@ -98,7 +99,8 @@ def test_share_round_trip_and_bounds():
     value = encode_state("o200k_base", "Decode", "1 2 3")
     assert decode_state(value, {"o200k_base"}, {"Decode"})["text"] == "1 2 3"
     with pytest.raises(ValueError, match="too long for a link"):
-        encode_state("gpt2", "Text", "".join(chr(0x4E00 + (i * 7919) % 20000) for i in range(20000)))
+        encode_state("gpt2", "Text",
+                     "".join(chr(0x4E00 + (i * 7919) % 20000) for i in range(20000)))
     for bad in ("!!notbase64", "eJzLSM3JAQAGLAJW", "x" * (MAX_SHARE_CHARS + 1)):
         with pytest.raises(ValueError):
             decode_state(bad, {"gpt2"}, {"Text"})

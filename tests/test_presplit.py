@@ -17,9 +17,10 @@ from oracles import ENCODING_NAMES, tiktoken_encoding, tiny_cache_encoding, vari
 PATTERNS = [bbpe_core.GPT2_PATTERN, bbpe_core.CL100K_PATTERN, bbpe_core.O200K_PATTERN]
 
 # Letters of each cut set and their neighbours: other letters, a combining mark (o200k
-# glues marks to letters), apostrophes (contractions), digits, every kind of space.
-ALPHABET = list("aZ'’ 9\n\r\t.,;:!?()\"-/") + list("中文，。、！？「」《》（）“”あア한éΩʕ\u0301😀") + list(
-    "ÀÿĳǅάωЖжҊאعफếẞকაሀกកԱ\u0483\u0651\u093f\u09be\u0e31\u17b6")  # WORD_STARTS, marks
+# glues marks to letters), apostrophes (contractions), digits, every kind of space; the last
+# list: WORD_STARTS and marks.
+ALPHABET = (list("aZ'’ 9\n\r\t.,;:!?()\"-/") + list("中文，。、！？「」《》（）“”あア한éΩʕ\u0301😀")
+            + list("ÀÿĳǅάωЖжҊאعफếẞকაሀกកԱ\u0483\u0651\u093f\u09be\u0e31\u17b6"))
 texts = st.text(alphabet=ALPHABET, max_size=60)
 
 
@@ -44,7 +45,8 @@ def test_boundary_cuts_are_chunk_starts(pat_str, text):
 
 @pytest.mark.parametrize("pat_str", PATTERNS, ids=ENCODING_NAMES)
 @given(text=texts)
-@example(text="a\n\n中")  # the punctuation cut after a newline: not after a run of whitespace (gpt2)
+# the punctuation cut after a newline: not after a run of whitespace (gpt2)
+@example(text="a\n\n中")
 @example(text="。\r\n中")
 @example(text="光 \n中")
 def test_mark_cuts_are_chunk_starts(pat_str, text):
@@ -63,7 +65,8 @@ def test_mark_cuts_fall_after_letters_and_lone_newlines_only():
     assert split_marks("it's. 9, ”a") == ["it's", ". 9, ”a"]
 
 
-long_texts = st.lists(st.text(alphabet=ALPHABET, min_size=1, max_size=40), min_size=1, max_size=40).map(
+long_texts = st.lists(st.text(alphabet=ALPHABET, min_size=1, max_size=40), min_size=1,
+                      max_size=40).map(
     lambda parts: "".join(parts) * (1 + CACHED_CHARS // max(1, len("".join(parts)))))
 
 
@@ -76,7 +79,8 @@ def test_unspaced_text_encodes_as_tiktoken_in_every_cache_state(name, text):
     for enc in (shared, tiny):
         assert enc.encode_ordinary(text) == expected  # cold or partly filled caches
         assert enc.encode_ordinary(text) == expected  # warm (or emptied when full)
-        assert enc.encode_ordinary(text + " Tail") == expected + tiktoken_encoding(name).encode_ordinary(" Tail")
+        assert (enc.encode_ordinary(text + " Tail")
+                == expected + tiktoken_encoding(name).encode_ordinary(" Tail"))
 
 
 # ASCII words of CACHED_CHARS characters or more (each "w" + a body with no space +

@@ -2,7 +2,9 @@
 encoding whose model is SentencePiece BPE or Unigram), and each extended with
 ``extend_vocabulary``, saved as tokenizer.json gives our ids in HF tokenizers and as a
 ``.model`` gives our ids in ``sentencepiece``, or is refused by name where the format
-cannot hold it (``sentencepiece_save``'s docstring says why)."""
+cannot hold it (``sentencepiece_save``'s docstring says why: t5's, umt5's and gemma2's
+``.model``, for the base and its extension alike). Every one is extended: none is
+refused (a base whose ``.model`` cannot be read is extended in its tokenizer.json form)."""
 
 from __future__ import annotations
 
@@ -28,10 +30,6 @@ made there; sentencepiece merges it: not tested here, said in the report)."""
 MODEL_REFUSED = {"t5": "cannot be written as a .model", "umt5": "cannot be written as a .model",
                  "gemma2": "255 byte pieces"}
 """Encodings whose ``.model`` is refused, and the words of the refusal."""
-
-EXTEND_REFUSED = {"t5": "cannot be written as a .model", "umt5": "cannot be written as a .model",
-                  "gemma2": "255 of the 256 BYTE pieces"}
-"""Encodings ``extend_vocabulary`` refuses today (it extends through a ``.model``)."""
 
 _JOINING = regex.compile(
     r"[\p{GCB=Extend}\p{GCB=ZWJ}\p{GCB=SpacingMark}\p{GCB=Prepend}\p{GCB=Regional_Indicator}"
@@ -106,17 +104,25 @@ def test_round_trip_through_tokenizer_json_and_model(name, tmp_path, texts):
 
 @pytest.mark.parametrize("name", _family())
 def test_extended_round_trip(name, tmp_path, texts):
+    """Every one is extended (none is refused): a base whose ``.model`` cannot be read (t5,
+    umt5, gemma2) in its tokenizer.json form, the others as a ``.model``. The extension is
+    written as a ``.model`` wherever its base is (gemma2's, t5's and umt5's are refused for
+    the base's reasons, ``MODEL_REFUSED``), and HF's ids on its tokenizer.json are ours."""
     enc = bbpe_core.get_encoding(name)
     if not _in_family(enc):
         pytest.skip(f"{name} is not a SentencePiece-family encoding")
-    if name in EXTEND_REFUSED:
-        with pytest.raises(ValueError, match=EXTEND_REFUSED[name]):
-            bbpe_core.extend_vocabulary(enc, NEW_PIECES)
-        return
     extended = bbpe_core.extend_vocabulary(enc, NEW_PIECES)
-    assert extended.n_vocab > enc.n_vocab
+    added = [p for p in NEW_PIECES if p not in enc.vocab.piece_ids]
+    assert added and extended.n_vocab == enc.n_vocab + len(added), name
+    assert [extended.vocab.pieces[enc.n_vocab + k] for k in range(len(added))] == added
+    assert all(extended.vocab.pieces[i] == p for p, i in enc.vocab.piece_ids.items())
+    assert max(extended.encode("中华人民共和国 世界 自由 尊严")) >= enc.n_vocab, name
     _check_json(extended, tmp_path, texts)
-    _check_model(extended, tmp_path, texts)
+    if name in MODEL_REFUSED:
+        with pytest.raises(ValueError, match=MODEL_REFUSED[name]):
+            bbpe_core.save_sentencepiece_model(extended, tmp_path / "m.model")
+    else:
+        _check_model(extended, tmp_path, texts)
 
 
 def test_a_trained_unigram_and_its_extension_round_trip(tmp_path, texts):
@@ -178,11 +184,12 @@ def saved(tmp_path_factory):
         [(CORPORA / "en_python_docs.txt").read_text(encoding="utf-8")[:30_000]], 800)
     for enc in (bbpe_core.get_encoding("llama2"), bbpe_core.get_encoding("t5"),
                 bbpe_core.get_encoding("jurassic2"), trained,
-                bbpe_core.extend_vocabulary(bbpe_core.get_encoding("mistral_v3"), NEW_PIECES)):
+                *(bbpe_core.extend_vocabulary(bbpe_core.get_encoding(name), NEW_PIECES)
+                  for name in ("mistral_v3", "t5", "gemma2"))):
         root = tmp_path_factory.mktemp(enc.name)
         bbpe_core.save_hf_tokenizer_json(enc, root / "tokenizer.json")
         sp = None
-        if enc.name not in MODEL_REFUSED:
+        if enc.name.removesuffix("_extended") not in MODEL_REFUSED:
             bbpe_core.save_sentencepiece_model(enc, root / "m.model")
             sp = spm.SentencePieceProcessor(model_file=str(root / "m.model"))
         out.append((enc, tokenizers.Tokenizer.from_file(str(root / "tokenizer.json")), sp))
@@ -211,3 +218,23 @@ def test_t5_as_a_model_would_differ_whatever_the_whitespace_flag(tmp_path,
     assert sp.encode("plain words") == enc.encode_ordinary("plain words")
     text = "a  " if remove_extra_whitespaces else "a  b"
     assert sp.encode(text) != enc.encode_ordinary(text)
+
+
+_PIECE = st.text(alphabet="▁ab人民中华国自由éｆ0{", min_size=1, max_size=6)
+
+
+@settings(max_examples=12, deadline=None)
+@given(pieces=st.lists(_PIECE, min_size=1, max_size=8),
+       texts=st.lists(st.text(alphabet=" ▁ab人民中华国自由éｆ0{x\t", max_size=30), max_size=4))
+def test_hypothesis_t5_extended_with_any_pieces_round_trips(pieces, texts, tmp_path_factory):
+    """t5 (a Unigram read from a tokenizer.json) extended with arbitrary pieces: HF
+    tokenizers on the saved file gives our ids, and the ids of new pieces follow the base's."""
+    base = bbpe_core.get_encoding("t5")
+    enc = bbpe_core.extend_vocabulary(base, pieces)
+    added = [p for p in dict.fromkeys(pieces) if p not in base.vocab.piece_ids]
+    assert [enc.vocab.pieces[base.n_vocab + k] for k in range(len(added))] == added
+    path = tmp_path_factory.mktemp("t5x") / "tokenizer.json"
+    bbpe_core.save_hf_tokenizer_json(enc, path)
+    hf = tokenizers.Tokenizer.from_file(str(path))
+    for text in texts + ["".join(pieces).replace("▁", " ")]:
+        assert hf.encode(text, add_special_tokens=False).ids == enc.encode(text), text

@@ -30,7 +30,8 @@ def visible(fragment: str) -> str:
 def test_three_space_chips_for_return():
     view, cells = _view("    return x")
     assert _chip_texts(view) == [" ", " ", " ", " return", " x"]
-    assert re.findall(r'<span class="row id">(\d+)</span>', cells) == ["220", "220", "220", "1441", "2124"]
+    assert (re.findall(r'<span class="row id">(\d+)</span>', cells)
+            == ["220", "220", "220", "1441", "2124"])
 
 
 @pytest.mark.parametrize(

@@ -132,9 +132,11 @@ def test_13_counts_and_hints_speak_of_the_chosen_encoding_in_good_english():
     assert len(api) == 1 and api[0].disabled  # drawn for gpt2 too: no jump when it appears
     assert at.radio(key="pg_special").label == "Special tokens in the text (e.g. <|endoftext|>)"
     at.selectbox(key="encoding").select("bert_base_uncased").run()
-    assert "Count as the API does (+2 tokens the model's API adds, e.g. its BOS)" in _toggle_labels(at)
+    assert ("Count as the API does (+2 tokens the model's API adds, e.g. its BOS)"
+            in _toggle_labels(at))
     at.selectbox(key="encoding").select("llama3").run()
-    assert "Count as the API does (+1 token the model's API adds, e.g. its BOS)" in _toggle_labels(at)
+    assert ("Count as the API does (+1 token the model's API adds, e.g. its BOS)"
+            in _toggle_labels(at))
     assert at.radio(key="pg_special").label == "Special tokens in the text (e.g. <|eot_id|>)"
     at.session_state["kept__pg_text"] = ""
     at.radio(key="pg_mode").set_value("Compare").run()
@@ -229,7 +231,8 @@ def test_8_text_inputs_that_drive_counts_follow_typing(path, mode):
     at = _page(path)
     if mode:
         at.radio(key="pg_mode").set_value(mode).run()
-    live_keys = {e.key for e in at.get("bidi_component") if e.proto.component_name == "bbpe_live_text"}
+    live_keys = {e.key for e in at.get("bidi_component")
+                 if e.proto.component_name == "bbpe_live_text"}
     plain = {t.key for t in at.text_area} | {t.key for t in at.text_input}
     for key in LIVE_INPUTS[path, mode]:
         assert key in live_keys and key not in plain, key
@@ -288,7 +291,8 @@ def test_14_compare_mode_prices_each_encoding_or_says_no_price():
     at.radio(key="pg_mode").set_value("Compare").run()
     at.multiselect(key="cmp_names").set_value(["o200k_base", "llama3"]).run()
     rows = {r["encoding"]: r for r in at.dataframe[0].value.to_dict("records")}
-    assert rows["o200k_base"]["priced as"] == "gpt-4o" and rows["o200k_base"]["as input"] == "USD 0.000005"
+    assert (rows["o200k_base"]["priced as"] == "gpt-4o"
+            and rows["o200k_base"]["as input"] == "USD 0.000005")
     assert rows["o200k_base"]["context window used"] == "0.0% of 128,000"
     assert rows["llama3"]["priced as"] == "no price"
 
@@ -307,7 +311,8 @@ def test_14_the_lab_prices_each_language_and_format_for_the_chosen_models():
     formats = next(t for t in tables if "o200k_base (gpt-4o)" in t[0] and "format" in t[0])
     o200k, tekken = bbpe_core.get_encoding("o200k_base"), bbpe_core.get_encoding("mistral_tekken")
     row = next(r for r in languages if r["language"] == "English")
-    assert row["o200k_base (gpt-4o)"] == f"USD {len(o200k.encode_ordinary(english)) * 2.5 / 1e6:.10f}".rstrip("0")
+    assert row["o200k_base (gpt-4o)"] == (
+        f"USD {len(o200k.encode_ordinary(english)) * 2.5 / 1e6:.10f}".rstrip("0"))
     assert row["llama3"] == "no price" and row["qwen3"] == "no price"  # never a guess
     assert len(languages) == len(load_udhr()) and len(languages[0]) == len(COMPARE_DEFAULT) + 1
     row = next(r for r in formats if r["format"] == "YAML")
@@ -316,6 +321,7 @@ def test_14_the_lab_prices_each_language_and_format_for_the_chosen_models():
     notes = [c.value for c in at.caption if c.value.startswith("What each")]
     assert len(notes) == 2 and all(data_note() in n and "No price for `llama3`, `qwen3`" in n
                                    for n in notes), notes
-    assert ("gpt-4o (OpenAI, for `o200k_base`): USD 2.50 as input, USD 10.00 as output, USD 1.25 as "
-            "cached input per million tokens") in notes[0]
-    assert "mistral-nemo (Mistral, for `mistral_tekken`): USD 0.15 as input, USD 0.15 as output per" in notes[0]
+    assert ("gpt-4o (OpenAI, for `o200k_base`): USD 2.50 as input, USD 10.00 as output, "
+            "USD 1.25 as cached input per million tokens") in notes[0]
+    assert ("mistral-nemo (Mistral, for `mistral_tekken`): USD 0.15 as input, USD 0.15 as output "
+            "per") in notes[0]

@@ -1,4 +1,5 @@
-"""The merge trace: it ends in encode's ids, follows the rank rule, and reproduces transformers' GPT2Tokenizer.bpe."""
+"""The merge trace: it ends in encode's ids, follows the rank rule, and reproduces transformers'
+GPT2Tokenizer.bpe."""
 
 from __future__ import annotations
 
@@ -76,7 +77,8 @@ def test_tree_label_and_step_sentence_say_the_same_rank(source, tmp_path):
         said = {k: int(re.search(r"\((?:rank )?(\d+)\), so it merges", step_sentence(s, k))[1])
                 for k, s in enumerate(t.steps, start=1)}
         trees = {int(a): (int(b), int(c)) for a, b, c in
-                 re.findall(r"step (\d+), rank (\d+), id (\d+)", trees_html(t, enc.mergeable_ranks))}
+                 re.findall(r"step (\d+), rank (\d+), id (\d+)",
+                            trees_html(t, enc.mergeable_ranks))}
         assert {k: rank for k, (rank, _) in trees.items()} == said
         assert all(enc.mergeable_ranks[s.pair[0] + s.pair[1]] == trees[k][1]
                    for k, s in enumerate(t.steps, start=1))

@@ -120,7 +120,8 @@ def test_char_level_contrast():
     small = train_char_level(zh, 10)
     assert len(small.alphabet) == 10 and small.merges == []
     assert small.unknown_chars("人人自由平等") > 0
-    assert bbpe_core.train(zh, 300).decode(bbpe_core.train(zh, 300).encode("未见过的字")) == "未见过的字"
+    assert (bbpe_core.train(zh, 300).decode(bbpe_core.train(zh, 300).encode("未见过的字"))
+            == "未见过的字")
     with pytest.raises(ValueError, match="empty"):
         train_char_level("", 10)
 

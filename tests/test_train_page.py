@@ -24,7 +24,8 @@ def test_history_helpers():
     rows = compression_rows(steps, len(("low lower lowest " * 50).encode()))
     assert rows[0]["merges"] == 1 and rows[-1]["bytes per token"] > rows[0]["bytes per token"]
     first = merge_rows(steps)[0]
-    assert first["rank"] == 256 and first["count"] > 0 and first["new token"] == first["left"] + first["right"]
+    assert (first["rank"] == 256 and first["count"] > 0
+            and first["new token"] == first["left"] + first["right"])
     assert sum(new_token_lengths(enc).values()) == len(enc.merges)
 
 
@@ -46,7 +47,8 @@ def test_train_and_use(page):
     for table in page.dataframe:  # no None (or NaN) in any table shown
         assert not table.value.isna().any().any()
     assert contrast[0]["unknown symbols in unseen text"] == 0
-    assert contrast[1]["base vocabulary"] > 100 and contrast[1]["unknown symbols in unseen text"] > 1000
+    assert (contrast[1]["base vocabulary"] > 100
+            and contrast[1]["unknown symbols in unseen text"] > 1000)
     [b for b in page.button if b.label == "Use this tokenizer"][0].click().run()
     assert "selector" in page.success[-1].value and page.code[-1].value == "trained-512"
     page.switch_page("views/playground.py").run()

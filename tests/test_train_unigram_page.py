@@ -77,13 +77,15 @@ def test_a_unigram_run_shows_its_rounds_and_is_usable_everywhere(page):
     table = page.dataframe[0].value
     assert list(table["round"]) == [r.round for r in rounds]
     pruned = page.dataframe[1].value  # the first pruning round's pieces, with their loss
-    assert set(pruned.columns) == {"round", "piece", "loss"} and len(pruned) == len(rounds[0].pruned)
+    assert (set(pruned.columns) == {"round", "piece", "loss"}
+            and len(pruned) == len(rounds[0].pruned))
     page.selectbox(key="tr_uni_round").select(2).run()
     assert set(page.dataframe[1].value["round"]) == {2}
     next(b for b in page.button if b.label == "Use this tokenizer").click().run()
     assert page.code[-1].value == "unigram-300"
     next(b for b in page.button if b.label == "Prepare downloads").click().run()
-    assert {"unigram-300.model", "tokenizer.json"} <= {b.proto.label for b in page.get("download_button")}
+    assert ({"unigram-300.model", "tokenizer.json"}
+            <= {b.proto.label for b in page.get("download_button")})
     for view in sorted((ROOT / "views").glob("*.py")):  # every page runs with it selected
         page.switch_page(f"views/{view.name}").run()
         page.selectbox(key="encoding").select("unigram-300").run()
@@ -91,7 +93,8 @@ def test_a_unigram_run_shows_its_rounds_and_is_usable_everywhere(page):
 
 
 def test_a_unigram_failure_is_a_message(page):
-    _train_unigram(page, text="一二三四五六七八九十" * 40 + "".join(map(chr, range(0x4E00, 0x4E00 + 400))))
+    _train_unigram(page, text="一二三四五六七八九十" * 40
+                   + "".join(map(chr, range(0x4E00, 0x4E00 + 400))))
     assert not page.exception
     assert page.error[0].value == "Training stopped." and "coverage" in page.code[0].value
 
@@ -99,7 +102,8 @@ def test_a_unigram_failure_is_a_message(page):
 def test_the_unigram_run_keeps_the_corpus_cap(page):
     page.radio(key="tr_algo").set_value("Unigram (SentencePiece)").run()
     page.radio(key="tr_source").set_value("upload").run()
-    page.file_uploader(key="tr_upload").upload("big.txt", b"a" * (MAX_TRAIN_BYTES + 1), "text/plain")
+    page.file_uploader(key="tr_upload").upload("big.txt", b"a" * (MAX_TRAIN_BYTES + 1),
+                                               "text/plain")
     page.run()
     assert not page.exception
     assert any(f"{MAX_TRAIN_BYTES + 1:,} bytes" in e.value for e in page.error)
@@ -111,13 +115,17 @@ def test_new_pieces_are_ones_the_base_lacks_and_the_caps_hold():
     from playground.extension import extend, new_pieces
     text = SAMPLES["Chinese (Tang poems, 1 MB)"].read_text(encoding="utf-8")[:30_000]
     ext = extend("llama2", text, 100)
-    assert len(ext.added) == 100 and ext.extended.n_vocab == 32_100
-    assert ext.extended.encode_ordinary("The same English.") == ext.base.encode_ordinary("The same English.")
-    assert len(ext.extended.encode_ordinary(text[:2000])) < len(ext.base.encode_ordinary(text[:2000]))
+    assert (len(ext.added) - ext.characters == 100
+            and ext.extended.n_vocab == 32_000 + len(ext.added))
+    assert (ext.extended.encode_ordinary("The same English.")
+            == ext.base.encode_ordinary("The same English."))
+    assert (len(ext.extended.encode_ordinary(text[:2000]))
+            < len(ext.base.encode_ordinary(text[:2000])))
     spm = pytest.importorskip("sentencepiece")
     model = model_files(ext.extended)["llama2_extended.model"]
     sample = text[:300] + " and English"
-    assert spm.SentencePieceProcessor(model_proto=model).encode(sample) == ext.extended.encode_ordinary(sample)
+    assert (spm.SentencePieceProcessor(model_proto=model).encode(sample)
+            == ext.extended.encode_ordinary(sample))
     with pytest.raises(ValueError, match="new pieces"):
         new_pieces(ext.base, text, MAX_EXTEND_PIECES + 1)
     with pytest.raises(ValueError, match="characters"):
@@ -139,19 +147,26 @@ def _extend(page, pieces=100):
 def test_extend_a_vocabulary_shows_cost_pieces_sentence_and_downloads(page):
     _extend(page)
     assert not page.exception
-    assert "llama2: 32,000 → 32,100 tokens (100 new pieces, trained on Japanese)" in page.success[0].value
     rows = page.session_state["tr_extend_results"]
     [result] = rows.values()
+    chars = result["ext"].characters  # Japanese characters Llama 2 lacks, added first
+    assert chars > 0
+    assert (f"llama2: 32,000 → {32_100 + chars:,} tokens (100 new pieces after {chars:,} "
+            "characters they hold, trained on Japanese)") in page.success[0].value
     cost = {(r["language"], r["encoding"]): r["tokens"] for r in result["rows"]}
     assert cost["Japanese", "after"] < cost["Japanese", "before"]
     assert len(cost) == 2 * 31
     pieces = page.dataframe[-1].value
-    assert list(pieces["id"])[:2] == [32_000, 32_001] and len(pieces) == 100
-    before, after = [m.value for m in page.markdown if m.value.startswith("**before") or m.value.startswith("**after")]
+    assert list(pieces["id"])[:2] == [32_000, 32_001] and len(pieces) == 100 + chars
+    assert list(pieces["kind"]) == ["character"] * chars + ["trained piece"] * 100
+    before, after = [m.value for m in page.markdown
+                     if m.value.startswith("**before") or m.value.startswith("**after")]
     assert int(after.split()[1].replace(",", "")) < int(before.split()[1].replace(",", ""))
     page.button(key="tr_ext_files").click().run()
-    assert {"llama2_extended.model", "tokenizer.json"} <= {b.proto.label for b in page.get("download_button")}
-    page.button(key="tr_ext_go").click().run()  # the same settings: the session's result, not a new one
+    assert ({"llama2_extended.model", "tokenizer.json"}
+            <= {b.proto.label for b in page.get("download_button")})
+    # the same settings: the session's result, not a new one
+    page.button(key="tr_ext_go").click().run()
     assert page.session_state["tr_extend_results"][next(iter(rows))]["ext"] is result["ext"]
 
 
@@ -159,7 +174,8 @@ def test_extend_refuses_an_upload_over_the_cap(page):
     from playground.caps import MAX_EXTEND_CHARS  # the shipped Tang poems are cut to it
     assert any(f"Trained on the first {MAX_EXTEND_CHARS:,} of its" in c.value for c in page.caption)
     page.radio(key="tr_ext_source").set_value("upload").run()
-    page.file_uploader(key="tr_ext_upload").upload("big.txt", b"a" * (MAX_TRAIN_BYTES + 1), "text/plain")
+    page.file_uploader(key="tr_ext_upload").upload("big.txt", b"a" * (MAX_TRAIN_BYTES + 1),
+                                                   "text/plain")
     page.run()
     assert not page.exception
     assert any(f"{MAX_TRAIN_BYTES + 1:,} bytes" in e.value for e in page.error)

@@ -155,7 +155,8 @@ def trained(seed: int, byte_fallback: bool):
                                                  normalizers.Replace(" ", "▁")])
     tokenizer.pre_tokenizer = pre_tokenizers.Metaspace()
     tokenizer.train_from_iterator(lines, trainers.UnigramTrainer(
-        vocab_size=(150 if english else 2500) + 40 * seed, unk_token="<unk>", special_tokens=["<unk>"],
+        vocab_size=(150 if english else 2500) + 40 * seed, unk_token="<unk>",
+        special_tokens=["<unk>"],
         byte_fallback=byte_fallback, initial_alphabet=list("▁ab") if seed % 3 else []))
     data = tokenizer.to_str().encode("utf-8")
     return Tokenizer.from_str(data.decode("utf-8")), load_hf_tokenizer_json(data, name="small")

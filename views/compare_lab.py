@@ -16,9 +16,9 @@ chosen = [n for n in st.multiselect("Encodings", names, format_func=label, filte
                                     **kept("lab_names", COMPARE_DEFAULT)) if n in names]
 if sidebar not in chosen:
     chosen.insert(0, sidebar)
-st.caption(f"Comparing {len(chosen)} encodings: the sidebar's ({markdown_safe_name(sidebar)}) always, and the "
-           "ones chosen above (by default GPT-4o, Llama 3, Qwen 3, DeepSeek V3, Mistral NeMo "
-           "and GPT-2: the models people compare most).")
+st.caption(f"Comparing {len(chosen)} encodings: the sidebar's ({markdown_safe_name(sidebar)}) "
+           "always, and the ones chosen above (by default GPT-4o, Llama 3, Qwen 3, DeepSeek V3, "
+           "Mistral NeMo and GPT-2: the models people compare most).")
 encs = LazyEncodings(chosen)  # loaded when a count or drawing needs one: the first chart needs none
 keys = encs.cache_keys()
 tab_lang, tab_fmt, tab_indent, tab_num = st.tabs(["Languages", "Formats", "Indentation", "Numbers"])

@@ -2,8 +2,9 @@
 
 A shipped encoding pickles by name and each worker loads it from package data. A GGUF model
 file's travels as its header alone (``gguf_header.header_length`` bytes, never the weights).
-A trained or uploaded one travels as the bytes of its ``tokenizer.json`` (the format ``train --out`` and
-``save_hf_tokenizer_json`` write: ranks, merges, pattern and special tokens in one file);
+A trained or uploaded one travels as the bytes of its ``tokenizer.json`` (the format
+``train --out`` and ``save_hf_tokenizer_json`` write: ranks, merges, pattern and special tokens
+in one file);
 each worker parses it once (cached by content). This module also says which encodings may
 count a file cut at line starts (see ``blocks``).
 """

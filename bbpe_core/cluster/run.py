@@ -88,8 +88,9 @@ def open_client(scheduler: str | None = None, workers: int = 1,
         try:
             client = BoundedClient(scheduler, timeout=timeout)
         except (OSError, TimeoutError, ValueError, TypeError) as e:
-            raise ClusterError(f"cannot reach the scheduler at {scheduler}: "
-                               f"{str(e).splitlines()[0] if str(e) else type(e).__name__}") from None
+            raise ClusterError(
+                f"cannot reach the scheduler at {scheduler}: "
+                f"{str(e).splitlines()[0] if str(e) else type(e).__name__}") from None
         with client, _quiet_on_interrupt():
             yield client
         return

@@ -68,7 +68,8 @@ def decode(data: bytes, offset: int, errors: str) -> tuple[str, int, str]:
         return data.decode("utf-8"), 0, ""
     except UnicodeDecodeError as e:
         if errors == "strict":
-            return "", 0, f"not UTF-8 at byte {offset + e.start}; --errors replace counts it with U+FFFD"
+            return "", 0, (f"not UTF-8 at byte {offset + e.start}; "
+                           "--errors replace counts it with U+FFFD")
     text = data.decode("utf-8", "replace")
     return text, text.count("\ufffd") - data.count("\ufffd".encode()), ""
 

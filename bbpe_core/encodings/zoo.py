@@ -1,6 +1,7 @@
 """The shipped encodings beyond OpenAI's three (byte-level BPE, and SentencePiece BPE with
-byte fallback): how each is built from the files in ``bbpe_core/data`` (written by ``scripts/fetch_vocabularies.py``, listed with origin,
-sha256 and licence in ``data/MANIFEST.json``).
+byte fallback): how each is built from the files in ``bbpe_core/data`` (written by
+``scripts/fetch_vocabularies.py``, listed with origin, sha256 and licence in
+``data/MANIFEST.json``).
 
 Each builder reads its files with the manifest's sha256 checked, then composes the stages the
 model's own tokenizer uses (sources named per builder). ``registry.get_encoding`` calls them

@@ -1,10 +1,9 @@
 """GPT-2's two files: ``vocab.json`` (Ġ string -> id) and ``merges.txt`` (one pair a line).
 
-Semantics are GPT-2's / HF's (openai/gpt-2 ``encoder.py``, transformers' ``GPT2Tokenizer``): ids come from vocab.json,
-merge priority from the order of merges.txt, and only listed pairs merge. The
-files carry no split pattern: readers (HF, transformers) assume GPT-2's, so an
-export of cl100k_base or o200k_base in this format does not reproduce their ids
-there (use ``tokenizer.json``).
+Semantics are GPT-2's / HF's (openai/gpt-2 ``encoder.py``, transformers' ``GPT2Tokenizer``): ids
+come from vocab.json, merge priority from the order of merges.txt, and only listed pairs merge. The
+files carry no split pattern: readers (HF, transformers) assume GPT-2's, so an export of cl100k_base
+or o200k_base in this format does not reproduce their ids there (use ``tokenizer.json``).
 """
 
 from __future__ import annotations

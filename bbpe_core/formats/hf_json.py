@@ -86,7 +86,8 @@ def _merge_parts(raw: list, name: str) -> tuple[list[str], list[str]]:
     lefts, rights = [], []
     for k, item in enumerate(raw):
         pair = item.split(" ") if isinstance(item, str) else item
-        if not isinstance(pair, list) or len(pair) != 2 or not all(isinstance(p, str) for p in pair):
+        if (not isinstance(pair, list) or len(pair) != 2
+                or not all(isinstance(p, str) for p in pair)):
             raise VocabFileError(f"{name}: model.merges[{k}] is not a pair: {item!r}")
         lefts.append(pair[0])
         rights.append(pair[1])
@@ -226,14 +227,10 @@ def save_hf_tokenizer_json(enc: Encoding, path: str | os.PathLike) -> None:
         path: the file to write (overwritten).
 
     Raises:
-<<<<<<< HEAD
-        ValueError: for an encoding that is neither byte-level nor SentencePiece BPE, or one
-            that lacks single bytes with llama.cpp's semantics (a GGUF file's: HF tokenizers
-            would merge across such a byte, ``vocab.Vocab``'s ``missing_bytes``).
-=======
         ValueError: for an encoding that is neither byte-level nor SentencePiece BPE or
-            Unigram, or a stage the file cannot hold (named).
->>>>>>> unisave
+            Unigram, a stage the file cannot hold (named), or one that lacks single bytes
+            with llama.cpp's semantics (a GGUF file's: HF tokenizers would merge across such
+            a byte, ``vocab.Vocab``'s ``missing_bytes``).
     """
     if not enc.byte_level:
         save_sentencepiece_tokenizer_json(enc, path)

@@ -6,8 +6,9 @@ Accepted, as HF tokenizers reads them (``models/unigram/serialization.rs``,
 ``normalizers``, ``pre_tokenizers/metaspace.rs``, ``decoders``):
 
 - model: ``vocab`` (a list of ``[piece, score]``; ``hf_json`` reads scores as HF's JSON parser
-  does, ``serde_float``), ``unk_id`` (an id or null), ``byte_fallback`` (optional); encoded by ``encoders.unigram.UnigramEncoder`` with the
-  ``hf`` flavour, one Metaspace chunk at a time;
+  does, ``serde_float``), ``unk_id`` (an id or null), ``byte_fallback`` (optional); encoded
+  by ``encoders.unigram.UnigramEncoder`` with the ``hf`` flavour, one Metaspace chunk at a
+  time;
 - normalizer: ``Precompiled`` (HF's reading of the map, ``precompiled.HFPrecompiled``),
   ``Replace`` (``String`` or ``Regex``), ``Prepend``, a Unicode form, or a ``Sequence``;
 - pre-tokenizer: ``Metaspace`` (``prepend_scheme`` always or never, older files'

@@ -229,12 +229,12 @@ def _flags(data: bytes, name: str, wanted: dict[int, str]) -> dict[str, object]:
 
 
 def check_pieces(model: SentencePieceModel, name: str) -> None:
-    """Refuse a model's pieces that sentencepiece refuses to load (the reader reads them all,
-    so that a model can be written back as it was): what sentencepiece's ``ModelInterface::InitializePieces`` refuses
-    (``model_interface.cc``): an empty piece, one with NUL or of ``MAX_PIECE_BYTES`` bytes or
-    more, a BYTE piece not written ``<0xHH>``, BYTE pieces without ``byte_fallback`` or not
-    all 256 with it, no UNKNOWN piece or more than one; and more pieces matched whole than
-    ``validate.check_whole_tokens`` admits.
+    """Refuse a model's pieces that sentencepiece refuses to load (the reader reads them all, so
+    that a model can be written back as it was): what sentencepiece's
+    ``ModelInterface::InitializePieces`` refuses (``model_interface.cc``): an empty piece, one with
+    NUL or of ``MAX_PIECE_BYTES`` bytes or more, a BYTE piece not written ``<0xHH>``, BYTE pieces
+    without ``byte_fallback`` or not all 256 with it, no UNKNOWN piece or more than one; and more
+    pieces matched whole than ``validate.check_whole_tokens`` admits.
 
     Args:
         model: what ``read_sentencepiece_model`` read.

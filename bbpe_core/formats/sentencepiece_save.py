@@ -196,14 +196,16 @@ def save_sentencepiece_model(enc: Encoding | SentencePieceModel, path: str | os.
         f.write(data)
 
 
-def generate_merges(model: SentencePieceModel) -> list[list[str]]:
+def generate_merges(model: SentencePieceModel, only: set[str] | None = None
+                    ) -> list[list[str]]:
     """Every ``(left, right)`` whose concatenation is a NORMAL piece, both parts pieces,
     by the merged piece's score (highest first), then longer left parts, then ids
-    (transformers' ``generate_merges`` with ``vocab_scores``)."""
+    (transformers' ``generate_merges`` with ``vocab_scores``); with ``only``, just those
+    whose concatenation is in ``only`` (an extension's new pieces)."""
     ids = {p.piece: i for i, p in enumerate(model.pieces) if p.type == "NORMAL" or p.type == "BYTE"}
     found = []
     for p in model.pieces:
-        if p.type != "NORMAL":
+        if p.type != "NORMAL" or (only is not None and p.piece not in only):
             continue
         local = [(p.piece[:k], p.piece[k:]) for k in range(1, len(p.piece))
                  if p.piece[:k] in ids and p.piece[k:] in ids]

@@ -78,7 +78,8 @@ def _parse_carefully(data: bytes, name: str) -> dict[bytes, int]:
             b64, rank_text = line.split(" ")
             token = base64.b64decode(b64, validate=True)
         except (ValueError, binascii.Error) as e:
-            raise VocabFileError(f"{name}:{number}: expected 'base64 rank', got {line[:60]!r}") from e
+            raise VocabFileError(
+                f"{name}:{number}: expected 'base64 rank', got {line[:60]!r}") from e
         rank = parse_digits(rank_text, f"{name}:{number}", "rank")  # not int(): '٣', '3_00'
         if rank in seen or token in ranks or not token:
             raise VocabFileError(f"{name}:{number}: empty token, or duplicate rank or token")

@@ -113,8 +113,8 @@ def _normalizer_json(step: object, name: str) -> dict:
 def _metaspace(steps: list, split: object, name: str) -> tuple[list, dict | None]:
     """The steps left and the ``Metaspace`` pre-tokenizer the trailing ones stand for."""
     scheme = None
-    if len(steps) >= 2 and _is_space_mark(steps[-2]) and isinstance(steps[-1], Prepend) and steps[-1].unless_present \
-            and steps[-1].prepend == SPACE_MARK:
+    if (len(steps) >= 2 and _is_space_mark(steps[-2]) and isinstance(steps[-1], Prepend)
+            and steps[-1].unless_present and steps[-1].prepend == SPACE_MARK):
         steps, scheme = steps[:-2], "always"
     elif split is not None and steps and _is_space_mark(steps[-1]):
         steps, scheme = steps[:-1], "never"

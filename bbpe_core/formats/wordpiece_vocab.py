@@ -55,7 +55,8 @@ def load_wordpiece_vocab(
         if number > MAX_LINES:
             raise VocabFileError(f"{name}: more than {MAX_LINES:,} lines")
         if not token or token != token.strip():
-            raise VocabFileError(f"{name}:{number}: empty token or whitespace around it: {token[:60]!r}")
+            raise VocabFileError(
+                f"{name}:{number}: empty token or whitespace around it: {token[:60]!r}")
         if len(token) > MAX_TOKEN_CHARS:
             raise VocabFileError(f"{name}:{number}: token longer than {MAX_TOKEN_CHARS} characters")
         if token in vocab:

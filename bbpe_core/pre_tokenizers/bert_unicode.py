@@ -16,13 +16,15 @@ CONTROL: list[tuple[int, int]] = [
     0x1BCA3), (0x1D173, 0x1D17A), (0xE0001, 0xE0001), (0xE0020, 0xE007F), (0xF0000, 0xFFFFD),
     (0x100000, 0x10FFFD)
 ]
-"""Dropped by clean_text: U+0000, U+FFFD and the crate's Cc, Cf, Co (tab, LF and CR excepted)."""
+"""Dropped by clean_text: U+0000, U+FFFD and the crate's Cc, Cf, Co
+(tab, LF and CR excepted)."""
 
 SPACE: list[tuple[int, int]] = [
     (0x0009, 0x000A), (0x000D, 0x000D), (0x0020, 0x0020), (0x00A0, 0x00A0), (0x1680, 0x1680),
     (0x2000, 0x200A), (0x2028, 0x2029), (0x202F, 0x202F), (0x205F, 0x205F), (0x3000, 0x3000)
 ]
-"""Turned into a space by clean_text (Rust's ``char::is_whitespace``, control characters excepted)."""
+"""Turned into a space by clean_text (Rust's ``char::is_whitespace``,
+control characters excepted)."""
 
 CJK: list[tuple[int, int]] = [
     (0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF), (0x20000, 0x2A6DF), (0x2A700,

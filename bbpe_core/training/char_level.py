@@ -19,9 +19,9 @@ __all__ = ["CharLevelBPE", "train_char_level"]
 
 @dataclass(frozen=True)
 class CharLevelBPE:
-    """Character-level BPE, for contrast with byte-level (Sennrich et al. 2016): its base vocabulary is
-    the corpus' characters, so CJK spends thousands of ids on them and any character it
-    never saw is unknown; byte-level BPE needs only 256 and never meets an unknown.
+    """Character-level BPE, for contrast with byte-level (Sennrich et al. 2016): its base vocabulary
+    is the corpus' characters, so CJK spends thousands of ids on them and any character it never saw
+    is unknown; byte-level BPE needs only 256 and never meets an unknown.
 
     Attributes:
         alphabet: the base characters (the most frequent ones, at most ``vocab_size``).

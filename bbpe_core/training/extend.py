@@ -7,6 +7,21 @@
   score of 0 is above every base piece's (they are negative): the new pieces merge first
   wherever the pieces they are made of meet. (In a Unigram model, score 0 is log
   probability 0: a new piece wins wherever it fits; the recipe was written for BPE.)
+  A BPE read from a tokenizer.json keeps its merge list, after the new pieces' merges
+  (``generate_merges`` of the new pieces: each split into two pieces), the tokenizer.json
+  form of score 0 (a merge list is read by rank, first first).
+- A base whose ``.model`` cannot be written or read (``sentencepiece_save``: T5's and
+  umT5's HF stages, Gemma 2's missing byte piece) is extended in its tokenizer.json form,
+  with HF's semantics: a Unigram (T5, umT5) gets the new pieces appended to ``model.vocab``
+  with score 0; a BPE with byte fallback (Gemma 2) gets them appended to ``model.vocab``
+  and their merges put before the base's. The others, read back as a ``.model``, follow
+  sentencepiece: among pairs of score 0 the leftmost merges first, where HF takes the
+  lower merge rank, so HF may give other ids on their tokenizer.json where two new pieces
+  compete (``tests/test_extend.py``).
+- In either BPE form a new piece is made only by joining two parts that are pieces, or in
+  sentencepiece single characters: in HF tokenizers a character that is no piece falls
+  back to bytes before any merge, so a new piece holding one is never made there (append
+  its characters too, as a trained model has them).
 - Byte-level BPE encodings (tiktoken-style ranks or a merge list): the analogue, which is
   this project's, not a published recipe: each new piece (``▁`` read as a space) is first
   cut by the base's own merges; then its parts are joined left to right, each join a new
@@ -21,11 +36,20 @@ Not here: training the pieces (``training.unigram``), saving (``sentencepiece_sa
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
 from ..encoding import Encoding
+from ..formats.hf_char_bpe import load_hf_char_bpe
+from ..formats.hf_unigram import load_hf_unigram
 from ..formats.sentencepiece import load_sentencepiece_model
 from ..formats.sentencepiece_model import Piece, write_sentencepiece_model
-from ..formats.sentencepiece_save import generate_merges, sentencepiece_model_of
+from ..formats.sentencepiece_save import (
+    generate_merges,
+    sentencepiece_model_of,
+    tokenizer_json_of_model,
+)
+from ..formats.unigram_json import hf_unigram_tokenizer_json
+from ..models.base import UNIGRAM
 from ..models.bpe import merge_ranked
 from ..normalizers.replace import SPACE_MARK
 from ..pre_tokenizers import RegexSplit
@@ -53,22 +77,46 @@ def _checked(pieces: Iterable[str]) -> list[str]:
     return out
 
 
-def _extend_sentencepiece(base: Encoding, pieces: list[str], name: str) -> Encoding:
-    model = sentencepiece_model_of(base)
-    known = {p.piece for p in model.pieces}
+def _new(pieces: list[str], known: set[str]) -> list[str]:
+    """The pieces not in ``known``, each once, in order."""
     added = []
     for piece in pieces:
         if piece not in known:
             known.add(piece)
-            added.append(Piece(piece, 0.0, "NORMAL"))
-    model = type(model)(**{**{f: getattr(model, f) for f in model.__dataclass_fields__},
-                           "pieces": model.pieces + tuple(added)})
-    extended = load_sentencepiece_model(write_sentencepiece_model(model), name=name)
-    base_merges = getattr(base.encoder, "merges", None)
-    if base_merges is not None:  # read from a tokenizer.json: its merges stay, after the new
-        new = {p.piece for p in added}
-        extended.encoder.merges = [(left, right) for left, right in generate_merges(model)
-                                   if left + right in new] + list(base_merges)
+            added.append(piece)
+    return added
+
+
+def _extend_hf_unigram(base: Encoding, pieces: list[str], name: str) -> Encoding:
+    """A Unigram read from a tokenizer.json (T5, umT5), extended in that form."""
+    doc = hf_unigram_tokenizer_json(base)
+    vocab = doc["model"]["vocab"]
+    table = base.vocab
+    known = {p for p, _ in vocab} | set(table.special_tokens) | set(table.added_tokens)
+    doc["model"]["vocab"] = vocab + [[p, 0.0] for p in _new(pieces, known)]
+    return load_hf_unigram(doc, name)
+
+
+def _extend_sentencepiece(base: Encoding, pieces: list[str], name: str) -> Encoding:
+    """A SentencePiece BPE or Unigram extended by the recipe (see the module)."""
+    encoder = base.encoder
+    if base.model_kind == UNIGRAM and encoder.flavour == "hf":
+        return _extend_hf_unigram(base, pieces, name)
+    model = sentencepiece_model_of(base)
+    added = _new(pieces, {p.piece for p in model.pieces})
+    model = replace(model, pieces=model.pieces + tuple(Piece(p, 0.0, "NORMAL") for p in added))
+    new_merges = [(left, right) for left, right in generate_merges(model, set(added))]
+    base_merges = getattr(encoder, "merges", None)
+    byte_pieces = sum(p.type == "BYTE" for p in model.pieces)
+    if not model.byte_fallback or byte_pieces == 256:  # a .model sentencepiece reads
+        extended = load_sentencepiece_model(write_sentencepiece_model(model), name=name)
+        if base_merges is not None:  # read from a tokenizer.json: its merges stay, after the new
+            extended.encoder.merges = new_merges + list(base_merges)
+        return extended
+    merges = new_merges + [tuple(pair) for pair in base_merges or ()]  # Gemma 2: no .model
+    extended = load_hf_char_bpe(tokenizer_json_of_model(model, merges), name, merges,
+                                base.pattern_timeout)
+    extended.encoder.scores = {p.piece: p.score for p in model.pieces}  # for a .model
     return extended
 
 

@@ -14,7 +14,8 @@ order, then one id per merge in order (a merge whose bytes equal an existing tok
 reuses that token's id), then the special tokens.
 
 ``pat_str=None`` means no pre-tokenization: the whole text is one chunk and merges may
-cross word boundaries (as in Karpathy's "Let's build the GPT Tokenizer", where a merge such as ``(101, 32)``, "e ", joins a word's end to a space).
+cross word boundaries (as in Karpathy's "Let's build the GPT Tokenizer", where a merge such
+as ``(101, 32)``, "e ", joins a word's end to a space).
 """
 
 from __future__ import annotations
@@ -118,7 +119,8 @@ def train_from_counts(
         raise ValueError("special tokens must be distinct")
     wanted = vocab_size - 256 - len(specials)
     if wanted < 0:
-        raise ValueError(f"vocab_size {vocab_size} is below 256 bytes + {len(specials)} special tokens")
+        raise ValueError(
+            f"vocab_size {vocab_size} is below 256 bytes + {len(specials)} special tokens")
     chunks = [(list(c.encode("utf-8")), n) for c, n in chunk_counts.items() if c]
     if not chunks:
         raise ValueError("the corpus is empty: there is nothing to learn from")

@@ -83,8 +83,8 @@ def training_contrast() -> None:
                "exceed the size asked for; a small corpus can run out of pairs before a BPE "
                "vocabulary is full.")
     sample = live_text_area("Sample to segment", "al_sample",
-                            "Tokenizers split text: 春眠不覺曉 unseen 麵", max_chars=MAX_SAMPLE_CHARS,
-                            one_line=True)
+                            "Tokenizers split text: 春眠不覺曉 unseen 麵",
+                            max_chars=MAX_SAMPLE_CHARS, one_line=True)
     try:
         check("The sample", len(sample), MAX_SAMPLE_CHARS, "characters")
     except ValueError as e:  # our sentence: numbers only

@@ -46,8 +46,10 @@ def _messages() -> list[dict]:
             for role, content in linked]
     if CHAT_MESSAGES not in st.session_state:
         st.session_state[CHAT_MESSAGES] = [
-            {"id": _new_id(), "role": "system", "name": "", "content": "You are a helpful assistant."},
-            {"id": _new_id(), "role": "user", "name": "", "content": "Hello! How many tokens is this?"},
+            {"id": _new_id(), "role": "system", "name": "",
+             "content": "You are a helpful assistant."},
+            {"id": _new_id(), "role": "user", "name": "",
+             "content": "Hello! How many tokens is this?"},
         ]
     return st.session_state[CHAT_MESSAGES]
 
@@ -73,7 +75,8 @@ def _row(i: int, row: dict, last: int) -> None:
     mid = row["id"]
     cols = st.columns([2, 7, 3], vertical_alignment="bottom")
     options = [*ROLES, CUSTOM]
-    role = cols[0].selectbox("Role", options, index=options.index(row["role"]), key=f"chat_role_{mid}")
+    role = cols[0].selectbox("Role", options, index=options.index(row["role"]),
+                             key=f"chat_role_{mid}")
     row["role"] = role
     if role == CUSTOM:
         row["name"] = cols[0].text_input("Name", row["name"], key=f"chat_name_{mid}")
@@ -95,7 +98,8 @@ def render(name: str, show_ws: bool) -> None:
         set_kept("chat_model", "gpt-4o")  # e.g. a shared link naming a model we lack
     model = st.selectbox("Chat model", models, **kept("chat_model", "gpt-4o"))
     st.caption(f"Chat mode counts with the chat model's own tokenizer and template, not with "
-               f"the sidebar's encoding ({markdown_safe_name(name)}): a prompt's special tokens belong to its model.")
+               f"the sidebar's encoding ({markdown_safe_name(name)}): a prompt's special tokens "
+               "belong to its model.")
     rows = _messages()
     for i, row in enumerate(rows):
         _row(i, row, len(rows) - 1)

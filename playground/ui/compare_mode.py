@@ -44,7 +44,8 @@ def render(name: str) -> None:
         return
     also = "" if name in chosen else " It is not among them: add it to compare it too."
     st.caption(f"Compare mode shows every encoding chosen above, side by side, to set their "
-               f"counts against each other; the sidebar's encoding is {markdown_safe_name(name)}.{also}")
+               f"counts against each other; the sidebar's encoding is "
+               f"{markdown_safe_name(name)}.{also}")
     resolved = {n: resolve(n) for n in chosen}
     keys = tuple(k for _, k in resolved.values())
     view = ("compare", keys, mode, len(text), hash(text))

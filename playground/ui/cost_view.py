@@ -100,7 +100,8 @@ def price_caption(names: list[str], what: str) -> None:
         if cost is None:
             none.append(markdown_safe_name(name))
             continue
-        per = {"input": cost.input_mtok, "output": cost.output_mtok, "cached input": cost.cached_mtok}
+        per = {"input": cost.input_mtok, "output": cost.output_mtok,
+               "cached input": cost.cached_mtok}
         rates.append(f"{cost.model} ({cost.provider}, for {markdown_safe_name(name)}): "
                      + ", ".join(f"{_usd(v)} as {k}" for k, v in per.items() if v is not None)
                      + " per million tokens")

@@ -90,8 +90,9 @@ def languages(keys: tuple, encs: dict) -> None:
         text = ""
     extra = ((label, text),) if text.strip() else ()
     rows = _language_rows(keys, extra, encs)
-    order = [r["language"] for r in sorted((r for r in rows if r["encoding"] == rows[0]["encoding"]),
-                                           key=lambda r: r["token tax"] or 0)]
+    order = [r["language"]
+             for r in sorted((r for r in rows if r["encoding"] == rows[0]["encoding"]),
+                             key=lambda r: r["token tax"] or 0)]
     # plain HTML, not plotly: the page's first chart shows before plotly's script is loaded
     st.html(grouped_bars_html(order, list(encs),
                               {(r["language"], r["encoding"]): r["token tax"] for r in rows},
@@ -112,7 +113,8 @@ def languages(keys: tuple, encs: dict) -> None:
                  column_config={n: st.column_config.NumberColumn(n, format="%.2f×") for n in encs})
     st.download_button("Download languages (CSV)", rows_csv(rows), "languages.csv", "text/csv",
                         key="dl_languages")
-    _prices(sorted(price_table(rows, "language", list(encs)), key=lambda r: order.index(r["language"])),
+    _prices(sorted(price_table(rows, "language", list(encs)),
+                   key=lambda r: order.index(r["language"])),
             list(encs), "each declaration")
 
 
@@ -171,7 +173,8 @@ def indentation(keys: tuple, encs: dict) -> None:
     st.plotly_chart(grouped_bar(rows, x="indent", y="tokens", color="encoding",
                                 title="Tokens for the same code, by indentation style",
                                 x_title="indentation", y_title="tokens (count)"), width="stretch")
-    st.caption("Indentation share = tokens lying wholly in a line's leading whitespace ÷ all tokens.")
+    st.caption("Indentation share = tokens lying wholly in a line's leading whitespace ÷ all "
+               "tokens.")
     _table(rows, "indentation")
     style = st.selectbox("Gutter: tokens per line for", list(INDENTS), index=1, key="lab_indent")
     variant = reindent(code, INDENTS[style])
@@ -181,7 +184,8 @@ def indentation(keys: tuple, encs: dict) -> None:
         "<tr>" + "".join(f"<td class=n>{counts[n][k]}</td>" for n in counts)
         + f"<td class=code>{show_text(line.expandtabs(4), False)}</td></tr>"
         for k, line in enumerate(variant.splitlines()))
-    st.html(f"<style>{page_css()}</style><table class='gutter'><tr>{head}<th>code</th></tr>{body}</table>")
+    st.html(f"<style>{page_css()}</style><table class='gutter'><tr>{head}<th>code</th></tr>"
+            f"{body}</table>")
 
 
 def numbers(keys: tuple, encs: dict) -> None:

@@ -15,8 +15,8 @@ from ..caps import SESSION_MEMORY_MB
 from .cached import load_encoding
 from .keys import USER_ENCODING_MEMORY, USER_ENCODINGS
 
-__all__ = ["MAX_USER_ENCODINGS", "user_encodings", "add_user_encoding", "remove_user_encoding", "all_encoding_names",
-           "resolve", "session_memory", "check_memory"]
+__all__ = ["MAX_USER_ENCODINGS", "user_encodings", "add_user_encoding", "remove_user_encoding",
+           "all_encoding_names", "resolve", "session_memory", "check_memory"]
 
 _KEY = USER_ENCODINGS
 

@@ -38,13 +38,15 @@ and special tokens, so the default special token still leaves merges to learn.""
 def corpus() -> str:
     """The training text the user chose: a shipped sample, pasted text or an upload
     (``caps.MAX_TRAIN_BYTES`` at most, UTF-8); stops the page with a message otherwise."""
-    source = st.radio("Corpus", [*SAMPLES, "paste", "upload"], horizontal=True, **kept("tr_source", next(iter(SAMPLES))))
+    source = st.radio("Corpus", [*SAMPLES, "paste", "upload"], horizontal=True,
+                      **kept("tr_source", next(iter(SAMPLES))))
     if source == "paste":
         text = st.text_area(f"Text (at most {MAX_TRAIN_BYTES // 2**20} MB of UTF-8)", height=150,
                             max_chars=MAX_TRAIN_BYTES, **kept("tr_paste", ""))
         _check_size(len(text.encode("utf-8", "surrogatepass")))
     elif source == "upload":
-        up = st.file_uploader(f"A UTF-8 text file (at most {MAX_TRAIN_BYTES // 2**20} MB)", key="tr_upload")
+        up = st.file_uploader(f"A UTF-8 text file (at most {MAX_TRAIN_BYTES // 2**20} MB)",
+                              key="tr_upload")
         _check_size(up.size if up else 0)  # before the file's bytes are read
         data = up.getvalue() if up else b""
         try:
@@ -73,11 +75,15 @@ def options() -> tuple[int, str, str | None, list[str]]:
     vocab_size = c1.slider("Vocabulary size", MIN_VOCAB, 8192, **kept("tr_vocab", 2048), step=64,
                            help="n_vocab: the 256 single bytes, the merges learned and the "
                            "special tokens.")
-    pattern_name = c2.selectbox("Pre-tokenizer pattern", [*PATTERNS, "custom"], **kept("tr_pattern", "gpt2"))
+    pattern_name = c2.selectbox("Pre-tokenizer pattern", [*PATTERNS, "custom"],
+                                **kept("tr_pattern", "gpt2"))
     pattern = PATTERNS.get(pattern_name)
     if pattern_name == "custom":
-        pattern = st.text_input(f"Pattern (runs with a {PATTERN_TIMEOUT:g} s timeout)", **kept("tr_custom", r"\w+|\s+|[^\w\s]+"))
-    specials = [s.strip() for s in st.text_input("Special tokens (comma-separated)", **kept("tr_specials", "<|endoftext|>")).split(",") if s.strip()]
+        pattern = st.text_input(f"Pattern (runs with a {PATTERN_TIMEOUT:g} s timeout)",
+                                **kept("tr_custom", r"\w+|\s+|[^\w\s]+"))
+    specials_text = st.text_input("Special tokens (comma-separated)",
+                                  **kept("tr_specials", "<|endoftext|>"))
+    specials = [s.strip() for s in specials_text.split(",") if s.strip()]
     return vocab_size, pattern_name, pattern, specials
 
 
@@ -94,7 +100,8 @@ def train(text: str, vocab_size: int, pattern_name: str, pattern: str | None,
         if step.merges_done % 100 == 0 or step.merges_done == step.merges_wanted:
             rate = step.merges_done / max(time.perf_counter() - started, 1e-9)
             bar.progress(step.merges_done / step.merges_wanted,
-                         f"{step.merges_done:,} / {step.merges_wanted:,} merges · {rate:,.0f} merges/s")
+                         f"{step.merges_done:,} / {step.merges_wanted:,} merges · "
+                         f"{rate:,.0f} merges/s")
 
     try:
         timeout = None if pattern_name != "custom" else PATTERN_TIMEOUT
@@ -112,10 +119,12 @@ def train(text: str, vocab_size: int, pattern_name: str, pattern: str | None,
     bar.progress(1.0, f"Done: {len(enc.merges):,} merges learned.")
     for w in caught:
         st.warning(str(w.message))
-    chars = train_char_level([text], vocab_size, pat_str=pattern) if pattern_name != "custom" else None
-    st.session_state[TRAIN_RESULT] = {"enc": enc, "steps": steps, "bytes": len(text.encode()), "chars": chars,
-                                     "seconds": time.perf_counter() - started,
-                                     "fp": fingerprint("train", [text.encode()], f"{vocab_size}|{pattern}|{specials}")}
+    chars = (train_char_level([text], vocab_size, pat_str=pattern)
+             if pattern_name != "custom" else None)
+    st.session_state[TRAIN_RESULT] = {"enc": enc, "steps": steps, "bytes": len(text.encode()),
+                                     "chars": chars, "seconds": time.perf_counter() - started,
+                                     "fp": fingerprint("train", [text.encode()],
+                                                       f"{vocab_size}|{pattern}|{specials}")}
 
 
 def show_result() -> None:
@@ -129,14 +138,17 @@ def show_result() -> None:
     if steps:
         rows = compression_rows(steps, result["bytes"], every=max(1, len(steps) // 200))
         st.plotly_chart(lines([r | {"corpus": "training corpus"} for r in rows], x="merges",
-                              y="bytes per token", color="corpus", title="Compression while training",
-                              x_title="merges learned (count)", y_title="UTF-8 bytes per token"), width="stretch")
-        st.caption("Each merge makes the corpus shorter in tokens; the curve flattens as merges get rarer.")
+                              y="bytes per token", color="corpus",
+                              title="Compression while training",
+                              x_title="merges learned (count)", y_title="UTF-8 bytes per token"),
+                        width="stretch")
+        st.caption("Each merge makes the corpus shorter in tokens; the curve flattens as merges "
+                   "get rarer.")
         st.plotly_chart(merges_figure(steps, enc.n_vocab - len(steps) - len(enc.special_tokens)),
                         width="stretch", key="tr_bpe_merges")
         st.caption("BPE grows its vocabulary by one token per merge, from the 256 bytes; a Unigram "
-                   "run (choose Unigram above) starts large and shrinks. Each merge's pair is no more "
-                   "frequent than the last one's.")
+                   "run (choose Unigram above) starts large and shrinks. Each merge's pair is no "
+                   "more frequent than the last one's.")
         table = merge_rows(steps)
         left, right = st.columns(2)
         left.markdown("**First merges**")
@@ -152,7 +164,8 @@ def show_result() -> None:
         st.dataframe(contrast_rows(enc, result["chars"]), hide_index=True)
         st.caption("Unseen text: the Universal Declaration of Human Rights in English, Chinese, "
                    "Russian, Arabic and Hindi. A character-level vocabulary spends its ids on "
-                   "characters and cannot encode one it never saw; byte-level BPE encodes any text, since every character is made of bytes.")
+                   "characters and cannot encode one it never saw; byte-level BPE encodes any "
+                   "text, since every character is made of bytes.")
     if st.button("Use this tokenizer"):
         try:
             name = add_user_encoding(enc, result["fp"], MEMORY_PER_TRAINED_ID * enc.n_vocab)

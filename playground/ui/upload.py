@@ -89,7 +89,8 @@ def render() -> None:
                f"{MEMORY_PER_MODEL_BYTE} times its size); they hold about "
                f"{session_memory() / 2**20:,.0f} MB now.")
     kind = st.radio("Format", KINDS, horizontal=True, key="up_kind")
-    labels = ["vocab.json", "merges.txt"] if kind == "vocab.json + merges.txt" else [kind.split(" ")[0]]
+    labels = (["vocab.json", "merges.txt"] if kind == "vocab.json + merges.txt"
+              else [kind.split(" ")[0]])
     files = [st.file_uploader(label, key=f"up_file_{label}") for label in labels]
     added = st.session_state.pop(UPLOAD_FLASH, None)
     chosen = (kind, *(f.file_id if f else None for f in files))
@@ -109,4 +110,5 @@ def render() -> None:
     for existing in list(user_encodings()):
         c1, c2 = st.columns([5, 1])
         c1.text(f"{existing}  ({user_encodings()[existing][0].n_vocab:,} ids)")
-        c2.button("Remove", key=f"up_rm_{existing}", on_click=remove_user_encoding, args=(existing,))
+        c2.button("Remove", key=f"up_rm_{existing}", on_click=remove_user_encoding,
+                  args=(existing,))

@@ -62,7 +62,8 @@ def search_section(enc: Encoding, entries: list) -> None:
     st.dataframe(
         [{"id": e.id, shown_as: e.token_str, "bytes": e.data.hex(" "),
           **({"score": round(scores[e.id], 4)} if scores and 0 <= e.id < len(scores) else {}),
-          "text": e.text if e.text is not None else "(partial UTF-8)", "length (bytes)": len(e.data),
+          "text": e.text if e.text is not None else "(partial UTF-8)",
+          "length (bytes)": len(e.data),
           "made by merging": (f"{to_gpt2_str(e.merge[0])!r} + {to_gpt2_str(e.merge[1])!r}"
                               if e.merge else "special" if e.special else "—")}
          for e in found],
@@ -85,8 +86,8 @@ def anatomy_section(enc: Encoding, entries: list) -> None:
     for col, (label, k) in zip(cols, names):
         col.metric(label, f"{a[k]:,}")
     if not enc.byte_level:
-        st.write(f"This encoding is {kind}: its vocabulary is a list of piece strings ({a['n_vocab']:,} ids), "
-                 "not byte sequences with merge ranks. "
+        st.write(f"This encoding is {kind}: its vocabulary is a list of piece strings "
+                 f"({a['n_vocab']:,} ids), not byte sequences with merge ranks. "
                  + ("Spaces are written ▁; a character no piece covers is spelled with the <0xNN> "
                     "pieces of its UTF-8 bytes (byte fallback), "
                     f"ids {a['first_byte_ids'][:3]}… for bytes 0x00, 0x01, 0x02…"
@@ -94,10 +95,11 @@ def anatomy_section(enc: Encoding, entries: list) -> None:
                     "A piece that continues a word starts with ##; a word the vocabulary cannot "
                     "cover becomes [UNK], since there are no byte pieces to fall back on."))
     else:
-        st.write(f"{a['single_bytes']} + {a['merged']:,} + {a['special']} + {a['unassigned']} unassigned "
-                 f"= {a['n_vocab']:,} ids. Single bytes are "
-                 f"{'in byte order' if a['byte_order'] else 'not in byte order'}: bytes 0x00..0x0F have "
-                 f"ids {a['first_byte_ids']} (id 0 is {next(e.token_str for e in entries if e.id == 0)!r}).")
+        first = next(e.token_str for e in entries if e.id == 0)
+        st.write(f"{a['single_bytes']} + {a['merged']:,} + {a['special']} + {a['unassigned']} "
+                 f"unassigned = {a['n_vocab']:,} ids. Single bytes are "
+                 f"{'in byte order' if a['byte_order'] else 'not in byte order'}: bytes 0x00..0x0F "
+                 f"have ids {a['first_byte_ids']} (id 0 is {first!r}).")
         if a["single_bytes"] < 256:
             st.write(f"{256 - a['single_bytes']} single bytes have no token: a byte of the text "
                      "no token holds gives no id (it is left out, as llama.cpp and HF tokenizers "
@@ -141,8 +143,8 @@ def export(enc: Encoding, key: str) -> None:
     for note_name, note in EXPORT_NOTES.items():
         st.caption(f"{note_name}: {note}")
     if not enc.byte_level:
-        st.info(f"The export formats are byte-level BPE's (ranks and merges); this encoding is {kind}, "
-                "so there is nothing to export here.")
+        st.info(f"The export formats are byte-level BPE's (ranks and merges); this encoding is "
+                f"{kind}, so there is nothing to export here.")
     elif st.button("Prepare downloads"):
         for fname, data in files_for(key, enc).items():
             st.download_button(fname, data, fname, key=f"dl_{fname}")

@@ -170,7 +170,8 @@ def key_costs(page, keys: str, gap_ms: int = 120) -> dict[str, float]:
     return {"main_thread_ms_median": _median(task),
             "main_thread_ms_mean": round(sum(task) / len(task), 1),
             "main_thread_ms_max": round(max(task), 1),
-            **{f"{label}_ms_median": _median(costs[label]) for label in ("script", "layout", "style")},
+            **{f"{label}_ms_median": _median(costs[label])
+               for label in ("script", "layout", "style")},
             "key_latency_ms_median": _median(latency),
             "key_latency_ms_max": round(max(latency), 1)}
 

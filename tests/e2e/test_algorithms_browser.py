@@ -40,7 +40,8 @@ def test_algorithms_page(browser, app_url, width, height):
     try:
         said = page.locator(".bbpe-differences").inner_text()
         assert "<0xE9> <0xBA> <0xB5>" in said  # 麵 by byte fallback in llama2
-        assert "unknown token [UNK]" in said and "bert_base_uncased cannot give the text back" in said
+        assert ("unknown token [UNK]" in said
+                and "bert_base_uncased cannot give the text back" in said)
         assert "writes a space as Ġ" in said and "writes a space as ▁" in said
         chart = page.locator(".js-plotly-plot").first.inner_text()
         for algorithm in ("byte-level BPE", "character-level BPE", "WordPiece", "Unigram"):

@@ -17,7 +17,8 @@ def test_no_chip_is_split_across_lines_and_zero_width_chips_have_width(page, wid
     page.set_viewport_size({"width": width, "height": 1400})
     set_text(page, TEXT)
     page.wait_for_function(
-        "() => [...document.querySelectorAll('.bbpe-view .tok')].some(t => t.innerText.includes('ZWJ'))",
+        "() => [...document.querySelectorAll('.bbpe-view .tok')]"
+        ".some(t => t.innerText.includes('ZWJ'))",
         timeout=60_000)
     boxes = page.eval_on_selector_all(
         ".bbpe-view .tok", "els => els.map(e => [e.getClientRects().length, "

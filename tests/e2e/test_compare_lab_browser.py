@@ -17,7 +17,8 @@ def test_compare_lab_charts(page, app_url):
                        ("Numbers", "number of digits")):
         page.get_by_role("tab", name=tab).click()
         page.wait_for_function(
-            "t => [...document.querySelectorAll('.js-plotly-plot')].some(p => p.innerText.includes(t) && p.offsetParent)",
+            "t => [...document.querySelectorAll('.js-plotly-plot')]"
+            ".some(p => p.innerText.includes(t) && p.offsetParent)",
             arg=title, timeout=60_000)
         screenshot(page, f"compare_lab_{tab.lower()}")
     assert page.locator("table.gutter").count() == 1
@@ -50,7 +51,8 @@ def test_compare_lab_headline_and_numbers(browser, app_url, width, height):
         rules.first.wait_for(timeout=60_000)
         assert rules.all_inner_texts() == [rule_sentence(n, e) for n, e in shown.items()]
         page.wait_for_function(
-            "() => [...document.querySelectorAll('[data-testid=\"stDataFrame\"]')].some(d => d.offsetParent)")
+            "() => [...document.querySelectorAll('[data-testid=\"stDataFrame\"]')]"
+            ".some(d => d.offsetParent)")
         scroll = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
         print(f"{width}x{height}: horizontal overflow {scroll} px")
         assert scroll <= 0

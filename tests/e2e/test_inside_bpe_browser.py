@@ -19,7 +19,8 @@ def test_step_a_trace(page, app_url):
     thumb = page.get_by_role("slider").first  # chunk 1, "朋友"
     thumb.focus()
     thumb.press("ArrowLeft")
-    page.wait_for_function("() => document.body.innerText.includes('Step 1: of the 2 adjacent pairs')")
+    page.wait_for_function(
+        "() => document.body.innerText.includes('Step 1: of the 2 adjacent pairs')")
     page.wait_for_function(
         "() => document.querySelector('.bbpe-cells').querySelectorAll('.cell').length === 5")
     chips = page.locator(".bbpe-cells").first.locator(".cell .gs").all_inner_texts()
@@ -52,14 +53,16 @@ OVERLAPS = """chart => {
     const hits = [];
     for (let i = 0; i < texts.length; i++)
         for (let j = i + 1; j < texts.length; j++) {
-            const [a, b] = [texts[i], texts[j]], p = a.getBoundingClientRect(), q = b.getBoundingClientRect();
+            const [a, b] = [texts[i], texts[j]],
+                p = a.getBoundingClientRect(), q = b.getBoundingClientRect();
             let clash;
             if (rotated(a) && rotated(b)) {
                 const size = parseFloat(getComputedStyle(a).fontSize);
                 clash = Math.abs((p.left + p.right) / 2 - (q.left + q.right) / 2) < size
                         && Math.abs(p.top - q.top) < size;
             } else {
-                clash = p.left < q.right - 1 && q.left < p.right - 1 && p.top < q.bottom - 1 && q.top < p.bottom - 1;
+                clash = p.left < q.right - 1 && q.left < p.right - 1
+                        && p.top < q.bottom - 1 && q.top < p.bottom - 1;
             }
             if (clash) hits.push(a.textContent + ' / ' + b.textContent);
         }

@@ -196,7 +196,8 @@ def test_phone_sidebar_closes_after_choosing_an_encoding(phone):
     sidebar.locator('[data-testid="stSelectbox"]').tap()
     phone.get_by_role("option", name="cl100k_base").first.tap()
     phone.wait_for_function(  # slid out of view
-        "() => document.querySelector('[data-testid=stSidebar]').getBoundingClientRect().right <= 0")
+        "() => document.querySelector('[data-testid=stSidebar]')"
+        ".getBoundingClientRect().right <= 0")
     wait_for_metric(phone, "Tokens", str(len(bbpe_core.get_encoding("cl100k_base").encode(
         text_area(phone).input_value(), allowed_special="all"))))
     assert phone.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth")

@@ -20,7 +20,8 @@ def outline(page, selector: str) -> str:
 
 
 def choose_mode(page, mode: str) -> None:
-    page.locator('[data-testid="stRadio"]').filter(has_text="Mode").get_by_text(mode, exact=True).click()
+    (page.locator('[data-testid="stRadio"]').filter(has_text="Mode")
+     .get_by_text(mode, exact=True).click())
     page.wait_for_timeout(500)
 
 
@@ -56,7 +57,8 @@ def test_whitespace_toggle(page):
 def test_chat_mode(page):
     choose_mode(page, "Chat")
     page.wait_for_function(  # the text mode's view also has a special chip: wait for chat's
-        "() => (document.querySelector('.bbpe-view .tok.special') || {}).innerText === '<|im_start|>'")
+        "() => (document.querySelector('.bbpe-view .tok.special') || {}).innerText "
+        "=== '<|im_start|>'")
     chips = page.locator(".bbpe-view .tok.special").all_inner_texts()
     assert chips[0] == "<|im_start|>" and chips[-1] == "<|im_sep|>"
     screenshot(page, "chat_mode")
@@ -72,8 +74,10 @@ def test_compare_mode_shows_more_of_a_long_text(page):
     page.wait_for_function("t => document.body.innerText.includes(t)", arg=notice, timeout=30_000)
     page.get_by_role("button", name="Show more").click()
     page.wait_for_function("t => !document.body.innerText.includes(t)", arg=notice, timeout=30_000)
-    counts = page.eval_on_selector_all(".bbpe-view", "vs => vs.map(v => v.querySelectorAll('.tok').length)")
-    expected = [len(bbpe_core.get_encoding(n).encode(text)) for n in ("gpt2", "cl100k_base", "o200k_base")]
+    counts = page.eval_on_selector_all(".bbpe-view",
+                                       "vs => vs.map(v => v.querySelectorAll('.tok').length)")
+    expected = [len(bbpe_core.get_encoding(n).encode(text))
+                for n in ("gpt2", "cl100k_base", "o200k_base")]
     assert counts == expected
     page.locator(".bbpe-view").last.scroll_into_view_if_needed()
     screenshot(page, "compare_show_more")
@@ -84,7 +88,8 @@ def test_decode_mode(page):
     area = page.get_by_role("textbox", name="Token ids")
     area.fill("31373, 220, 19526, 254, 220, 19526")  # "hello 你 " and half of 你 again
     area.press("Control+Enter")
-    page.wait_for_function("() => (document.querySelector('.decoded') || {innerText: ''}).innerText.includes('你')")
+    page.wait_for_function("() => (document.querySelector('.decoded') || {innerText: ''})"
+                           ".innerText.includes('你')")
     assert page.locator(".badbytes").inner_text() == "e4 bd"
     assert page.locator(".decoded").inner_text().startswith("hello 你 ")  # no whitespace marks
     plain = page.locator('[data-testid="stCode"]').first.inner_text()
@@ -117,7 +122,8 @@ def test_upload_tokenizer_json(page, tmp_path):
 
 def test_shared_url_reopens_view(page, app_url):
     page.goto(f"{app_url}/?s={encode_state('o200k_base', 'Text', 'shared 你好')}")
-    wait_for_metric(page, "Tokens", str(len(bbpe_core.get_encoding("o200k_base").encode("shared 你好"))))
+    wait_for_metric(page, "Tokens",
+                    str(len(bbpe_core.get_encoding("o200k_base").encode("shared 你好"))))
     assert page.get_by_role("textbox", name="Text", exact=True).input_value() == "shared 你好"
     screenshot(page, "shared_url")
 

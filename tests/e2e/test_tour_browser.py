@@ -66,7 +66,8 @@ def _add(pg, path, name: str | None = None) -> str:
     pg.locator('[data-testid="stCode"]').first.wait_for()
     pg.wait_for_timeout(500)
     wait_for_idle(pg)
-    return " | ".join(pg.locator('[data-testid="stAlert"], [data-testid="stCode"]').all_inner_texts())
+    return " | ".join(
+        pg.locator('[data-testid="stAlert"], [data-testid="stCode"]').all_inner_texts())
 
 
 def test_6_upload_says_what_is_supported_resets_the_name_and_adds_a_file_once(sized, tmp_path):
@@ -76,7 +77,8 @@ def test_6_upload_says_what_is_supported_resets_the_name_and_adds_a_file_once(si
     assert "Not added" in said and "bbpe_core" not in said and "Supported: BPE" in said
     assert "mine" in said
     said = _add(pg, other)  # another file: the name typed for the last one is gone
-    assert pg.get_by_label("Name in the selectors").input_value() == "" and "other.json" in said and "mine" not in said
+    assert (pg.get_by_label("Name in the selectors").input_value() == ""
+            and "other.json" in said and "mine" not in said)
     said = _add(pg, good)
     assert "Added" in said and "small.json" in said
     screenshot(pg, "tour_upload_added")
@@ -147,7 +149,8 @@ def test_11_phone_metrics_in_one_row_and_chat_buttons_in_one_row(sized):
     wait_for_idle(pg)
     for key in ("chat_up_", "chat_down_", "chat_del_"):
         assert pg.locator(f'[class*="st-key-{key}"]').count() >= 2
-    rows = pg.evaluate("""() => [...document.querySelectorAll('[class*="st-key-chat_del_"]')].map(d => {
+    rows = pg.evaluate(
+        """() => [...document.querySelectorAll('[class*="st-key-chat_del_"]')].map(d => {
         const id = [...d.classList].find(c => c.startsWith('st-key-chat_del_')).slice(16);
         return ['up', 'down', 'del'].map(k => document.querySelector(`.st-key-chat_${k}_${id}`)
             .getBoundingClientRect().top); })""")
@@ -168,15 +171,17 @@ def test_11_lab_chart_names_every_language_and_the_encodings_box_keeps_its_tags(
     assert labels.count() == len(load_udhr())
     boxes = [labels.nth(k).bounding_box() for k in range(labels.count())]
     plot = chart.locator(".plot").bounding_box()
-    assert all(b["width"] > 0 and b["x"] >= plot["x"] - 1 and b["x"] + b["width"] <= plot["x"] + plot["width"] + 1
-               for b in boxes)  # every name drawn, inside the chart's width
-    assert all(a["x"] + a["width"] <= b["x"] + 0.5 for a, b in zip(boxes, boxes[1:]))  # none overlap
+    # every name drawn, inside the chart's width
+    assert all(b["width"] > 0 and b["x"] >= plot["x"] - 1
+               and b["x"] + b["width"] <= plot["x"] + plot["width"] + 1
+               for b in boxes)
+    assert all(a["x"] + a["width"] <= b["x"] + 0.5 for a, b in zip(boxes, boxes[1:]))  # no overlap
     cut = pg.evaluate("""() => [...document.querySelectorAll(
         '.st-key-lab_names [data-testid="stMultiSelectTagsContainer"] > span > span > span')]
         .filter(s => s.scrollWidth > s.clientWidth + 1 || s.scrollHeight > s.clientHeight + 1)
         .map(s => s.innerText)""")
-    assert len(pg.locator('.st-key-lab_names [data-testid="stMultiSelectTagsContainer"] > span > span')
-               .all()) >= 6
+    assert len(pg.locator('.st-key-lab_names [data-testid="stMultiSelectTagsContainer"]'
+                          ' > span > span').all()) >= 6
     assert cut == []
     chart.scroll_into_view_if_needed()
     screenshot(pg, f"tour_lab_chart_{size}")
@@ -280,7 +285,8 @@ def test_13_the_algorithms_token_counts_line_up(sized, size):
 
     pg = sized("algorithms", size)
     pg.wait_for_selector('[data-testid="stMetric"]', timeout=120_000)
-    metrics = pg.locator('[data-testid="stHorizontalBlock"]').first.locator('[data-testid="stMetric"]')
+    metrics = (pg.locator('[data-testid="stHorizontalBlock"]').first
+               .locator('[data-testid="stMetric"]'))
     labels = [t.strip() for t in metrics.locator('[data-testid="stMetricLabel"]').all_inner_texts()]
     assert labels == [f"{name} tokens" for name in available()]
     tops = _tops(pg, '[data-testid="stHorizontalBlock"] [data-testid="stMetricValue"]')

@@ -18,7 +18,8 @@ def test_train_small_vocabulary(browser, app_url, width, height):
         page.get_by_role("button", name="Train", exact=True).click(timeout=60_000)
         page.wait_for_selector("text=Compression while training", timeout=120_000)
         wait_for_idle(page)
-        assert "merges in" in page.locator('[data-testid="stAlertContentSuccess"]').first.inner_text()
+        assert "merges in" in (
+            page.locator('[data-testid="stAlertContentSuccess"]').first.inner_text())
         assert page.locator(".js-plotly-plot").count() == 3
         chart = page.locator(".js-plotly-plot").nth(1)
         assert "BPE: the vocabulary grows merge by merge" in chart.inner_text()

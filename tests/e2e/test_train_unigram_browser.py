@@ -21,7 +21,8 @@ def test_unigram_run_and_extension(browser, app_url, width, height):
         page.get_by_role("button", name="Train", exact=True).click()
         page.wait_for_selector("text=rounds in", timeout=180_000)
         wait_for_idle(page)
-        assert "n_vocab 4,096" in page.locator('[data-testid="stAlertContentSuccess"]').first.inner_text()
+        assert "n_vocab 4,096" in (
+            page.locator('[data-testid="stAlertContentSuccess"]').first.inner_text())
         chart = page.locator(".js-plotly-plot").first
         assert "vocabulary size" in chart.inner_text() and "log-likelihood" in chart.inner_text()
         assert page.get_by_text("Pieces pruned in round").count() == 1
@@ -33,14 +34,17 @@ def test_unigram_run_and_extension(browser, app_url, width, height):
         page.get_by_text("UDHR", exact=True).click()
         wait_for_idle(page)
         page.get_by_role("button", name="Train and extend").click()
-        page.wait_for_selector("text=llama2: 32,000 → 32,500 tokens", timeout=180_000)
+        page.wait_for_selector("text=500 new pieces after", timeout=180_000)  # + their characters
         wait_for_idle(page)
+        assert "llama2: 32,000 → 32," in page.get_by_text("500 new pieces after").inner_text()
         assert page.get_by_text("UDHR token cost, llama2 before and after").count() >= 1
         assert page.locator(".bbpe-view").count() == 2  # the sentence, before and after
         before, after = (int(t.split()[1].replace(",", "")) for t in
-                         (page.get_by_text("before:").inner_text(), page.get_by_text("after:").inner_text()))
+                         (page.get_by_text("before:").inner_text(),
+                          page.get_by_text("after:").inner_text()))
         assert after < before
-        page.get_by_text("UDHR token cost, llama2 before and after").first.scroll_into_view_if_needed()
+        (page.get_by_text("UDHR token cost, llama2 before and after").first
+         .scroll_into_view_if_needed())
         screenshot(page, f"train_extend_{width}")
         page.get_by_text("after:").scroll_into_view_if_needed()
         screenshot(page, f"train_extend_sentence_{width}")

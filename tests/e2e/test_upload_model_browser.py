@@ -42,7 +42,8 @@ def _add(pg, path: Path) -> str:
     pg.locator('[data-testid="stCode"]').first.wait_for()  # the detail under the message
     pg.wait_for_timeout(500)
     wait_for_idle(pg)
-    return " | ".join(pg.locator('[data-testid="stAlert"], [data-testid="stCode"]').all_inner_texts())
+    return " | ".join(
+        pg.locator('[data-testid="stAlert"], [data-testid="stCode"]').all_inner_texts())
 
 
 @pytest.mark.parametrize("size", SIZES)

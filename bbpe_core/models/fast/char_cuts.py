@@ -134,7 +134,8 @@ Pairs = tuple[list[tuple[list[int], list[int]]], set[tuple[int, int]]]
 """``crossing_pairs``' answer: ``(wide, exact)``."""
 
 
-def crossing_pairs(merged: Iterable[bytes], ranges: Ranges = CJK_RANGES, newline: bool = False) -> Pairs:
+def crossing_pairs(merged: Iterable[bytes], ranges: Ranges = CJK_RANGES,
+                   newline: bool = False) -> Pairs:
     """Which characters a merge could join (the shape of the module docstring, read off
     each merge result), before ``group_pairs`` groups them.
 

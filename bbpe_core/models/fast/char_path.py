@@ -139,7 +139,9 @@ class CharPath:
             table[chr(point)] = pack(map(ranks.__getitem__, parts))
         chars = set(map(ord, table))
         coarse = _joinable_neighbours(chars, group_pairs(wide, exact))
-        each = _joinable_neighbours(chars, [(set(firsts), set(seconds)) for firsts, seconds in wide])  # a few dozen
+        # a few dozen:
+        each = _joinable_neighbours(chars, [(set(firsts), set(seconds))
+                                            for firsts, seconds in wide])
         return cls(table, coarse, each, frozenset(chr(a) + chr(b) for a, b in exact))
 
     def encode(self, phrases: list[str], encode_head: Callable[[str], bytes]

@@ -69,7 +69,8 @@ class ChunkIds:
         return pack(map(ranks.__getitem__, self.vocab.bpe(chunk.encode("utf-8"))))
 
     def encode_new(self, chunk: str) -> bytes:
-        """A new chunk's packed ids: the CJK cut if it holds two CJK_LETTERS side by side, then BPE."""
+        """A new chunk's packed ids: the CJK cut if it holds two CJK_LETTERS side by side, then
+        BPE."""
         if len(chunk) > 1 and not chunk.isascii() and (cut := self.cut.find(chunk)):
             parts = cut.split(chunk)
             if len(parts) > 1:
@@ -97,7 +98,8 @@ class ChunkIds:
         if not self.vocab.ignore_merges:
             return list(map(encode, chunks))
         whole = map(self.vocab.mergeable_ranks.get, map(str.encode, chunks))
-        return [encode(chunk) if rank is None else pack_one(rank) for chunk, rank in zip(chunks, whole)]
+        return [encode(chunk) if rank is None else pack_one(rank)
+                for chunk, rank in zip(chunks, whole)]
 
     def encode_text(self, text: str) -> bytes:
         """The packed ids of text that starts at a chunk boundary, chunk by chunk."""

@@ -22,11 +22,11 @@ In GPT2_PATTERN, CL100K_PATTERN and O200K_PATTERN:
    ``\\s*[\\r\\n]+`` takes it). After a run of whitespace, gpt2's chunks of the run
    depend on what follows, so no cut falls there.
 
-The text is cut with plain ``re`` (C speed), each word encoded on its own, and
-whole words cached: most words of real text repeat, and a cached word costs one dict
-lookup instead of a regex scan (tiktoken's idea of caching merged chunks, one level up).
-The space cut runs on all text; the punctuation cut only inside unspaced text (scripts written without spaces),
-as it is slower on English. ``tests/test_presplit.py`` checks both against the patterns.
+The text is cut with plain ``re`` (C speed), each word encoded on its own, and whole words
+cached: most words of real text repeat, and a cached word costs one dict lookup instead of a regex
+scan (tiktoken's idea of caching merged chunks, one level up). The space cut runs on all text; the
+punctuation cut only inside unspaced text (scripts written without spaces), as it is slower on
+English. ``tests/test_presplit.py`` checks both against the patterns.
 
 >>> BOUNDARY.split("it's a dog!  Yes")
 ["it's", 'a', 'dog! ', 'Yes']
@@ -64,16 +64,17 @@ LETTERS = "A-Za-z\u3041-\u3096\u30a1-\u30fa\u4e00-\u9fff\uac00-\ud7a3"
 """Letters (category Lo/Lu/Ll) after which the punctuation cut may fall: ASCII, hiragana, katakana,
 CJK Unified Ideographs, Hangul syllables (a ``re`` character-class body)."""
 
-MARKS = ",.;:!?()\"\n\u3001\u3002\uff0c\uff1a\uff1b\uff01\uff1f\u300c\u300d\u300a\u300b\uff08\uff09\u201c\u201d"
-"""Punctuation (categories P*) and newline before which the punctuation cut falls: ASCII , . ; : ! ? ( ) "
-and newline; 、 。 ， ： ； ！ ？ 「 」 《 》 （ ） “ ”."""
+MARKS = (",.;:!?()\"\n\u3001\u3002\uff0c\uff1a\uff1b\uff01\uff1f\u300c\u300d\u300a\u300b"
+         "\uff08\uff09\u201c\u201d")
+"""Punctuation (categories P*) and newline before which the punctuation cut falls: ASCII
+, . ; : ! ? ( ) " and newline; 、 。 ， ： ； ！ ？ 「 」 《 》 （ ） “ ”."""
 
 _MARK_CUT = re.compile(f"(?=[{MARKS}])(?<=[{LETTERS}])|(?<=\\S\n)(?=[{LETTERS}])")
 
 
 def split_marks(text: str) -> list[str]:
-    """The punctuation cut: cut ``text`` between each letter of ``LETTERS`` and a following ``MARKS``,
-    and between a newline after anything but whitespace and a following ``LETTERS``.
+    """The punctuation cut: cut ``text`` between each letter of ``LETTERS`` and a following
+    ``MARKS``, and between a newline after anything but whitespace and a following ``LETTERS``.
 
     Args:
         text: text that starts at a chunk boundary.
@@ -81,4 +82,5 @@ def split_marks(text: str) -> list[str]:
     Returns:
         Non-empty phrases whose concatenation is ``text`` (``[]`` for ``""``).
     """
-    return list(filter(None, _MARK_CUT.split(text)))  # C speed: a list comprehension doubles the cost
+    # C speed: a list comprehension doubles the cost
+    return list(filter(None, _MARK_CUT.split(text)))

@@ -118,18 +118,20 @@ class UnspacedText:
     def encode_batch(self, parts: list[str]) -> dict[str, bytes]:
         """Each part (starting at a chunk boundary) -> its packed ids, as if encoded on its
         own (``ChunkIds.encode_text``). The parts that do not start with a digit and end with
-        CJK_LETTERS (``_BATCHABLE``) are chunked in one scan, joined by ``_ARABIC_INDIC_ZERO_JOINER``.
+        CJK_LETTERS (``_BATCHABLE``) are chunked in one scan, joined by
+        ``_ARABIC_INDIC_ZERO_JOINER``.
 
         In the shipped patterns a chunk that starts at a place depends on the text from
         there on alone (no look-behind). After a ``CJK_LETTERS`` letter, a digit starts a
         chunk (no alternative takes a letter, then a digit), and a digit followed by a
         non-digit is a chunk of its own (no alternative before the digit runs takes one
-        as a prefix). So every ``_ARABIC_INDIC_ZERO_JOINER`` is a chunk (no part holds one), the chunks between
-        two of them are the part's own chunks, and with ``MARKER`` for the digit's ids,
-        the parts' ids are the runs between the markers."""
+        as a prefix). So every ``_ARABIC_INDIC_ZERO_JOINER`` is a chunk (no part holds one), the
+        chunks between two of them are the part's own chunks, and with ``MARKER`` for the digit's
+        ids, the parts' ids are the runs between the markers."""
         batch = list(filter(_BATCHABLE, parts))
         joined = _ARABIC_INDIC_ZERO_JOINER.join(batch)
-        if joined.count(_ARABIC_INDIC_ZERO_JOINER) != len(batch) - 1:  # none, or a part holds the digit itself
+        # none, or a part holds the digit itself:
+        if joined.count(_ARABIC_INDIC_ZERO_JOINER) != len(batch) - 1:
             batch = []
         level = self.chunks
         alone = list(filterfalse(set(batch).__contains__, parts))
@@ -139,6 +141,6 @@ class UnspacedText:
         chunks = find_chunks(joined, level.pat_str)
         ids_of = level.id_map(chunks)  # a new dict: the cache keeps the digit's ids
         ids_of[_ARABIC_INDIC_ZERO_JOINER] = MARKER
-        found.update(zip(batch, level.split_at_markers(chunks, ids_of, len(batch),
-                                                       f"joined parts across {_ARABIC_INDIC_ZERO_JOINER!r}")))
+        found.update(zip(batch, level.split_at_markers(
+            chunks, ids_of, len(batch), f"joined parts across {_ARABIC_INDIC_ZERO_JOINER!r}")))
         return found
