@@ -35,7 +35,7 @@ from .special import (
     DisallowedSpecial,
     check_disallowed,
     resolve_special,
-    split_on_special,
+    special_segments,
 )
 from .token_table import TokenTable
 from .validate import check_known_ids
@@ -390,7 +390,7 @@ class Encoding:
 
     def segments(self, text: str, allowed: frozenset[str]) -> Iterator[Segment]:
         """The front half of ``encode``, shared with the viewer: the text's special and
-        added tokens cut out (``special.split_on_special``), and each ordinary segment
+        added tokens cut out (``special.special_segments``), and each ordinary segment
         normalized and given the prefix space, ready for the model stage.
 
         Args:
@@ -406,7 +406,7 @@ class Encoding:
                 text.encode("utf-8")
             except UnicodeEncodeError:
                 text = fix_surrogates(text)
-        for part, start, end, special in split_on_special(text, allowed | self.added_set):
+        for part, start, end, special in special_segments(text, allowed | self.added_set):
             if special:
                 yield Segment(part, start, end, True, part, 0)
                 continue

@@ -8,7 +8,7 @@ overlap in the text, the longest one wins (alternatives are tried longest first)
 
 This module does no BPE; it only cuts text into ordinary and special segments.
 
->>> split_on_special("a<|x|>b", frozenset({"<|x|>"}))
+>>> special_segments("a<|x|>b", frozenset({"<|x|>"}))
 [('a', 0, 1, False), ('<|x|>', 1, 6, True), ('b', 6, 7, False)]
 """
 
@@ -30,7 +30,7 @@ __all__ = [
     "DisallowedSpecial",
     "resolve_special",
     "check_disallowed",
-    "split_on_special",
+    "special_segments",
     "raise_disallowed_special_token",
     "whole_token_regex",
 ]
@@ -146,7 +146,7 @@ def check_disallowed(text: str, disallowed: frozenset[str]) -> None:
         raise_disallowed_special_token(match.group())
 
 
-def split_on_special(text: str, allowed: frozenset[str]) -> list[tuple[str, int, int, bool]]:
+def special_segments(text: str, allowed: frozenset[str]) -> list[tuple[str, int, int, bool]]:
     """Cut text at the allowed special tokens.
 
     Args:

@@ -25,7 +25,28 @@ from __future__ import annotations
 
 from .validate import check_ids, check_whole_tokens
 
-__all__ = ["TokenTable", "lookup_bytes"]
+__all__ = ["BYTE_PIECES", "TokenTable", "byte_value", "lookup_bytes"]
+
+BYTE_PIECES = {f"<0x{b:02X}>": b for b in range(256)}
+"""The byte pieces and their bytes: exactly ``<0x%02X>`` (sentencepiece's ``ByteToPiece`` and
+``PieceToByte``, ``model_interface.cc``), so ``<0xe4>`` or ``<0x+1>`` is no byte piece."""
+
+
+def byte_value(piece: str) -> int | None:
+    """The byte a byte-fallback piece ``<0xHH>`` stands for, or None for another piece.
+
+    Raises:
+        ValueError: for a piece HF's ``ByteFallback`` decoder would read as a byte but that
+            is not written ``<0xHH>`` (``<0xe4>``, ``<0x+1>``): sentencepiece's rule.
+
+    >>> byte_value("<0xE4>"), byte_value("▁a")
+    (228, None)
+    """
+    if len(piece) == 6 and piece.startswith("<0x") and piece.endswith(">"):
+        if piece not in BYTE_PIECES:  # HF's ByteFallback decoder reads "<0xe4>", "<0x+1>" too
+            raise ValueError(f"piece {piece!r} is not a byte piece as <0xHH> writes one")
+        return BYTE_PIECES[piece]
+    return None
 
 
 def lookup_bytes(id_to_bytes: dict[int, bytes], token: int, name: str,
@@ -95,8 +116,7 @@ class TokenTable:
         self.max_token_value: int = max([*pieces, *self.id_to_bytes])
         self.piece_ids = dict(zip(pieces.values(), pieces.keys()))
         # bytes -> the lowest id that is not a byte piece, else the lowest byte piece's
-        byte_pieces = sorted(i for i in token_bytes if pieces[i][:3] == "<0x"
-                             and _is_byte_piece(pieces[i]))
+        byte_pieces = sorted(i for i in token_bytes if pieces[i] in BYTE_PIECES)
         others = sorted(token_bytes.keys() - set(byte_pieces), reverse=True)
         self._bytes_ids = dict(zip(map(token_bytes.__getitem__, others), others))
         for i in byte_pieces:
@@ -131,7 +151,3 @@ class TokenTable:
             raise KeyError(f"{text_or_bytes!r} is not a single token of {self.name}")
         return found
 
-
-def _is_byte_piece(piece: str) -> bool:
-    """Whether ``piece`` is a byte-fallback piece such as ``<0xE4>`` (SentencePiece's form)."""
-    return len(piece) == 6 and piece.startswith("<0x") and piece.endswith(">")

@@ -99,27 +99,27 @@ class Vocab:
             self._priority = priority
             self.pair_rank = lambda left, right: priority.get((left, right))
 
-    def bpe(self, piece: bytes) -> list[bytes]:
+    def bpe(self, chunk: bytes) -> list[bytes]:
         """The BPE parts of one chunk's bytes (no whole look-up: see ``chunk_ids``).
 
         Args:
-            piece: the chunk's UTF-8 bytes.
+            chunk: the chunk's UTF-8 bytes.
 
         Returns:
             The parts, in order; each is a token. A byte no token holds is in none of them
             (``missing_bytes``).
         """
-        if self._missing_run is not None and self._missing_run.search(piece):
+        if self._missing_run is not None and self._missing_run.search(chunk):
             if self.missing_bytes == "skip":  # HF: left out, its neighbours may merge
-                return self._merge(piece.translate(None, self.missing))
-            return [part for run in self._missing_run.split(piece) if run  # llama.cpp
+                return self._merge(chunk.translate(None, self.missing))
+            return [part for run in self._missing_run.split(chunk) if run  # llama.cpp
                     for part in self._merge(run)]
-        return self._merge(piece)
+        return self._merge(chunk)
 
-    def _merge(self, piece: bytes) -> list[bytes]:
+    def _merge(self, chunk: bytes) -> list[bytes]:
         if self.merges is None:
-            return merge_ranked(piece, self.mergeable_ranks)
-        return merge_listed(piece, self._priority)
+            return merge_ranked(chunk, self.mergeable_ranks)
+        return merge_listed(chunk, self._priority)
 
     def chunk_ids(self, chunk: str) -> list[int]:
         """The ids of one chunk: the token itself if the chunk is one and the vocabulary
@@ -129,11 +129,11 @@ class Vocab:
         >>> Vocab("v", ranks, {}).chunk_ids("abb")
         [256, 98]
         """
-        piece = chunk.encode("utf-8")
+        data = chunk.encode("utf-8")
         ranks = self.mergeable_ranks
-        if self.ignore_merges and (rank := ranks.get(piece)) is not None:
+        if self.ignore_merges and (rank := ranks.get(data)) is not None:
             return [rank]
-        return list(map(ranks.__getitem__, self.bpe(piece)))
+        return list(map(ranks.__getitem__, self.bpe(data)))
 
     def token_bytes(self, token: int) -> bytes:
         """The bytes of one id (special and added tokens give their UTF-8 text).

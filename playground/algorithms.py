@@ -69,7 +69,7 @@ def run(enc: Encoding, text: str) -> Result:
     ids = enc.encode_ordinary(text)
     spans = enc.encode_detailed(text, disallowed_special=(), max_tokens=MAX_TOKENS)
     return Result(enc.name, model_kind(enc), ids, spans, enc.decode(ids),
-                  getattr(enc.encoder, "unk_id", None))
+                  enc.encoder.unk_id)
 
 
 def run_all(text: str, names: list[str]) -> list[Result]:

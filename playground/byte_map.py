@@ -9,11 +9,26 @@ invisible or unsafe in vocab.json and merges.txt, so they move to 256 + n.
 from __future__ import annotations
 
 from bbpe_core import Encoding, byte_encoder
-from bbpe_core.pre_tokenizers.byte_level import is_kept_byte
+from bbpe_core.models.base import BYTE_LEVEL_BPE, SENTENCEPIECE_BPE, WORDPIECE
+from bbpe_core.pre_tokenizers.byte_level import from_gpt2_str, is_kept_byte, to_gpt2_str
 
 from .html_base import esc, page_css
+from .model_kind import model_kind
 
-__all__ = ["byte_reason", "byte_grid_html", "token_byte_rows"]
+__all__ = ["byte_reason", "byte_grid_html", "text_to_gpt2", "gpt2_to_text", "kind_caption",
+           "token_byte_rows"]
+
+_KIND_CAPTIONS = {
+    BYTE_LEVEL_BPE: "Byte-level BPE: every token is bytes, written with the table above.",
+    SENTENCEPIECE_BPE + " with byte fallback":
+        "SentencePiece BPE: tokens are pieces of characters with ▁ for a space; a character "
+        "no piece covers is spelled by the <0xNN> pieces of its UTF-8 bytes (byte fallback, "
+        "Kudo & Richardson 2018), one token per byte.",
+    WORDPIECE:
+        "WordPiece: tokens are pieces of the normalized (lowercased, accents stripped) text, "
+        "## for a piece that continues a word; a word no pieces cover is [UNK], which has "
+        "no bytes of the text.",
+}
 
 
 def byte_reason(b: int) -> str:
@@ -48,6 +63,49 @@ def byte_grid_html() -> str:
         rows.append(f"<tr><th>{hi:X}_</th>{''.join(cells)}</tr>")
     return (f'<style>{page_css()}</style><table class="bytemap"><tr><th></th>{head}</tr>'
             f'{"".join(rows)}</table>')
+
+
+def text_to_gpt2(text: str) -> str:
+    """Two lines: the text's UTF-8 bytes in hex, and its Ġ string (one character per byte).
+
+    >>> print(text_to_gpt2("a b"))
+    UTF-8 (3 bytes): 61 20 62
+    Ġ string: aĠb
+    """
+    data = text.encode("utf-8")
+    return f"UTF-8 ({len(data)} bytes): {data.hex(' ')}\nĠ string: {to_gpt2_str(data)}"
+
+
+def gpt2_to_text(g: str) -> str:
+    """Two lines: the bytes a Ġ string stands for, in hex, and their text; ``�`` marks bytes
+    that are not valid UTF-8, and a note says so.
+
+    Args:
+        g: a string of the byte table's characters.
+
+    Raises:
+        ValueError: if a character of ``g`` is not in the table (``from_gpt2_str``).
+
+    >>> print(gpt2_to_text("aĠb"))
+    bytes: 61 20 62
+    text: 'a b'
+    """
+    back = from_gpt2_str(g)
+    decoded = back.decode("utf-8", errors="replace")
+    note = ("" if back.decode("utf-8", errors="ignore") == decoded
+            else " (not valid UTF-8: � marks bytes that do not decode)")
+    return f"bytes: {back.hex(' ')}\ntext: {decoded!r}{note}"
+
+
+def kind_caption(enc: Encoding) -> str:
+    """What the bytes behind ``enc``'s tokens are, for its model kind (``model_kind``).
+
+    >>> from bbpe_core import get_encoding
+    >>> kind_caption(get_encoding("t5"))
+    'This encoding is Unigram.'
+    """
+    kind = model_kind(enc)
+    return _KIND_CAPTIONS.get(kind, f"This encoding is {kind}.")
 
 
 def token_byte_rows(enc: Encoding, text: str, limit: int = 200) -> list[dict]:

@@ -21,8 +21,8 @@ whitespace of every kind, controls, a format character, private use, a lone surr
 
 
 def fold(step: Split, text: str) -> list[str]:
-    """The reference fold's chunks (``split_piece`` with the ``regex`` pattern)."""
-    return [text[a:b] for a, b in step.split_piece(text, 0, len(text))]
+    """The reference fold's chunks (``split_span`` with the ``regex`` pattern)."""
+    return [text[a:b] for a, b in step.split_span(text, 0, len(text))]
 
 
 @pytest.mark.parametrize("name", ["deepseek_v3", "deepseek_v4"])

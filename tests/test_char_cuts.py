@@ -145,7 +145,7 @@ def test_parts_chunked_in_one_scan_as_each_on_its_own(name, data):
     part = st.tuples(mixed_texts(name, 0), st.sampled_from(["", "中", "文"])).map("".join).map(
         fix_surrogates)  # as encode() passes text on
     parts = data.draw(st.lists(part, max_size=8))
-    found = tiny_cache_encoding(name).encoder.long_pieces.encode_batch(parts)
+    found = tiny_cache_encoding(name).encoder.unspaced.encode_batch(parts)
     expected = {p: tiktoken_encoding(name).encode_ordinary(p) for p in parts}
     assert {p: unpack(ids) for p, ids in found.items()} == expected
 
@@ -199,8 +199,8 @@ def test_long_phrases_parts_and_chunks_are_not_cached():
     text = "a" * 5000 + "，" + (joined + "中文") * 1500 + "。" + "短句，" * 100
     assert enc.encode_ordinary(text) == tiktoken_encoding("cl100k_base").encode_ordinary(text)
     fast = enc.encoder
-    assert fast.long_pieces.piece_cache and fast.long_pieces.part_cache and fast.chunks.cache
-    for cache in (fast.long_pieces.piece_cache, fast.long_pieces.part_cache, fast.word_cache,
+    assert fast.unspaced.phrase_cache and fast.unspaced.part_cache and fast.chunks.cache
+    for cache in (fast.unspaced.phrase_cache, fast.unspaced.part_cache, fast.word_cache,
                   fast.chunks.cache):
         assert max(map(len, cache), default=0) < CACHED_CHARS
 
@@ -217,7 +217,7 @@ def test_phrases_cached_by_another_thread_between_two_reads():
     text = (CORPORA / "zh_tang_poems.txt").read_text(encoding="utf-8")[:3000]
     expected = tiktoken_encoding("cl100k_base").encode_ordinary(text)
     assert enc.encode_ordinary(text) == expected
-    enc.encoder.long_pieces.piece_cache = FilledMeanwhile(enc.encoder.long_pieces.piece_cache)
+    enc.encoder.unspaced.phrase_cache = FilledMeanwhile(enc.encoder.unspaced.phrase_cache)
     assert enc.encode_ordinary(text) == expected
 
 
@@ -234,7 +234,8 @@ def test_the_cut_is_built_only_for_text_with_two_ideographs_side_by_side():
 
 @pytest.mark.parametrize("name", ENCODING_NAMES)
 def test_100k_ideographs_without_spaces_or_marks(name):
-    """One long piece, one phrase: everything rests on the CJK cut (the bench's worst case)."""
+    """One run of unspaced text, one phrase: everything rests on the CJK cut (the bench's
+    worst case)."""
     text = "".join(chr(0x4E00 + (i * 7919) % 20000) for i in range(100_000))
     enc = bbpe_core.get_encoding(name)
     enc.clear_cache()

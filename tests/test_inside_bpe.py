@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 from apptest import live, new_app
+from hypothesis import given
+from hypothesis import strategies as hst
 from streamlit.testing.v1 import AppTest
 
 import bbpe_core
@@ -168,3 +170,30 @@ def test_vocabulary_charts_have_no_overlapping_labels(name):
             assert len(trace.get("text") or []) <= MAX_BAR_LABELS
     for table in at.dataframe:  # and no None in any table
         assert not table.value.isna().any().any()
+
+
+@given(text=hst.text(max_size=20))
+def test_byte_map_text_and_gpt2_string_lines_round_trip(text):
+    from playground.byte_map import gpt2_to_text, text_to_gpt2
+
+    hex_line, g_line = text_to_gpt2(text).split("\n")
+    assert bytes.fromhex(hex_line.split(": ", 1)[1]) == text.encode()
+    back = gpt2_to_text(g_line.removeprefix("Ġ string: "))
+    assert back.split("\n") == [f"bytes: {text.encode().hex(' ')}", f"text: {text!r}"]
+
+
+def test_byte_map_gpt2_to_text_flags_bytes_that_are_not_utf8_and_refuses_other_characters():
+    from playground.byte_map import gpt2_to_text
+
+    assert gpt2_to_text("å").endswith("(not valid UTF-8: � marks bytes that do not decode)")
+    with pytest.raises(ValueError, match="not in GPT-2's byte alphabet"):
+        gpt2_to_text("中")
+
+
+@pytest.mark.parametrize("name, start", [("gpt2", "Byte-level BPE"), ("llama2", "SentencePiece"),
+                                         ("bert_base_uncased", "WordPiece"),
+                                         ("t5", "This encoding is Unigram")])
+def test_byte_map_kind_caption_follows_the_model_kind(name, start):
+    from playground.byte_map import kind_caption
+
+    assert kind_caption(bbpe_core.get_encoding(name)).startswith(start)

@@ -1,6 +1,6 @@
 """``Sequence.chunks`` (each step's ``chunks_each``: distinct pieces scanned once, one-character
 pieces kept as they are) gives the chunks of the reference fold, where every step splits every
-span of the step before with ``split_piece``."""
+span of the step before with ``split_span``."""
 
 from __future__ import annotations
 
@@ -32,10 +32,10 @@ PATTERNS = [
 
 
 def reference_fold(stage: Sequence, text: str) -> list[str]:
-    """Every step's ``split_piece`` over every span of the step before."""
+    """Every step's ``split_span`` over every span of the step before."""
     spans = [(0, len(text))] if text else []
     for step in stage.steps:
-        spans = [s for a, b in spans for s in step.split_piece(text, a, b)]
+        spans = [s for a, b in spans for s in step.split_span(text, a, b)]
     return [text[a:b] for a, b in spans]
 
 

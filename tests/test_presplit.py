@@ -72,7 +72,7 @@ long_texts = st.lists(st.text(alphabet=ALPHABET, min_size=1, max_size=40), min_s
 
 @pytest.mark.parametrize("name", ENCODING_NAMES)
 @given(text=long_texts)
-def test_long_pieces_encode_as_tiktoken_in_every_cache_state(name, text):
+def test_unspaced_text_encodes_as_tiktoken_in_every_cache_state(name, text):
     shared = bbpe_core.get_encoding(name)
     tiny = tiny_cache_encoding(name)
     expected = tiktoken_encoding(name).encode_ordinary(text)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bbpe_core.special import split_on_special
+from bbpe_core.special import special_segments
 
 
 def _leftmost_longest(text: str, tokens: frozenset[str]) -> list[tuple[str, int, int, bool]]:
@@ -29,11 +29,11 @@ def _leftmost_longest(text: str, tokens: frozenset[str]) -> list[tuple[str, int,
                             max_size=12),
        text=st.text(alphabet="ab<> \nc", max_size=40))
 def test_the_trie_matcher_cuts_leftmost_longest(tokens, text):
-    assert split_on_special(text, tokens) == _leftmost_longest(text, tokens)
+    assert special_segments(text, tokens) == _leftmost_longest(text, tokens)
 
 
 def test_thousands_of_tokens_and_whitespace_runs():
     tokens = frozenset({" " * k for k in range(2, 32)} | {f"<unused{i}>" for i in range(6000)})
     text = "a" + " " * 40 + "<unused5999><unused12>b"
-    cuts = split_on_special(text, tokens)
+    cuts = special_segments(text, tokens)
     assert [c[0] for c in cuts] == ["a", " " * 31, " " * 9, "<unused5999>", "<unused12>", "b"]

@@ -91,7 +91,7 @@ def test_tree_label_and_step_sentence_say_the_same_rank(source, tmp_path):
 @given(text=st.text(max_size=30))
 def test_sentencepiece_trace_merges_characters_and_ends_in_encode_ids(text):
     enc = bbpe_core.get_encoding("llama2")
-    traces = bbpe_core.trace(enc, text)
+    traces = bbpe_core.trace(enc, text, disallowed_special=())  # "<s>" as plain text
     assert [i for t in traces for i in t.ids] == enc.encode_ordinary(text)
     for t in traces:
         assert "".join(t.initial) == t.chunk.text  # characters, ▁ for spaces
@@ -119,3 +119,21 @@ def test_sentencepiece_trace_steps_by_piece_score():
 def test_wordpiece_has_no_merges_to_trace():
     with pytest.raises(ValueError, match="has no merges to trace"):
         bbpe_core.trace(bbpe_core.get_encoding("bert_base_uncased"), "hello")
+
+
+@pytest.mark.parametrize("name", ["gpt2", "llama2"])
+def test_merge_trace_page_logic_labels_every_final_part_with_its_id(name):
+    from playground.merge_trace import chunk_code, end_sentence, part_ids, start_sentence, trace_ids
+
+    enc = bbpe_core.get_encoding(name)
+    assert trace_ids(bbpe_core.trace(enc, "lower 朋友")) == enc.encode("lower 朋友")
+    traces = bbpe_core.trace(enc, "hello lower friends")  # no byte fallback
+    ids = part_ids(enc)
+    for t in traces:
+        if t.steps:  # each final part is the token its id names
+            assert [ids.get(p) for p in t.steps[-1].parts] == t.ids or t.looked_up
+        lines = chunk_code(t, enc).split("\n")
+        assert lines[0] == f"text {t.chunk.text!r}"
+        assert bytes.fromhex(lines[1].removeprefix("UTF-8 ")) == t.chunk.text.encode()
+        assert end_sentence(t).endswith(f"Final ids: `{t.ids}`.")
+    assert ("byte" in start_sentence(enc)) == enc.byte_level

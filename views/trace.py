@@ -4,8 +4,9 @@ import streamlit as st
 
 from bbpe_core import trace
 from playground.caps import MAX_TRACE_CHARS, check
+from playground.merge_trace import chunk_code, end_sentence, part_ids, start_sentence, trace_ids
 from playground.model_kind import model_kind
-from playground.trace_html import chunk_form, parts_html, runner_up_rows, step_sentence, trees_html
+from playground.trace_html import parts_html, runner_up_rows, step_sentence, trees_html
 from playground.ui.common import problem
 from playground.ui.live_text import live_text_area
 from playground.ui.session import resolve
@@ -51,23 +52,19 @@ try:
 except ValueError as e:
     problem("This text or encoding cannot be traced.", str(e))
     st.stop()
-st.write(f"{len(traces)} chunk(s) after pre-tokenization; ids: "
-         f"`{[i for t in traces for i in t.ids]}`")
-ranks = enc.mergeable_ranks if enc.byte_level else enc.vocab.piece_ids
+st.write(f"{len(traces)} chunk(s) after pre-tokenization; ids: `{trace_ids(traces)}`")
+ranks = part_ids(enc)
 for k, t in enumerate(traces):
     with st.container(border=True):
         st.markdown(f"**Chunk {k + 1}**")
-        form = chunk_form(t, None if enc.byte_level else enc.vocab.pieces)
-        st.code(f"text {t.chunk.text!r}\nUTF-8 {t.chunk.text.encode().hex(' ')}\n{form}",
-                language=None)
+        st.code(chunk_code(t, enc), language=None)
         if t.chunk.special:
             st.write(f"A special token: never merged, id {t.ids[0]}.")
             continue
         n = len(t.steps)
         step = st.slider("Step", 0, n, n, key=f"tr_step_{k}_{t.chunk.text}") if n else 0
         if step == 0:
-            st.write("Start: one part per byte." if enc.byte_level else
-                     "Start: one part per character (▁ is a space).")
+            st.write(start_sentence(enc))
             st.html(parts_html(t.initial, ranks))
         else:
             s = t.steps[step - 1]
@@ -76,7 +73,5 @@ for k, t in enumerate(traces):
             if s.runner_up:
                 st.dataframe(runner_up_rows(s), hide_index=True, width="content")
         if step == n:
-            how = ("The whole chunk is itself a token: this encoding looks it up directly "
-                   "before merging. " if t.looked_up else "")
-            st.write(f"{how}No adjacent pair forms a token any more. Final ids: `{t.ids}`.")
+            st.write(end_sentence(t))
             st.html(trees_html(t, ranks))

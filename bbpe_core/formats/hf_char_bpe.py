@@ -40,12 +40,11 @@ from ..normalizers.replace import (
     Replace,
 )
 from ..pre_tokenizers import PreTokenizer, Sequence, Split
-from ..token_table import TokenTable
+from ..token_table import TokenTable, byte_value
 from .hf_stages import added_tokens, normalizer, post_processor, refuse, shown, split_step
-from .sentencepiece_model import BYTE_PIECES
 from .source import VocabFileError
 
-__all__ = ["byte_value", "load_hf_char_bpe", "metaspace_stage", "normalizer_steps", "piece_decoder"]
+__all__ = ["load_hf_char_bpe", "metaspace_stage", "normalizer_steps", "piece_decoder"]
 
 _TIMEOUT = 2.0  # seconds a Replace pattern read from a file may take (hf_json's default)
 
@@ -204,20 +203,6 @@ def piece_decoder(spec: object, name: str) -> Strip | None:
     if not replaced:
         raise refuse(name, "a decoder without Replace('▁', ' ')")
     return strip
-
-
-def byte_value(piece: str) -> int | None:
-    """The byte a ``<0xHH>`` piece stands for, or None for another piece.
-
-    Raises:
-        ValueError: for a piece HF's ``ByteFallback`` decoder would read as a byte but that
-            is not written ``<0xHH>`` (``<0xe4>``, ``<0x+1>``): sentencepiece's rule.
-    """
-    if len(piece) == 6 and piece.startswith("<0x") and piece.endswith(">"):
-        if piece not in BYTE_PIECES:  # HF's ByteFallback decoder reads "<0xe4>", "<0x+1>" too
-            raise ValueError(f"piece {piece!r} is not a byte piece as <0xHH> writes one")
-        return BYTE_PIECES[piece]
-    return None
 
 
 def load_hf_char_bpe(doc: dict, name: str, merges: list[tuple[str, str]],

@@ -27,8 +27,8 @@ from ..encoding import Encoding
 from ..models.unigram import UnigramEncoder
 from ..normalizers.replace import SPACE_MARK, NormalizerSequence
 from ..pre_tokenizers import MarkSplit, Sequence
-from ..token_table import TokenTable
-from .hf_char_bpe import byte_value, metaspace_stage, normalizer_steps, piece_decoder
+from ..token_table import TokenTable, byte_value
+from .hf_char_bpe import metaspace_stage, normalizer_steps, piece_decoder
 from .hf_stages import added_tokens, post_processor, refuse
 from .source import VocabFileError
 

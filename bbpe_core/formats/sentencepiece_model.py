@@ -24,11 +24,11 @@ import struct
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from ..token_table import BYTE_PIECES
 from ..validate import MAX_VOCAB_ENTRIES, check_whole_tokens
 from .source import VocabFileError, read_bytes
 
 __all__ = [
-    "BYTE_PIECES",
     "MAX_PIECES",
     "MAX_PIECE_BYTES",
     "MODEL_FIELDS",
@@ -49,10 +49,6 @@ PIECE_TYPES = {1: "NORMAL", 2: "UNKNOWN", 3: "CONTROL", 4: "USER_DEFINED", 5: "U
 
 MODEL_TYPES = {1: "UNIGRAM", 2: "BPE", 3: "WORD", 4: "CHAR"}
 """``TrainerSpec.ModelType`` values and names."""
-
-BYTE_PIECES = {f"<0x{b:02X}>": b for b in range(256)}
-"""The byte pieces and their bytes: exactly ``<0x%02X>`` (sentencepiece's ``ByteToPiece`` and
-``PieceToByte``, ``model_interface.cc``), so ``<0xe4>`` or ``<0x+1>`` is no byte piece."""
 
 MAX_PIECES = MAX_VOCAB_ENTRIES
 """Pieces a ``.model`` may hold, counted as they are read (Jurassic-2 and Gemma: 262,144;

@@ -10,26 +10,11 @@ that differs between the callers.
 from __future__ import annotations
 
 from ..normalizers.replace import SPACE_MARK
-from ..token_table import TokenTable
+from ..token_table import BYTE_PIECES, TokenTable
 from .sentencepiece_model import SentencePieceModel
 from .source import VocabFileError
 
-__all__ = ["byte_value", "piece_table"]
-
-
-def byte_value(piece: str, name: str, i: int) -> int:
-    """The byte a BYTE piece ``<0xNN>`` stands for.
-
-    Raises:
-        VocabFileError: if the piece is not ``<0xNN>`` with two hex digits.
-    """
-    try:
-        value = int(piece[3:5], 16) if len(piece) == 6 else -1
-    except ValueError:
-        value = -1
-    if not (piece.startswith("<0x") and piece.endswith(">") and 0 <= value < 256):
-        raise VocabFileError(f"{name}: BYTE piece {piece!r} (id {i}) is not <0xNN>")
-    return value
+__all__ = ["piece_table"]
 
 
 def piece_table(model: SentencePieceModel, name: str, *, control: bytes | None = None,
@@ -62,7 +47,9 @@ def piece_table(model: SentencePieceModel, name: str, *, control: bytes | None =
             if decoded is not None:
                 token_bytes[i] = decoded
         elif p.type == "BYTE":
-            value = byte_value(p.piece, name, i)
+            value = BYTE_PIECES.get(p.piece)
+            if value is None:
+                raise VocabFileError(f"{name}: BYTE piece {p.piece!r} (id {i}) is not <0xHH>")
             byte_ids[value] = i
             token_bytes[i] = surface[i] = bytes([value])
         else:

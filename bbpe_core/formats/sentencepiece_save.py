@@ -32,12 +32,12 @@ spaces give 31 + 2 there, 16 + 17 in HF. So Gemma 2 is written as tokenizer.json
 ``tokenizer_json_of_model`` writes the converter's layout (transformers'
 ``convert_slow_tokenizer.py``: a ``Precompiled`` normalizer with the map in base64 when the
 model has one (after a ``Replace`` of CR LF where HF would read that cluster otherwise than
-sentencepiece, ``_precompiled_steps``), ``Prepend`` + ``Replace``, no pre-tokenizer (the library does not split
-the text), a ``BPE`` with byte fallback whose merges are ``generate_merges`` of the
-vocabulary ordered by piece score, or a ``Unigram`` with the pieces' scores; CONTROL
-pieces are special added tokens, USER_DEFINED ones non-special). Not written: a
-pre-tokenizer (Gemma 3's ``Split`` is dropped on loading only when it can never match,
-``hf_char_bpe``), ``remove_extra_whitespaces``. A Unigram encoding read from a
+sentencepiece, ``_precompiled_steps``), ``Prepend`` + ``Replace``, no pre-tokenizer (the
+library does not split the text), a ``BPE`` with byte fallback whose merges are
+``generate_merges`` of the vocabulary ordered by piece score, or a ``Unigram`` with the
+pieces' scores; CONTROL pieces are special added tokens, USER_DEFINED ones non-special).
+Not written: a pre-tokenizer (Gemma 3's ``Split`` is dropped on loading only when it can
+never match, ``hf_char_bpe``), ``remove_extra_whitespaces``. A Unigram encoding read from a
 tokenizer.json (T5, umT5) is written with its own stages (``unigram_json``) and is not
 written as a ``.model`` (see ``_unigram_model_of``).
 
@@ -45,8 +45,8 @@ Where the two libraries differ, a Unigram tokenizer.json of a ``.model`` (Jurass
 trained or extended one) cannot be exact: HF matches every piece, so a text that spells a
 BYTE piece (``<0x41>``) gets that piece, where sentencepiece never matches it; HF applies
 the precompiled map per grapheme cluster (``precompiled``), sentencepiece by longest match,
-which differ on some clusters of several characters (Hangul jamo; CR LF is made the same); HF sums scores in 64 bits,
-sentencepiece in 32 (a near tie may break the other way).
+which differ on some clusters of several characters (Hangul jamo; CR LF is made the same); HF
+sums scores in 64 bits, sentencepiece in 32 (a near tie may break the other way).
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ import base64
 import os
 
 from ..encoding import Encoding
-from ..models.char_bpe import CharBPEEncoder
+from ..models.base import SENTENCEPIECE_BPE, UNIGRAM
 from ..models.unigram import UnigramEncoder
 from ..normalizers.precompiled import CharsMap, HFPrecompiled
 from ..normalizers.replace import SPACE_MARK, Prepend, Replace
@@ -135,11 +135,11 @@ def sentencepiece_model_of(enc: Encoding) -> SentencePieceModel:
             cannot hold, or a gap in the ids.
     """
     encoder = enc.encoder
-    if isinstance(encoder, UnigramEncoder):
+    if encoder.model_kind == UNIGRAM:
         return _unigram_model_of(enc, encoder)
-    if not isinstance(encoder, CharBPEEncoder):
+    if encoder.model_kind != SENTENCEPIECE_BPE:
         raise ValueError(f"{enc.name}: not a SentencePiece encoding "
-                         f"(its model is {type(encoder).__name__})")
+                         f"(its model is {encoder.model_kind})")
     if encoder.pre_tokenizer is not None:
         raise ValueError(f"{enc.name}: a .model cannot hold its pre-tokenizer")
     add_dummy_prefix, escape_whitespaces = _normalizer_flags(enc)
@@ -316,7 +316,7 @@ def save_sentencepiece_tokenizer_json(enc: Encoding | SentencePieceModel,
     """
     if isinstance(enc, SentencePieceModel):
         doc = tokenizer_json_of_model(enc)
-    elif isinstance(enc.encoder, UnigramEncoder) and enc.encoder.flavour == "hf":
+    elif enc.model_kind == UNIGRAM and enc.encoder.flavour == "hf":
         doc = hf_unigram_tokenizer_json(enc)
     else:
         model = sentencepiece_model_of(enc)

@@ -37,9 +37,12 @@ class Encoder(ABC):
     Attributes:
         model_kind: which model it runs, one of ``BYTE_LEVEL_BPE``, ``SENTENCEPIECE_BPE``,
             ``WORDPIECE``, ``UNIGRAM`` (declared by each implementation).
+        unk_id: the unknown token's id, or None for a model that has none (byte-level BPE
+            spells every text in bytes).
     """
 
     model_kind: str
+    unk_id: int | None = None
 
     @abstractmethod
     def encode_segment(self, segment: str) -> list[int]:

@@ -4,17 +4,17 @@ pattern is a chunk), HF's ``Split`` with its five behaviours, and ``Sequence``.
 A tiktoken encoding splits with one pattern (``RegexSplit`` over ``patterns.find_chunks``).
 BERT's ``BertPreTokenizer`` splits on whitespace and makes each punctuation character a chunk.
 HF tokenizers' files may chain several ``Split`` steps instead, each applied to the
-pieces of the one before (DeepSeek V3: digits in groups of 1-3, then runs of CJK and kana,
+chunks of the one before (DeepSeek V3: digits in groups of 1-3, then runs of CJK and kana,
 then a word pattern). Semantics follow ``tokenizers/src/tokenizer/normalizer.rs``
 (``NormalizedString::split``) and ``pattern.rs``: the text is cut into alternating matched
-and unmatched pieces, then
+and unmatched chunks, then
 
-- ``Removed``: matched pieces are dropped;
-- ``Isolated``: every piece is kept (the text no match covers too);
-- ``MergedWithPrevious`` / ``MergedWithNext``: a match is glued to the piece before / after;
-- ``Contiguous``: neighbouring pieces of the same kind are joined.
+- ``Removed``: matched chunks are dropped;
+- ``Isolated``: every chunk is kept (the text no match covers too);
+- ``MergedWithPrevious`` / ``MergedWithNext``: a match is glued to the chunk before / after;
+- ``Contiguous``: neighbouring chunks of the same kind are joined.
 
-``invert=True`` swaps matched and unmatched before that. Empty pieces are dropped. A
+``invert=True`` swaps matched and unmatched before that. Empty chunks are dropped. A
 ``ByteLevel(use_regex=false)`` step that follows does not split, so it is not a stage here.
 
 >>> Split(r"\\p{N}{1,3}").split("ab12345c")
@@ -57,7 +57,7 @@ Span = tuple[int, int]
 
 
 class PreTokenizer:
-    """A stage that cuts text into chunks; subclasses define ``split_piece``."""
+    """A stage that cuts text into chunks; subclasses define ``split_span``."""
 
     timeout: float | None = None
     """Seconds a scan by the stage's pattern may take (a pattern from a user), or None
@@ -66,15 +66,15 @@ class PreTokenizer:
 
     def split(self, text: str) -> list[Span]:
         """The chunks of ``text`` as character spans ``(start, end)``, in order."""
-        return self.split_piece(text, 0, len(text))
+        return self.split_span(text, 0, len(text))
 
     def chunks(self, text: str) -> list[str]:
         """The chunks of ``text`` as strings (what the encoder merges)."""
         return [text[a:b] for a, b in self.split(text)]
 
-    def chunks_each(self, pieces: list[str]) -> list[str]:
-        """The chunks of every piece in ``pieces``, in order (one step of ``Sequence``)."""
-        return list(chain.from_iterable(map(self.chunks, pieces)))
+    def chunks_each(self, chunks: list[str]) -> list[str]:
+        """The chunks of every chunk in ``chunks``, in order (one step of ``Sequence``)."""
+        return list(chain.from_iterable(map(self.chunks, chunks)))
 
     def iter_split(self, text: str) -> Iterator[Span]:
         """``split``'s spans lazily, where the stage can scan as they are taken."""
@@ -85,7 +85,7 @@ class PreTokenizer:
         """Whether the chunks always cover the text without gaps (no ``Removed`` step)."""
         return False
 
-    def split_piece(self, text: str, start: int, end: int) -> list[Span]:
+    def split_span(self, text: str, start: int, end: int) -> list[Span]:
         """The chunks of ``text[start:end]``, as spans into ``text``."""
         raise NotImplementedError
 
@@ -125,7 +125,7 @@ class RegexSplit(PreTokenizer):
         """The spans as the scan finds them (``patterns.iter_split``)."""
         return ((a, b) for _, a, b in iter_split(text, self.pat_str, timeout=self.timeout))
 
-    def split_piece(self, text: str, start: int, end: int) -> list[Span]:
+    def split_span(self, text: str, start: int, end: int) -> list[Span]:
         """The chunks of ``text[start:end]``, as spans into ``text``."""
         return [(a + start, b + start) for a, b in self.iter_split(text[start:end])]
 
@@ -138,7 +138,7 @@ class Split(PreTokenizer):
             same for the constructs they use). A shipped encoding's pattern
             (``patterns.PINNED_PATTERNS``) has its Unicode classes pinned to HF's version.
         behavior: one of ``BEHAVIORS``.
-        invert: swap matched and unmatched pieces first.
+        invert: swap matched and unmatched chunks first.
         timeout: seconds its scans may take (for patterns from users' files: one budget per
             ``Encoding`` call, ``pattern_deadline``), or None.
 
@@ -201,7 +201,7 @@ class Split(PreTokenizer):
         return self._scanner()(text) if text else super().chunks(text)
 
     def _scanner(self) -> Callable[[str], list[str]]:
-        """What cuts one piece into chunks (see ``chunks``): ``find_chunks`` for a shipped
+        """What cuts one chunk into chunks (see ``chunks``): ``find_chunks`` for a shipped
         pattern, ``_isolated_chunks`` for another ``Isolated`` one with a capturing form,
         else the reference fold."""
         if self.behavior == "Isolated" and not self.invert:
@@ -225,7 +225,7 @@ class Split(PreTokenizer):
         else:
             isolating = (self._isolating if self._pinned and needs_pin(text)
                          else self._plain_isolating)
-            if self.timeout is None:  # the keyword alone slows a short piece's scan
+            if self.timeout is None:  # the keyword alone slows a short chunk's scan
                 parts = isolating.split(text)
             else:
                 parts = run_scan(lambda limit: isolating.split(text, timeout=limit), self.timeout)
@@ -233,68 +233,68 @@ class Split(PreTokenizer):
             return list(filter(None, parts))
         return super().chunks(text)
 
-    def chunks_each(self, pieces: list[str]) -> list[str]:
-        """``chunks`` of every piece, scanning each distinct piece once: a piece that
+    def chunks_each(self, chunks: list[str]) -> list[str]:
+        """``chunks`` of every chunk, scanning each distinct chunk once: a chunk that
         recurs (a comma, a common word between digits) takes its first chunks again, and
-        a one-character piece is its own chunk under every behaviour that keeps the text
-        (so is not scanned, nor timed). Chunks are those of ``chunks`` piece by piece.
+        a one-character chunk is its own chunk under every behaviour that keeps the text
+        (so is not scanned, nor timed). Chunks are those of ``chunks`` chunk by chunk.
 
         Raises:
-            PatternTimeoutError: if one piece's scan runs past ``timeout``.
+            PatternTimeoutError: if one chunk's scan runs past ``timeout``.
         """
         chunks_of = self._scanner()
         keeps = self.tiles
         known: dict[str, list[str]] = {}
         out: list[str] = []
-        for piece in pieces:
-            if keeps and len(piece) == 1:
-                out.append(piece)
+        for chunk in chunks:
+            if keeps and len(chunk) == 1:
+                out.append(chunk)
                 continue
-            chunks = known.get(piece)
-            if chunks is None:
-                chunks = known[piece] = chunks_of(piece)
-            out += chunks
+            found = known.get(chunk)
+            if found is None:
+                found = known[chunk] = chunks_of(chunk)
+            out += found
         return out
 
-    def _pieces(self, text: str, start: int, end: int) -> list[tuple[int, int, bool]]:
-        """Alternating ``(start, end, is_match)`` pieces covering ``text[start:end]``."""
-        pieces = []
+    def _runs(self, text: str, start: int, end: int) -> list[tuple[int, int, bool]]:
+        """Alternating ``(start, end, is_match)`` runs covering ``text[start:end]``."""
+        runs = []
         previous = start
-        piece = text[start:end]  # a piece is matched alone: $ and look-aheads end with it
-        pattern = self._regex if self._pinned and needs_pin(piece) else self._plain_regex
-        spans = run_scan(lambda limit: [m.span() for m in pattern.finditer(piece, timeout=limit)],
+        part = text[start:end]  # a part is matched alone: $ and look-aheads end with it
+        pattern = self._regex if self._pinned and needs_pin(part) else self._plain_regex
+        spans = run_scan(lambda limit: [m.span() for m in pattern.finditer(part, timeout=limit)],
                          self.timeout)
         for a, b in spans:
             a, b = a + start, b + start
             if a == b:
                 continue
             if a > previous:
-                pieces.append((previous, a, self.invert))
-            pieces.append((a, b, not self.invert))
+                runs.append((previous, a, self.invert))
+            runs.append((a, b, not self.invert))
             previous = b
         if previous < end:
-            pieces.append((previous, end, self.invert))
-        return pieces
+            runs.append((previous, end, self.invert))
+        return runs
 
-    def split_piece(self, text: str, start: int, end: int) -> list[Span]:
+    def split_span(self, text: str, start: int, end: int) -> list[Span]:
         """The chunks of ``text[start:end]`` under this behaviour (see the module doc)."""
-        pieces = self._pieces(text, start, end)
+        runs = self._runs(text, start, end)
         if self.behavior == "Isolated":
-            return [(a, b) for a, b, _ in pieces]
+            return [(a, b) for a, b, _ in runs]
         if self.behavior == "Removed":
-            return [(a, b) for a, b, matched in pieces if not matched]
+            return [(a, b) for a, b, matched in runs if not matched]
         if self.behavior == "MergedWithNext":
-            flipped = [(-b, -a, m) for a, b, m in reversed(pieces)]
+            flipped = [(-b, -a, m) for a, b, m in reversed(runs)]
             return [(-b, -a) for a, b in reversed(_merge_matches(flipped, contiguous=False))]
-        return _merge_matches(pieces, contiguous=self.behavior == "Contiguous")
+        return _merge_matches(runs, contiguous=self.behavior == "Contiguous")
 
 
-def _merge_matches(pieces: list[tuple[int, int, bool]], *, contiguous: bool) -> list[Span]:
+def _merge_matches(runs: list[tuple[int, int, bool]], *, contiguous: bool) -> list[Span]:
     """HF's fold for ``MergedWithPrevious`` (a match after a non-match extends it) and
-    ``Contiguous`` (a piece of the same kind as the one before extends it)."""
+    ``Contiguous`` (a run of the same kind as the one before extends it)."""
     out: list[list[int]] = []
     previous_match = False
-    for a, b, matched in pieces:
+    for a, b, matched in runs:
         joins = matched == previous_match if contiguous else matched and not previous_match
         if joins and out:
             out[-1][1] = b
@@ -337,13 +337,13 @@ class MarkSplit(PreTokenizer):
         """The chunks, in one scan."""
         return self._regex.findall(text)
 
-    def split_piece(self, text: str, start: int, end: int) -> list[Span]:
+    def split_span(self, text: str, start: int, end: int) -> list[Span]:
         """The chunks of ``text[start:end]``, as spans into ``text``."""
         return [m.span() for m in self._regex.finditer(text, start, end)]
 
 
 class Sequence(PreTokenizer):
-    """HF's ``Sequence`` pre-tokenizer: each step splits every piece of the step before.
+    """HF's ``Sequence`` pre-tokenizer: each step splits every chunk of the step before.
 
     Args:
         steps: the pre-tokenizers, in order.
@@ -362,24 +362,24 @@ class Sequence(PreTokenizer):
         """Whether every step keeps all the text."""
         return all(step.tiles for step in self.steps)
 
-    def split_piece(self, text: str, start: int, end: int) -> list[Span]:
+    def split_span(self, text: str, start: int, end: int) -> list[Span]:
         """The chunks of ``text[start:end]`` after every step."""
-        if self.tiles:  # the chunks tile the piece: their spans follow from their lengths
+        if self.tiles:  # the chunks tile the span: their spans follow from their lengths
             ends = list(accumulate(map(len, self.chunks(text[start:end])), initial=start))
             return list(zip(ends, ends[1:]))
         spans = [(start, end)] if end > start else []
         for step in self.steps:
-            spans = [s for a, b in spans for s in step.split_piece(text, a, b)]
+            spans = [s for a, b in spans for s in step.split_span(text, a, b)]
         return spans
 
     def chunks(self, text: str) -> list[str]:
         """Each step splits every chunk of the step before."""
         if not self.tiles:
             return super().chunks(text)
-        pieces = [text] if text else []
+        chunks = [text] if text else []
         for step in self.steps:
-            pieces = step.chunks_each(pieces)
-        return pieces
+            chunks = step.chunks_each(chunks)
+        return chunks
 
 
 _PUNCTUATION = code_point_ranges(bert_unicode.PUNCTUATION)
@@ -408,6 +408,6 @@ class BertPreTokenizer(PreTokenizer):
         """One C-speed scan."""
         return _BERT_CHUNK.findall(text)
 
-    def split_piece(self, text: str, start: int, end: int) -> list[Span]:
+    def split_span(self, text: str, start: int, end: int) -> list[Span]:
         """The chunks of ``text[start:end]``, as spans into ``text`` (whitespace in none)."""
         return [m.span() for m in _BERT_CHUNK.finditer(text, start, end)]

@@ -22,7 +22,7 @@ This module does not turn chunks into bytes or ids; see ``models.bpe`` and ``enc
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
 import regex
@@ -35,6 +35,7 @@ __all__ = [
     "GPT2_PATTERN",
     "CL100K_PATTERN",
     "code_point_ranges",
+    "code_point_runs",
     "O200K_PATTERN",
     "QWEN_PATTERN",
     "TEKKEN_PATTERN",
@@ -137,6 +138,21 @@ def code_point_ranges(pairs: list[tuple[int, int]]) -> str:
     '\\\\U00000041-\\\\U0000005A'
     """
     return "".join(f"\\U{a:08X}-\\U{b:08X}" for a, b in pairs)
+
+
+def code_point_runs(points: Iterable[int]) -> list[tuple[int, int]]:
+    """Code points as sorted inclusive runs ``(first, last)``, for ``code_point_ranges``.
+
+    >>> code_point_runs({0x42, 0x41, 0x44})
+    [(65, 66), (68, 68)]
+    """
+    runs: list[tuple[int, int]] = []
+    for cp in sorted(points):
+        if runs and runs[-1][1] == cp - 1:
+            runs[-1] = (runs[-1][0], cp)
+        else:
+            runs.append((cp, cp))
+    return runs
 
 
 def _pinned_class(name: str) -> str:

@@ -51,17 +51,17 @@ class ChunkTrace:
 def _trace_chunk(enc: Encoding, chunk: Chunk) -> ChunkTrace:
     if chunk.special:
         return ChunkTrace(chunk, [], [], [enc.encode_single_token(chunk.text)], False)
-    piece = chunk.text.encode("utf-8")
-    if len(piece) > MAX_TRACE_BYTES:
+    data = chunk.text.encode("utf-8")
+    if len(data) > MAX_TRACE_BYTES:
         raise ValueError(
-            f"chunk {chunk.text[:20]!r}… is {len(piece)} bytes; traces stop at {MAX_TRACE_BYTES}"
+            f"chunk {chunk.text[:20]!r}… is {len(data)} bytes; traces stop at {MAX_TRACE_BYTES}"
         )
     ranks = enc.mergeable_ranks
-    looked_up = enc.ignore_merges and piece in ranks
+    looked_up = enc.ignore_merges and data in ranks
     if enc.vocab.missing_bytes == "skip":  # HF leaves a byte with no token out first
-        piece = piece.translate(None, enc.vocab.missing)
-    initial = [piece[i : i + 1] for i in range(len(piece))]
-    steps = list(merge_steps(piece, enc.vocab.pair_rank))  # no merge joins a missing byte
+        data = data.translate(None, enc.vocab.missing)
+    initial = [data[i : i + 1] for i in range(len(data))]
+    steps = list(merge_steps(data, enc.vocab.pair_rank))  # no merge joins a missing byte
     parts = steps[-1].parts if steps else initial
     ids = [ranks[chunk.text.encode("utf-8")]] if looked_up else [
         ranks[p] for p in parts if p in ranks]  # a byte with no token gives no id

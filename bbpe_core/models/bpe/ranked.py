@@ -53,13 +53,13 @@ _NO_RANK = sys.maxsize
 _BYTES = [bytes([b]) for b in range(256)]
 
 
-def merge_ranked(piece: bytes, ranks: dict[bytes, int]) -> list[bytes]:
+def merge_ranked(chunk: bytes, ranks: dict[bytes, int]) -> list[bytes]:
     """``merge`` with tiktoken's semantics (a pair's rank is ``ranks[left + right]``):
     tiktoken's list algorithm for chunks up to ``HEAP_THRESHOLD`` bytes, with the rank
     look-ups inlined (no call per pair), else the heap.
 
     Args:
-        piece: the chunk's UTF-8 bytes.
+        chunk: the chunk's UTF-8 bytes.
         ranks: ``mergeable_ranks`` (token bytes -> rank).
 
     Returns:
@@ -68,14 +68,14 @@ def merge_ranked(piece: bytes, ranks: dict[bytes, int]) -> list[bytes]:
     >>> merge_ranked(b"abab", {b"a": 0, b"b": 1, b"ab": 2, b"aba": 3})
     [b'ab', b'ab']
     """
-    if len(piece) > HEAP_THRESHOLD:
-        if piece.count(piece[:1]) == len(piece):  # one byte repeated: by runs if it can
-            parts = merge_run(piece[:1], len(piece), ranks)
+    if len(chunk) > HEAP_THRESHOLD:
+        if chunk.count(chunk[:1]) == len(chunk):  # one byte repeated: by runs if it can
+            parts = merge_run(chunk[:1], len(chunk), ranks)
             if parts is not None:
                 return parts
-        return merge(piece, lambda left, right: ranks.get(left + right))
+        return merge(chunk, lambda left, right: ranks.get(left + right))
     get, no_rank = ranks.get, _NO_RANK
-    parts = list(map(_BYTES.__getitem__, piece))
+    parts = list(map(_BYTES.__getitem__, chunk))
     pair_ranks = [get(a + b, no_rank) for a, b in zip(parts, parts[1:])]
     while pair_ranks:
         best = min(pair_ranks)
@@ -91,14 +91,14 @@ def merge_ranked(piece: bytes, ranks: dict[bytes, int]) -> list[bytes]:
     return parts
 
 
-def merge_listed(piece: bytes, priority: dict[tuple[bytes, bytes], int]) -> list[bytes]:
+def merge_listed(chunk: bytes, priority: dict[tuple[bytes, bytes], int]) -> list[bytes]:
     """``merge`` with GPT-2 / HF semantics (a pair's rank is its place in the merge list,
     ``priority[(left, right)]``): ``merge_ranked``'s list algorithm, the look-ups inlined,
     for chunks up to ``HEAP_THRESHOLD`` bytes, else the heap. Both merge the leftmost pair
     of lowest rank first, so they give the same parts.
 
     Args:
-        piece: the chunk's UTF-8 bytes.
+        chunk: the chunk's UTF-8 bytes.
         priority: ``(left, right)`` -> the pair's index in the merge list.
 
     Returns:
@@ -107,10 +107,10 @@ def merge_listed(piece: bytes, priority: dict[tuple[bytes, bytes], int]) -> list
     >>> merge_listed(b"abab", {(b"b", b"a"): 0, (b"a", b"b"): 1})
     [b'a', b'ba', b'b']
     """
-    if len(piece) > HEAP_THRESHOLD:
-        return merge(piece, lambda left, right: priority.get((left, right)))
+    if len(chunk) > HEAP_THRESHOLD:
+        return merge(chunk, lambda left, right: priority.get((left, right)))
     get, no_rank = priority.get, _NO_RANK
-    parts = list(map(_BYTES.__getitem__, piece))
+    parts = list(map(_BYTES.__getitem__, chunk))
     pair_ranks = [get(pair, no_rank) for pair in zip(parts, parts[1:])]
     while pair_ranks:
         best = min(pair_ranks)
@@ -126,17 +126,17 @@ def merge_listed(piece: bytes, priority: dict[tuple[bytes, bytes], int]) -> list
     return parts
 
 
-def merge(piece: bytes, pair_rank: PairRank) -> list[bytes]:
+def merge(chunk: bytes, pair_rank: PairRank) -> list[bytes]:
     """Merge the bytes of one chunk into its BPE parts, for any ``pair_rank`` (the heap).
 
     Args:
-        piece: the chunk's UTF-8 bytes (any length; empty gives ``[]``).
+        chunk: the chunk's UTF-8 bytes (any length; empty gives ``[]``).
         pair_rank: the priority of merging two adjacent parts, or None.
 
     Returns:
-        The parts, in order; ``b"".join(result) == piece``.
+        The parts, in order; ``b"".join(result) == chunk``.
     """
-    return merge_parts([piece[i : i + 1] for i in range(len(piece))], pair_rank)
+    return merge_parts([chunk[i : i + 1] for i in range(len(chunk))], pair_rank)
 
 
 def merge_parts(parts: list, pair_rank: Callable) -> list:

@@ -42,18 +42,18 @@ class MergeStep:
     parts: list[bytes]
 
 
-def merge_steps(piece: bytes, pair_rank: PairRank) -> Iterator[MergeStep]:
-    """Yield each merge of ``piece``'s bytes, in order.
+def merge_steps(chunk: bytes, pair_rank: PairRank) -> Iterator[MergeStep]:
+    """Yield each merge of ``chunk``'s bytes, in order.
 
     Args:
-        piece: a chunk's UTF-8 bytes.
+        chunk: a chunk's UTF-8 bytes.
         pair_rank: ``pair_rank(left, right)``: the priority of merging two adjacent parts
             (lower first), or None if they never merge.
 
     Yields:
         One ``MergeStep`` per merge; the last one's ``parts`` are the chunk's BPE parts.
     """
-    parts = [piece[i : i + 1] for i in range(len(piece))]
+    parts = [chunk[i : i + 1] for i in range(len(chunk))]
     while True:
         ranked = [
             ((parts[i], parts[i + 1]), rank, i)
@@ -68,13 +68,13 @@ def merge_steps(piece: bytes, pair_rank: PairRank) -> Iterator[MergeStep]:
         yield MergeStep(pair, i, rank, [(p, r) for p, r, _ in ranked[1:]], list(parts))
 
 
-def textbook_merge(piece: bytes, pair_rank: PairRank) -> list[bytes]:
-    """The BPE parts of ``piece`` by the textbook loop (``merge_steps``); same arguments.
+def textbook_merge(chunk: bytes, pair_rank: PairRank) -> list[bytes]:
+    """The BPE parts of ``chunk`` by the textbook loop (``merge_steps``); same arguments.
 
     >>> textbook_merge(b"abab", lambda l, r: {b"ab": 0}.get(l + r))
     [b'ab', b'ab']
     """
-    parts = [piece[i : i + 1] for i in range(len(piece))]
-    for step in merge_steps(piece, pair_rank):
+    parts = [chunk[i : i + 1] for i in range(len(chunk))]
+    for step in merge_steps(chunk, pair_rank):
         parts = step.parts
     return parts

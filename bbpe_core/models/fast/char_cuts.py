@@ -27,7 +27,7 @@ their own, are the run's chunks cut there (``tests/test_char_cuts.py`` checks al
 against tiktoken). ``crossing_pairs`` and ``group_pairs`` serve ``char_path`` too, over more
 characters.
 
->>> cut = cjk_cut([b"ab"], lambda piece: [piece])
+>>> cut = cjk_cut([b"ab"], lambda chunk: [chunk])
 >>> cut.split("床前明月光")
 ['床', '前', '明', '月', '光']
 """
@@ -39,8 +39,10 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable
 from itertools import accumulate
 
-__all__ = ["CJK_LETTERS", "CJK_RANGES", "PAIRS_PER_GROUP", "Pairs", "Ranges", "char_class",
-           "crossing_groups", "crossing_pairs", "group_pairs", "cjk_cut", "unreachable"]
+from ...pre_tokenizers.patterns import code_point_ranges, code_point_runs
+
+__all__ = ["CJK_LETTERS", "CJK_RANGES", "PAIRS_PER_GROUP", "Pairs", "Ranges", "crossing_groups",
+           "crossing_pairs", "group_pairs", "cjk_cut", "unreachable"]
 
 CJK_RANGES = ((0x3041, 0x3096), (0x30A1, 0x30FA), (0x4E00, 0x9FFF), (0xAC00, 0xD7A3))
 """Hiragana, katakana, CJK Unified Ideographs, Hangul syllables (code points, inclusive)."""
@@ -64,10 +66,10 @@ def _join_pattern(ranges: Ranges, newline: bool) -> re.Pattern:
     return re.compile(f"[\\x80-\\xbf{nl}](?=[{leads}{nl}])".encode())
 
 
-def _code_point(piece: bytes, ranges: Ranges) -> int | None:
-    """The code point if ``piece`` is the UTF-8 of one character in ``ranges``, else None."""
+def _code_point(data: bytes, ranges: Ranges) -> int | None:
+    """The code point if ``data`` is the UTF-8 of one character in ``ranges``, else None."""
     try:
-        char = piece.decode("utf-8")
+        char = data.decode("utf-8")
     except UnicodeDecodeError:
         return None
     if len(char) == 1 and any(lo <= ord(char) <= hi for lo, hi in ranges):
@@ -75,9 +77,9 @@ def _code_point(piece: bytes, ranges: Ranges) -> int | None:
     return None
 
 
-def _continuations(piece: bytes) -> bool:
-    """Whether every byte of ``piece`` is a UTF-8 continuation byte (0x80-0xBF)."""
-    return all(0x80 <= b < 0xC0 for b in piece)
+def _continuations(data: bytes) -> bool:
+    """Whether every byte of ``data`` is a UTF-8 continuation byte (0x80-0xBF)."""
+    return all(0x80 <= b < 0xC0 for b in data)
 
 
 def _ending_with(suffix: bytes, ranges: Ranges) -> Iterable[int]:
@@ -99,27 +101,27 @@ def _starting_with(prefix: bytes, ranges: Ranges) -> Iterable[int]:
         yield from range(max(lo, first), min(hi, last) + 1)
 
 
-def _before(piece: bytes, k: int, ranges: Ranges, newline: bool) -> list[int]:
-    """The characters A that a merge result ``piece`` could hold all of, or end of, just
+def _before(token: bytes, k: int, ranges: Ranges, newline: bool) -> list[int]:
+    """The characters A that a merge result ``token`` could hold all of, or end of, just
     before byte ``k`` (the first part P of the merge ends there)."""
-    if piece[k - 1] == NEWLINE:
+    if token[k - 1] == NEWLINE:
         return [NEWLINE] if newline else []
     if k >= 3:
-        a = _code_point(piece[k - 3 : k], ranges)
+        a = _code_point(token[k - 3 : k], ranges)
         return [] if a is None else [a]
-    # P is a proper suffix of A, at the piece's start
-    return list(_ending_with(piece[:k], ranges)) if _continuations(piece[:k]) else []
+    # P is a proper suffix of A, at the token's start
+    return list(_ending_with(token[:k], ranges)) if _continuations(token[:k]) else []
 
 
-def _after(piece: bytes, k: int, ranges: Ranges, newline: bool) -> list[int]:
-    """The characters B that ``piece`` could hold all of, or start of, from byte ``k``."""
-    if piece[k] == NEWLINE:
+def _after(token: bytes, k: int, ranges: Ranges, newline: bool) -> list[int]:
+    """The characters B that ``token`` could hold all of, or start of, from byte ``k``."""
+    if token[k] == NEWLINE:
         return [NEWLINE] if newline else []
-    if len(piece) - k >= 3:
-        b = _code_point(piece[k : k + 3], ranges)
+    if len(token) - k >= 3:
+        b = _code_point(token[k : k + 3], ranges)
         return [] if b is None else [b]
-    # Q is a proper prefix of B, at the piece's end
-    return list(_starting_with(piece[k:], ranges)) if _continuations(piece[k + 1 :]) else []
+    # Q is a proper prefix of B, at the token's end
+    return list(_starting_with(token[k:], ranges)) if _continuations(token[k + 1 :]) else []
 
 
 PAIRS_PER_GROUP = 1500
@@ -151,16 +153,16 @@ def crossing_pairs(merged: Iterable[bytes], ranges: Ranges = CJK_RANGES,
     >>> crossing_pairs(["中国".encode(), b"x"])
     ([], {(20013, 22269)})
     """
-    pieces = list(merged)
-    starts = list(accumulate((len(p) + 1 for p in pieces), initial=0))
-    blob = b"\0".join(pieces)  # NUL is in neither class of the join: no match spans two
+    tokens = list(merged)
+    starts = list(accumulate((len(p) + 1 for p in tokens), initial=0))
+    blob = b"\0".join(tokens)  # NUL is in neither class of the join: no match spans two
     wide: list[tuple[list[int], list[int]]] = []
     exact: set[tuple[int, int]] = set()
     for match in _join_pattern(ranges, newline).finditer(blob):
         at = match.end()
         i = bisect_right(starts, at) - 1
-        piece, k = pieces[i], at - starts[i]
-        left, right = _before(piece, k, ranges, newline), _after(piece, k, ranges, newline)
+        token, k = tokens[i], at - starts[i]
+        left, right = _before(token, k, ranges, newline), _after(token, k, ranges, newline)
         if len(left) == len(right) == 1:
             exact.add((left[0], right[0]))
         elif left and right:
@@ -204,18 +206,6 @@ def group_pairs(wide: list[tuple[list[int], list[int]]], exact: set[tuple[int, i
         groups[3 + b % n_exact][0].add(a)
         groups[3 + b % n_exact][1].add(b)
     return [group for group in groups if group[0]]
-
-
-def char_class(points: set[int]) -> str:
-    """A ``re`` character-class body matching exactly the code points ``points``."""
-    ranges, ordered = [], sorted(points)
-    start = prev = ordered[0]
-    for cp in ordered[1:] + [-1]:
-        if cp != prev + 1:
-            ranges.append(chr(start) if start == prev else f"{chr(start)}-{chr(prev)}")
-            start = cp
-        prev = cp
-    return "".join(ranges)
 
 
 def unreachable(tokens: Iterable[bytes], merge_whole: Callable[[bytes], list[bytes]]) -> list[str]:
@@ -266,6 +256,7 @@ def cjk_cut(merged: Iterable[bytes], merge_whole: Callable[[bytes], list[bytes]]
     whole = unreachable(tokens, merge_whole)
     # per group "not (A a first and B a second)": a look-ahead holding a look-behind is
     # 3x faster in ``re`` than the alternation (?<![firsts])|(?![seconds])
-    apart = "".join(f"(?!(?<=[{char_class(firsts)}])[{char_class(seconds)}])"
+    apart = "".join(f"(?!(?<=[{code_point_ranges(code_point_runs(firsts))}])"
+                    f"[{code_point_ranges(code_point_runs(seconds))}])"
                     for firsts, seconds in crossing_groups([*merged, *map(str.encode, whole)]))
     return re.compile(f"(?<=[{CJK_LETTERS}])(?=[{CJK_LETTERS}]){apart}{_not_beside(whole)}")

@@ -31,7 +31,7 @@ here: every token is counted as a merge result, so it would have marked the pair
 ``tests/test_char_path.py`` checks it all against tiktoken.
 
 >>> ranks = {chr(p).encode(): p for p in [10, *range(0x2000, 0xD800), *range(0xE000, 0x10000)]}
->>> path = CharPath.build([*ranks, "中国".encode()], lambda piece: [piece], ranks, whole=True)
+>>> path = CharPath.build([*ranks, "中国".encode()], lambda chunk: [chunk], ranks, whole=True)
 >>> done, others = path.encode(["中文", "中国", "x中", "x\\n文"], lambda head: b"")
 >>> others  # 中|国 joins in a merge result; x is not in the table
 ['中国', 'x中']
@@ -48,7 +48,8 @@ from collections.abc import Callable, Iterable
 from itertools import compress, filterfalse, repeat
 from operator import is_, itemgetter, not_
 
-from .char_cuts import NEWLINE, Ranges, char_class, crossing_pairs, group_pairs
+from ...pre_tokenizers.patterns import code_point_ranges, code_point_runs
+from .char_cuts import NEWLINE, Ranges, crossing_pairs, group_pairs
 from .packed_ids import pack
 from .presplit import LETTERS, MARKS
 
@@ -74,7 +75,7 @@ nothing)."""
 
 def _not_in(points: set[int]) -> str:
     """A ``re`` item matching one character whose code point is not in ``points``."""
-    return f"[^{char_class(points)}]" if points else "(?s:.)"
+    return f"[^{code_point_ranges(code_point_runs(points))}]" if points else "(?s:.)"
 
 
 def _joinable_neighbours(chars: set[int], groups: list[tuple[set[int], set[int]]]) -> re.Pattern:
@@ -83,14 +84,16 @@ def _joinable_neighbours(chars: set[int], groups: list[tuple[set[int], set[int]]
     C speed), then which case. The class is the seconds (matched at the second, with a
     look-behind) or the firsts (at the first, with a look-ahead), whichever is smaller:
     gpt2's byte-level merges make nearly every ideograph a second, and few a first."""
+    cls = [(code_point_ranges(code_point_runs(a)), code_point_ranges(code_point_runs(b)))
+           for a, b in groups]
     firsts = set().union(*(first for first, _ in groups))
     seconds = set().union(*(second for _, second in groups))
     if len(firsts) < len(seconds):
         lead = firsts
-        cases = "".join(f"|(?<=[{char_class(a)}])(?=[{char_class(b)}])" for a, b in groups)
+        cases = "".join(f"|(?<=[{a}])(?=[{b}])" for a, b in cls)
     else:
         lead = seconds
-        cases = "".join(f"|(?<=[{char_class(a)}][{char_class(b)}])" for a, b in groups)
+        cases = "".join(f"|(?<=[{a}][{b}])" for a, b in cls)
     return re.compile(f"{_not_in(chars - lead)}(?:(?<={_not_in(chars)}){cases})")
 
 
@@ -129,9 +132,9 @@ class CharPath:
         wide, exact = crossing_pairs(merged, CHARACTERS, newline=True)
         table = {}
         for point in [NEWLINE, *(p for lo, hi in CHARACTERS for p in range(lo, hi + 1))]:
-            piece = chr(point).encode()
-            parts = merge_whole(piece)
-            if whole and piece in ranks and parts != [piece]:
+            data = chr(point).encode()
+            parts = merge_whole(data)
+            if whole and data in ranks and parts != [data]:
                 continue  # alone, looked up whole; in a longer chunk, merged otherwise
             table[chr(point)] = pack(map(ranks.__getitem__, parts))
         chars = set(map(ord, table))

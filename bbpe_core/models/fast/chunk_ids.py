@@ -108,16 +108,16 @@ class ChunkIds:
     def split_at_markers(self, chunks: list[str], ids_of: dict[str, bytes], parts: int,
                          refusal: str) -> list[bytes]:
         """The packed ids of ``chunks`` (``ids_of`` maps each to its ids, some holding
-        ``MARKER``), joined and split at the markers into ``parts`` pieces.
+        ``MARKER``), joined and split at the markers into ``parts`` runs.
 
         Raises:
-            RuntimeError: ``pat_str`` + ``refusal``, if there are not ``parts`` pieces (a
+            RuntimeError: ``pat_str`` + ``refusal``, if there are not ``parts`` runs (a
                 pattern other than the shipped ones chunked across a place the caller
                 marked).
         """
-        pieces = b"".join(map(ids_of.__getitem__, chunks)).split(MARKER)
-        if len(pieces) != parts:  # cannot happen for the shipped patterns (tested)
+        packed = b"".join(map(ids_of.__getitem__, chunks)).split(MARKER)
+        if len(packed) != parts:  # cannot happen for the shipped patterns (tested)
             raise RuntimeError(f"{self.pat_str!r} {refusal}")
-        return pieces
+        return packed
 
 

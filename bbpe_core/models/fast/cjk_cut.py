@@ -21,7 +21,7 @@ CJK_PAIR = re.compile(f"[{CJK_LETTERS}]{{2}}")
 """Two CJK_LETTERS side by side: text the cut may fall in."""
 
 SEPARATOR = "\x00"
-"""Joins new phrases for one CJK-cut scan (``long_pieces``); never a ``CJK_LETTERS`` character."""
+"""Joins new phrases for one CJK-cut scan (``unspaced``); never a ``CJK_LETTERS`` character."""
 
 
 class CjkCut:

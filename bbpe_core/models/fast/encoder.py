@@ -4,7 +4,7 @@ o200k's). Why each cut is exact and what each step gained are in this folder's R
 Text without special tokens -> words (``presplit``: a space + a letter of a script written
 with spaces starts a chunk under every shipped pattern) -> a word cache looked up at C speed;
 new words are chunked in one scan and merged (``chunk_ids``); text without spaces (Chinese)
-goes by phrases and parts (``long_pieces``). Every cache is bounded; cached ids are packed
+goes by phrases and parts (``unspaced``). Every cache is bounded; cached ids are packed
 into bytes (``packed_ids``) and unpacked once per call.
 """
 
@@ -17,9 +17,9 @@ from ...pre_tokenizers.patterns import SHIPPED_PATTERNS, find_chunks
 from ...vocab import Vocab
 from ..base import BYTE_LEVEL_BPE, Encoder
 from .chunk_ids import CACHED_CHARS, ChunkIds
-from .long_pieces import LongPieces
 from .packed_ids import MARKER, unpack
 from .presplit import BOUNDARY, WORD_STARTS
+from .unspaced import UnspacedText
 
 __all__ = ["FastEncoder", "WORD_CACHE_CHARS"]
 
@@ -48,7 +48,7 @@ class FastEncoder(Encoder):
         if pat_str not in SHIPPED_PATTERNS:
             raise ValueError("the fast path serves the shipped patterns only; use SimpleEncoder")
         self.chunks = ChunkIds(vocab, pat_str, cache_size)
-        self.long_pieces = LongPieces(self.chunks)
+        self.unspaced = UnspacedText(self.chunks)
         self.word_cache: dict[str, bytes] = {}  # "w" -> ids of " w"
         self._word_chars = 0  # characters of the words in word_cache
 
@@ -56,7 +56,7 @@ class FastEncoder(Encoder):
         """Empty the word, phrase, part and chunk caches; what comes from the vocabulary
         alone (the CJK cut, the character path) stays."""
         self.chunks.cache.clear()
-        self.long_pieces.clear()
+        self.unspaced.clear()
         self.word_cache.clear()
         self._word_chars = 0
 
@@ -73,7 +73,7 @@ class FastEncoder(Encoder):
             ids = b"".join(map(self.word_cache.__getitem__, words))
         except KeyError:
             ids = self._encode_words(words)
-        return unpack(self.long_pieces.encode(head) + ids if head else ids)
+        return unpack(self.unspaced.encode(head) + ids if head else ids)
 
     def _encode_words(self, words: list[str]) -> bytes:
         cache = self.word_cache
@@ -83,13 +83,13 @@ class FastEncoder(Encoder):
         self._fill_word_cache([w for w in others if len(w) < CACHED_CHARS])
         for word in others:
             if len(word) >= CACHED_CHARS:
-                found = self.long_pieces.encode(" " + word)
+                found = self.unspaced.encode(" " + word)
                 self._make_room(1, len(word))
                 cache[word] = found
         try:
             return b"".join(map(cache.__getitem__, words))
         except KeyError:  # the cache was emptied on the way (full, or by another thread)
-            return b"".join(self.long_pieces.encode(" " + w) if (found := cache.get(w)) is None
+            return b"".join(self.unspaced.encode(" " + w) if (found := cache.get(w)) is None
                             else found for w in words)
 
     def _make_room(self, words: int, chars: int) -> None:
@@ -123,6 +123,6 @@ class FastEncoder(Encoder):
         ids_of = self.chunks.id_map(chunks)
         firsts = list(filter(_WORD_START, ids_of))
         ids_of.update(zip(firsts, map(MARKER.__add__, map(ids_of.__getitem__, firsts))))
-        pieces = self.chunks.split_at_markers(chunks, ids_of, len(words) + 1,
+        packed = self.chunks.split_at_markers(chunks, ids_of, len(words) + 1,
                                               "split words apart; encode them one by one")
-        return dict(zip(words, islice(pieces, 1, None)))
+        return dict(zip(words, islice(packed, 1, None)))

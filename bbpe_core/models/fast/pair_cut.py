@@ -11,7 +11,7 @@ wide entry joins after A. It cuts where neither holds and no ``char_cuts.unreach
 token starts or ends (``char_cuts`` says why each cut is exact). The fast path keeps the
 groups: its parts are mostly phrases that the character path takes whole.
 
->>> cut = PairCut(["中国".encode()], lambda piece: [piece])
+>>> cut = PairCut(["中国".encode()], lambda chunk: [chunk])
 >>> cut.split("x中国人民")
 ['x中国', '人', '民']
 """

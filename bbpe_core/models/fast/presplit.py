@@ -22,10 +22,10 @@ In GPT2_PATTERN, CL100K_PATTERN and O200K_PATTERN:
    ``\\s*[\\r\\n]+`` takes it). After a run of whitespace, gpt2's chunks of the run
    depend on what follows, so no cut falls there.
 
-The text is cut with plain ``re`` (C speed), each piece ("word") encoded on its own, and whole words
+The text is cut with plain ``re`` (C speed), each word encoded on its own, and whole words
 cached: most words of real text repeat, and a cached word costs one dict lookup instead of a regex
-scan (tiktoken's idea of caching merged pieces, one level up). The space cut runs on all text; the
-punctuation cut only inside long pieces (scripts written without spaces), as it is slower on
+scan (tiktoken's idea of caching merged chunks, one level up). The space cut runs on all text; the
+punctuation cut only inside unspaced text (scripts written without spaces), as it is slower on
 English. ``tests/test_presplit.py`` checks both against the patterns.
 
 >>> BOUNDARY.split("it's a dog!  Yes")
@@ -39,7 +39,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from .char_cuts import char_class
+from ...pre_tokenizers.patterns import code_point_ranges, code_point_runs
 
 __all__ = ["BOUNDARY", "LETTERS", "MARKS", "WORD_STARTS", "split_marks"]
 
@@ -49,8 +49,9 @@ with diacritics, Greek, Cyrillic, Armenian, Hebrew, Arabic, the Indic scripts, T
 Georgian, Ethiopic, Khmer, Vietnamese, ...) and Hangul syllables; not kana or CJK, which
 go through the punctuation cut and the character path."""
 
-WORD_STARTS = "A-Za-z" + char_class({p for lo, hi in _SPACED_SCRIPTS for p in range(lo, hi + 1)
-                                     if unicodedata.category(chr(p)).startswith("L")})
+WORD_STARTS = "A-Za-z" + code_point_ranges(code_point_runs(
+    p for lo, hi in _SPACED_SCRIPTS for p in range(lo, hi + 1)
+    if unicodedata.category(chr(p)).startswith("L")))
 """Letters before which a space is the space cut (a ``re`` character-class body): ASCII, and every
 letter (categories L*, in this Python's Unicode) of ``_SPACED_SCRIPTS``
 (tests/test_presplit.py checks each is a letter in tiktoken's Unicode too)."""
@@ -71,15 +72,15 @@ MARKS = (",.;:!?()\"\n\u3001\u3002\uff0c\uff1a\uff1b\uff01\uff1f\u300c\u300d\u30
 _MARK_CUT = re.compile(f"(?=[{MARKS}])(?<=[{LETTERS}])|(?<=\\S\n)(?=[{LETTERS}])")
 
 
-def split_marks(piece: str) -> list[str]:
-    """The punctuation cut: cut ``piece`` between each letter of ``LETTERS`` and a following
+def split_marks(text: str) -> list[str]:
+    """The punctuation cut: cut ``text`` between each letter of ``LETTERS`` and a following
     ``MARKS``, and between a newline after anything but whitespace and a following ``LETTERS``.
 
     Args:
-        piece: text that starts at a chunk boundary.
+        text: text that starts at a chunk boundary.
 
     Returns:
-        Non-empty pieces whose concatenation is ``piece`` (``[]`` for ``""``).
+        Non-empty phrases whose concatenation is ``text`` (``[]`` for ``""``).
     """
     # C speed: a list comprehension doubles the cost
-    return list(filter(None, _MARK_CUT.split(piece)))
+    return list(filter(None, _MARK_CUT.split(text)))

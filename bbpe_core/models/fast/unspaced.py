@@ -1,6 +1,6 @@
-"""The fast path's long pieces (text of scripts written without spaces, such as Chinese).
+"""The fast path's unspaced text (runs of scripts written without spaces, such as Chinese).
 
-A long piece is cut into phrases (``presplit.split_marks``), each cached with its ids:
+Unspaced text is cut into phrases (``presplit.split_marks``), each cached with its ids:
 text seen before costs one dict look-up per phrase. A new phrase none of whose neighbours
 a merge can join goes character by character (``char_path``: most phrases of Chinese).
 The other new phrases are cut again into parts between characters no merge joins
@@ -26,7 +26,7 @@ from .cjk_cut import SEPARATOR
 from .packed_ids import MARKER
 from .presplit import split_marks
 
-__all__ = ["LongPieces"]
+__all__ = ["UnspacedText"]
 
 _RUN = re.compile(f"[{CJK_LETTERS}]+")
 _ARABIC_INDIC_ZERO_JOINER = "\u0660"
@@ -35,8 +35,8 @@ _BATCHABLE = regex.compile(f"(?s)(?!\\p{{N}}).*[{CJK_LETTERS}]").fullmatch
 """A part that ``encode_batch`` may join: not starting with a digit, ending with CJK_LETTERS."""
 
 
-class LongPieces:
-    """Long pieces -> packed ids, with a phrase cache and a part cache.
+class UnspacedText:
+    """Unspaced text -> packed ids, with a phrase cache and a part cache.
 
     Args:
         chunks: the chunk level (vocabulary, pattern, chunk cache, the CJK cut).
@@ -44,27 +44,27 @@ class LongPieces:
 
     def __init__(self, chunks: ChunkIds) -> None:
         self.chunks = chunks
-        self.piece_cache: dict[str, bytes] = {}  # phrases of long pieces
+        self.phrase_cache: dict[str, bytes] = {}  # phrases of unspaced text
         self.part_cache: dict[str, bytes] = {}  # their parts (the CJK cut)
 
     def clear(self) -> None:
         """Empty the phrase and part caches."""
-        self.piece_cache.clear()
+        self.phrase_cache.clear()
         self.part_cache.clear()
 
-    def encode(self, piece: str) -> bytes:
+    def encode(self, text: str) -> bytes:
         """Packed ids of text that starts at a chunk boundary: whole if short, else by phrases
         (``split_marks``) from the phrase cache, or, if one is new, by the character path
         or ``_encode_parts``."""
         chunks = self.chunks
-        if len(piece) < CACHED_CHARS:
-            return chunks.encode_text(piece)
-        cache, phrases = self.piece_cache, split_marks(piece)
+        if len(text) < CACHED_CHARS:
+            return chunks.encode_text(text)
+        cache, phrases = self.phrase_cache, split_marks(text)
         try:
             return b"".join(map(cache.__getitem__, phrases))
         except KeyError:
             pass
-        cut = chunks.cut.find(piece)
+        cut = chunks.cut.find(text)
         if cut is None:
             return b"".join(map(self._encode_phrase, phrases))
         known, new = look_up(cache, phrases)
@@ -77,7 +77,7 @@ class LongPieces:
 
     def _encode_phrase(self, phrase: str) -> bytes:
         """One phrase's packed ids, from or into the phrase cache (emptied when full)."""
-        cache = self.piece_cache
+        cache = self.phrase_cache
         found = cache.get(phrase)
         if found is None:
             found = self.chunks.encode_text(phrase)
@@ -127,7 +127,7 @@ class LongPieces:
         non-digit is a chunk of its own (no alternative before the digit runs takes one
         as a prefix). So every ``_ARABIC_INDIC_ZERO_JOINER`` is a chunk (no part holds one), the
         chunks between two of them are the part's own chunks, and with ``MARKER`` for the digit's
-        ids, the parts' ids are the pieces between the markers."""
+        ids, the parts' ids are the runs between the markers."""
         batch = list(filter(_BATCHABLE, parts))
         joined = _ARABIC_INDIC_ZERO_JOINER.join(batch)
         # none, or a part holds the digit itself:
