@@ -79,19 +79,21 @@ def test_baichuan_loads_and_round_trips():
         assert enc.decode(enc.encode_ordinary(text)) == text
 
 
-@pytest.mark.parametrize(("shipped", "stem"), [("gemma4", "gemma-4"), ("phi3", "phi-3"),
-                                               ("falcon", "falcon"), ("mpt", "mpt")])
-def test_shipped_gguf_encodings_are_exact_on_the_pairs(shipped, stem):
+@pytest.mark.parametrize(("shipped", "stem", "model"), [
+    ("gemma4", "gemma-4", "gemma-4"), ("phi3", "phi-3", "phi-3"), ("falcon", "falcon", "falcon"),
+    ("mpt", "mpt", "mpt"), ("gpt_neox", "mpt", "EleutherAI/gpt-neox-20b"),
+    ("bge", "bert-bge", "BAAI/bge-small-en-v1.5")])
+def test_shipped_gguf_encodings_are_exact_on_the_pairs(shipped, stem, model):
     enc = bbpe_core.get_encoding(shipped)
     for text, ids in _pairs(stem):
         assert enc.encode_ordinary(text) == ids, text
-    assert bbpe_core.encoding_for_model(stem) is enc
-    for text in MULTILINGUAL:
+    assert bbpe_core.encoding_for_model(model) is enc
+    for text in MULTILINGUAL if shipped != "bge" else ():  # WordPiece lowercases: lossy
         assert enc.decode(enc.encode_ordinary(text)) == text
 
 
 @pytest.mark.parametrize(("shipped", "stem"), [("falcon", "falcon"), ("mpt", "mpt"),
-                                               ("gpt_neox", "mpt"),
+                                               ("gpt_neox", "mpt"), ("bge", "bert-bge"),
                                                ("nomic_bert_moe", "nomic-bert-moe")])
 def test_shipped_gguf_encodings_equal_load_gguf_of_the_reference(shipped, stem):
     """The shipped file is llama.cpp's (sha256 in the manifest); the same ids and the same
@@ -410,7 +412,7 @@ def test_user_defined_tokens_match_whole_and_control_tokens_when_allowed():
     ("gemini-2.5-pro", "gemma3"), ("gemini-2.0-flash-001", "gemma3"),
     ("gemini-3-flash-preview", "gemma3"), ("gemini-3.1-pro-preview", "gemma4"),
     ("gemini-3.5-flash", "gemma4"), ("google/gemma-4-E4B-it", "gemma4"),
-    ("BAAI/bge-small-en-v1.5", "bert_base_uncased"), ("microsoft/Phi-3.5-mini-instruct", "phi3"),
+    ("BAAI/bge-small-en-v1.5", "bge"), ("microsoft/Phi-3.5-mini-instruct", "phi3"),
     ("tiiuae/falcon-7b", "falcon"), ("mosaicml/mpt-7b", "mpt"),
     ("EleutherAI/gpt-neox-20b", "gpt_neox"), ("EleutherAI/pythia-160m", "gpt_neox"),
     ("nomic-ai/nomic-embed-text-v2-moe", "nomic_bert_moe"),

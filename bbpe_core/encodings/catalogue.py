@@ -160,10 +160,6 @@ _ROWS: list[tuple[str, str, str, tuple[str, ...]]] = [
      ("bert-base-uncased", "google-bert/bert-base-uncased", "distilbert-base-uncased",
       "distilbert/distilbert-base-uncased", "sentence-transformers/all-MiniLM-L6-v2",
       "sentence-transformers/all-MiniLM-L12-v2", "all-minilm-l6-v2",
-      # BGE's vocab.txt is BERT base uncased's (llama.cpp's ggml-vocab-bert-bge.gguf gives the
-      # same ids: tests/test_gguf.py)
-      "bge-small-en-v1.5", "BAAI/bge-small-en-v1.5", "BAAI/bge-base-en-v1.5",
-      "BAAI/bge-large-en-v1.5",
       # MobileBERT's vocab.txt is BERT base uncased's (transformers' MobileBertTokenizer is
       # BertTokenizer)
       "mobilebert-uncased", "google/mobilebert-uncased")),
@@ -187,6 +183,11 @@ _ROWS: list[tuple[str, str, str, tuple[str, ...]]] = [
       *(f"EleutherAI/pythia-{size}{suffix}"
         for size in ("14m", "31m", "70m", "160m", "410m", "1b", "1.4b", "2.8b", "6.9b", "12b")
         for suffix in ("", "-deduped")))),
+    # BGE's vocab.txt is BERT base uncased's (llama.cpp's ggml-vocab-bert-bge.gguf gives the
+    # same ids: tests/test_gguf.py)
+    ("bge", "BGE v1.5 embeddings (WordPiece)", "BAAI",
+     ("bge", "bge-small-en-v1.5", "bge-base-en-v1.5", "bge-large-en-v1.5",
+      "BAAI/bge-small-en-v1.5", "BAAI/bge-base-en-v1.5", "BAAI/bge-large-en-v1.5")),
     ("nomic_bert_moe", "nomic-embed-text-v2-moe (Unigram)", "Nomic AI",
      ("nomic-embed-text-v2-moe", "nomic-ai/nomic-embed-text-v2-moe")),
     ("whisper_v3", "Whisper large-v3 / turbo", "OpenAI",

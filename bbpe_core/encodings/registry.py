@@ -85,6 +85,7 @@ SHIPPED: dict[str, ShippedEncoding] = {
     "falcon": ShippedEncoding(zoo_gguf.falcon, ("falcon.gguf.gz",)),
     "mpt": ShippedEncoding(zoo_gguf.mpt, ("mpt.gguf.gz",)),
     "gpt_neox": ShippedEncoding(zoo_gguf.gpt_neox, ("mpt.gguf.gz",)),
+    "bge": ShippedEncoding(wordpiece.bge, ("bert_base_uncased.vocab.txt.gz",)),
     "nomic_bert_moe": ShippedEncoding(zoo_gguf.nomic_bert_moe, ("nomic_bert_moe.gguf.gz",)),
     "whisper": ShippedEncoding(zoo_whisper.whisper, ("whisper_multilingual.tiktoken.gz",
                                                      "whisper_languages.json.gz")),
