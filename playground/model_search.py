@@ -17,6 +17,12 @@ NOT_SHIPPED = {
     "command": ("Cohere's Command models: their tokenizer is not shipped (yet); open the "
                 "model's own GGUF file (Bring your own tokenizer, Open a model file: llama.cpp's "
                 "Command R vocabulary gives its test pairs' ids)"),
+    "starcoder": ("BigCode's StarCoder: its licence (BigCode OpenRAIL-M) asks for its full text "
+                  "with every copy and no installable package carries it, so it is not shipped; "
+                  "open the model's own GGUF file or tokenizer.json (Bring your own tokenizer)"),
+    "refact": ("Refact-1.6B: its licence (BigCode OpenRAIL-M) asks for its full text with every "
+               "copy and no installable package carries it, so it is not shipped; open the "
+               "model's own GGUF file or tokenizer.json (Bring your own tokenizer)"),
     "claude 3": "Anthropic's Claude 3 and later: their tokenizer is not published",
     "kimi": ("Moonshot AI's Kimi (K2): no installable package carries its tokenizer, and it "
              "splits text with code of its own (llama.cpp's kimi-k2 pre-tokenizer), which this "
@@ -77,7 +83,7 @@ def find_encodings(query: str, names: list[str]) -> list[str]:
     >>> find_encodings("o3", names)
     ['o200k_base']
     >>> find_encodings("bert", names), find_encodings("Grok", names)
-    (['bert_base_uncased'], [])
+    (['bert_base_uncased', 'nomic_bert_moe'], [])
     >>> find_encodings("Phi-4", names)[:1], find_encodings("Claude 3", names)
     (['phi4'], [])
     >>> find_encodings("llama", names)[:3]

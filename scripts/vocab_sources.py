@@ -386,6 +386,20 @@ SOURCES += [
     Source("phi3.gguf", "llama-cpp-python", f"{LLAMA_CPP_MODELS}/ggml-vocab-phi-3.gguf",
            LLAMA_CPP_VOCABS["phi-3"][0], licence="MIT (Microsoft Phi-3)",
            models=("Phi-3 mini", "Phi-3.5 mini")),
+    Source("falcon.gguf", "llama-cpp-python", f"{LLAMA_CPP_MODELS}/ggml-vocab-falcon.gguf",
+           LLAMA_CPP_VOCABS["falcon"][0], licence="Apache-2.0 (TII Falcon-7B / 40B)",
+           models=("Falcon-7B", "Falcon-40B")),
+    # GPT-NeoX-20B's tokenizer, which MPT took: llama.cpp's gpt-neox file has the same tokens,
+    # merges and types but names no pre-tokenizer (tests/test_gguf.py)
+    Source("mpt.gguf", "llama-cpp-python", f"{LLAMA_CPP_MODELS}/ggml-vocab-mpt.gguf",
+           LLAMA_CPP_VOCABS["mpt"][0],
+           licence="Apache-2.0 (MosaicML MPT-7B; EleutherAI GPT-NeoX-20B, Pythia)",
+           models=("MPT-7B", "MPT-30B", "GPT-NeoX-20B", "Pythia")),
+    Source("nomic_bert_moe.gguf", "llama-cpp-python",
+           f"{LLAMA_CPP_MODELS}/ggml-vocab-nomic-bert-moe.gguf",
+           LLAMA_CPP_VOCABS["nomic-bert-moe"][0],
+           licence="Apache-2.0 (Nomic AI nomic-embed-text-v2-moe)",
+           models=("nomic-embed-text-v2-moe",)),
 ]
 
 _WHISPER = "openai_whisper-20250625/whisper/"

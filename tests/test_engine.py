@@ -39,8 +39,8 @@ def test_registry():
         "gpt2", "cl100k_base", "o200k_base", "p50k_base", "p50k_edit", "o200k_harmony",
         "llama3", "llama4", "qwen3", "qwen3_6", "deepseek_v3", "deepseek_v4", "mistral_tekken",
         "claude_legacy", "phi4", "llama2", "mistral_v1", "mistral_v3", "mistral_v7", "gemma2",
-        "gemma3", "t5", "umt5", "jurassic2", "bert_base_uncased", "gemma4", "phi3",
-        "whisper", "whisper_v3", "whisper_en",
+        "gemma3", "t5", "umt5", "jurassic2", "bert_base_uncased", "gemma4", "phi3", "falcon",
+        "mpt", "gpt_neox", "bge", "nomic_bert_moe", "whisper", "whisper_v3", "whisper_en",
     ]
     assert bbpe_core.get_encoding("r50k_base") is bbpe_core.get_encoding("gpt2")
     with pytest.raises(ValueError, match="known encodings: gpt2, cl100k_base, o200k_base, p50k"):
@@ -54,6 +54,8 @@ def test_registry():
                      "mistral_v3": 32768, "mistral_v7": 32768, "gemma2": 256000, "gemma3": 262145,
                      "bert_base_uncased": 30522, "t5": 32100, "umt5": 256300,
                      "jurassic2": 262144, "gemma4": 262144, "phi3": 32064,
+                     "falcon": 65024, "mpt": 50432, "gpt_neox": 50432, "bge": 30522,
+                     "nomic_bert_moe": 250048,
                      "whisper": 51865, "whisper_v3": 51866, "whisper_en": 51864}
     assert bbpe_core.get_encoding("gpt2").eot_token == 50256
 

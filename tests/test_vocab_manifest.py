@@ -47,3 +47,23 @@ def test_every_file_the_registry_names_is_shipped_and_every_vocabulary_is_named(
     assert named <= present
     templates = {f for f in present if f.startswith("chat_template_")}
     assert present - templates == named
+
+
+@pytest.mark.parametrize(("file", "stem", "licence"), [
+    ("gemma4.gguf.gz", "gemma-4", "Apache-2.0"), ("phi3.gguf.gz", "phi-3", "MIT"),
+    ("falcon.gguf.gz", "falcon", "Apache-2.0"), ("mpt.gguf.gz", "mpt", "Apache-2.0"),
+    ("nomic_bert_moe.gguf.gz", "nomic-bert-moe", "Apache-2.0")])
+def test_gguf_vocabularies_are_llama_cpps_files_under_the_models_licence(file, stem, licence):
+    """Each is llama.cpp's ggml-vocab file as is (no conversion) and names its model's
+    licence (StarCoder's and Refact's BigCode OpenRAIL-M are not shipped: no package here
+    carries its text)."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+    from vocab_sources import LLAMA_CPP_VOCABS
+
+    entry = next(e for e in MANIFEST if e["file"] == file)
+    assert entry["sha256"] == entry["sha256_source"] == LLAMA_CPP_VOCABS[stem][0]
+    assert entry["origin"]["path"].endswith(f"/ggml-vocab-{stem}.gguf")
+    assert entry["licence"].startswith(licence) and entry["conversion"] is None

@@ -160,10 +160,6 @@ _ROWS: list[tuple[str, str, str, tuple[str, ...]]] = [
      ("bert-base-uncased", "google-bert/bert-base-uncased", "distilbert-base-uncased",
       "distilbert/distilbert-base-uncased", "sentence-transformers/all-MiniLM-L6-v2",
       "sentence-transformers/all-MiniLM-L12-v2", "all-minilm-l6-v2",
-      # BGE's vocab.txt is BERT base uncased's (llama.cpp's ggml-vocab-bert-bge.gguf gives the
-      # same ids: tests/test_gguf.py)
-      "bge-small-en-v1.5", "BAAI/bge-small-en-v1.5", "BAAI/bge-base-en-v1.5",
-      "BAAI/bge-large-en-v1.5",
       # MobileBERT's vocab.txt is BERT base uncased's (transformers' MobileBertTokenizer is
       # BertTokenizer)
       "mobilebert-uncased", "google/mobilebert-uncased")),
@@ -175,6 +171,25 @@ _ROWS: list[tuple[str, str, str, tuple[str, ...]]] = [
     ("phi3", "Phi-3 / Phi-3.5 mini", "Microsoft",
      ("phi-3", "phi-3-mini", "phi-3.5-mini", "microsoft/Phi-3-mini-4k-instruct",
       "microsoft/Phi-3-mini-128k-instruct", "microsoft/Phi-3.5-mini-instruct")),
+    ("falcon", "Falcon-7B / 40B", "TII",
+     ("falcon", "falcon-7b", "falcon-40b", "tiiuae/falcon-7b", "tiiuae/falcon-7b-instruct",
+      "tiiuae/falcon-40b", "tiiuae/falcon-40b-instruct")),
+    ("mpt", "MPT-7B / 30B", "MosaicML",
+     ("mpt", "mpt-7b", "mpt-30b", "mosaicml/mpt-7b", "mosaicml/mpt-7b-instruct",
+      "mosaicml/mpt-7b-chat", "mosaicml/mpt-7b-storywriter", "mosaicml/mpt-30b",
+      "mosaicml/mpt-30b-instruct", "mosaicml/mpt-30b-chat")),
+    ("gpt_neox", "GPT-NeoX-20B / Pythia", "EleutherAI",
+     ("gpt-neox", "gpt-neox-20b", "pythia", "EleutherAI/gpt-neox-20b",
+      *(f"EleutherAI/pythia-{size}{suffix}"
+        for size in ("14m", "31m", "70m", "160m", "410m", "1b", "1.4b", "2.8b", "6.9b", "12b")
+        for suffix in ("", "-deduped")))),
+    # BGE's vocab.txt is BERT base uncased's (llama.cpp's ggml-vocab-bert-bge.gguf gives the
+    # same ids: tests/test_gguf.py)
+    ("bge", "BGE v1.5 embeddings (WordPiece)", "BAAI",
+     ("bge", "bge-small-en-v1.5", "bge-base-en-v1.5", "bge-large-en-v1.5",
+      "BAAI/bge-small-en-v1.5", "BAAI/bge-base-en-v1.5", "BAAI/bge-large-en-v1.5")),
+    ("nomic_bert_moe", "nomic-embed-text-v2-moe (Unigram)", "Nomic AI",
+     ("nomic-embed-text-v2-moe", "nomic-ai/nomic-embed-text-v2-moe")),
     ("whisper_v3", "Whisper large-v3 / turbo", "OpenAI",
      ("whisper-large-v3", "whisper-large-v3-turbo", "whisper-turbo", "openai/whisper-large-v3",
       "openai/whisper-large-v3-turbo")),

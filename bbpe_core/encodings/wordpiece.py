@@ -34,7 +34,7 @@ from ..processors import TemplateProcessing
 from ..token_table import TokenTable
 from .data import data_file
 
-__all__ = ["BERT_SPECIAL_TOKENS", "bert_base_uncased", "load_wordpiece"]
+__all__ = ["BERT_SPECIAL_TOKENS", "bert_base_uncased", "bge", "load_wordpiece"]
 
 BERT_SPECIAL_TOKENS = ("[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]")
 """The tokens ``BertWordPieceTokenizer`` adds as special tokens (matched whole in any text)."""
@@ -86,14 +86,26 @@ def load_wordpiece(name: str, vocab: dict[str, int], *,
     )
 
 
-def bert_base_uncased() -> Encoding:
+def bert_base_uncased(name: str = "bert_base_uncased") -> Encoding:
     """BERT base uncased (also DistilBERT, MiniLM embeddings): the shipped vocab.txt (sha256
     checked against MANIFEST.json), lowercased and accents stripped. ``registry.get_encoding``
     builds it once per process.
+
+    Args:
+        name: the encoding's name (``"bge"`` for BGE, whose vocab.txt and tokenizer settings
+            are BERT base uncased's).
 
     Raises:
         VocabFileError: if the shipped file is damaged.
     """
     file = "bert_base_uncased.vocab.txt.gz"
     vocab = load_wordpiece_vocab(data_file(file), name=f"bbpe_core/data/{file}")
-    return load_wordpiece("bert_base_uncased", vocab)
+    return load_wordpiece(name, vocab)
+
+
+def bge() -> Encoding:
+    """BGE v1.5 embeddings (BAAI): BERT base uncased's vocab.txt and WordPiece settings
+    (lowercase, accents stripped, [CLS] ... [SEP]), as in the models' tokenizer.json; llama.cpp's
+    ggml-vocab-bert-bge.gguf, converted from it, gives the same ids (``tests/test_gguf.py``).
+    """
+    return bert_base_uncased("bge")

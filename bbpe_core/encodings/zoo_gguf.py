@@ -12,7 +12,7 @@ from ..encoding import Encoding
 from ..formats.gguf import load_gguf
 from .data import data_file
 
-__all__ = ["gemma4", "phi3"]
+__all__ = ["falcon", "gemma4", "gpt_neox", "mpt", "nomic_bert_moe", "phi3"]
 
 
 def gemma4() -> Encoding:
@@ -25,3 +25,28 @@ def phi3() -> Encoding:
     """Phi-3 / Phi-3.5 mini: Llama 2's SentencePiece BPE (32,000 pieces, a dummy prefix, byte
     fallback) and Phi-3's 64 added tokens (``<|assistant|>``, ``<|end|>``, ...)."""
     return load_gguf(data_file("phi3.gguf.gz"), name="phi3")
+
+
+def falcon() -> Encoding:
+    """Falcon-7B / 40B: byte-level BPE, 65,024 tokens, Falcon's pre-tokenizer (llama.cpp's
+    ``falcon``); some single bytes have no token and are dropped, as llama.cpp does."""
+    return load_gguf(data_file("falcon.gguf.gz"), name="falcon")
+
+
+def mpt() -> Encoding:
+    """MPT-7B / 30B: GPT-NeoX-20B's byte-level BPE (50,254 merged tokens, its whitespace-run
+    added tokens, padding to 50,432); some single bytes have no token (llama.cpp's ``mpt``)."""
+    return load_gguf(data_file("mpt.gguf.gz"), name="mpt")
+
+
+def gpt_neox() -> Encoding:
+    """GPT-NeoX-20B / Pythia: the same file as ``mpt`` (MPT took GPT-NeoX-20B's tokenizer;
+    llama.cpp's own gpt-neox file has the same tokens and merges but names no pre-tokenizer,
+    so llama.cpp would split it with its 'default' patterns, not GPT-NeoX's)."""
+    return load_gguf(data_file("mpt.gguf.gz"), name="gpt_neox")
+
+
+def nomic_bert_moe() -> Encoding:
+    """nomic-embed-text-v2-moe: XLM-RoBERTa's SentencePiece Unigram (250,048 pieces, its
+    ``nmt_nfkc`` precompiled map, a dummy prefix); the API adds ``<s>`` and ``</s>``."""
+    return load_gguf(data_file("nomic_bert_moe.gguf.gz"), name="nomic_bert_moe")
