@@ -3,8 +3,9 @@ reader (``gguf.GGUFReader``, the PyPI package ``gguf``: it parses the header onl
 tokenizer) and, where a tokenizer.json of the same vocabulary is in ``tests/.refs``, HF
 tokenizers' ``Tokenizer.from_file``; each in a fresh process (``bench_load.child``).
 
-Files: the shipped GGUF encodings (``gemma4``, ``phi3``: timed through ``get_encoding``,
-which also checks the sha256 and gunzips) and every llama.cpp vocabulary in
+Files: the shipped GGUF encodings (``gemma4``, ``phi3``, ``falcon``, ``mpt``, ``gpt_neox``,
+``nomic_bert_moe``: timed through ``get_encoding``, which also checks the sha256 and gunzips)
+and every llama.cpp vocabulary in
 ``tests/.refs/llama.cpp`` that ``load_gguf`` opens (``python3 scripts/fetch_vocabularies.py
 --no-ship --references tests/.refs``). Runs alternate, ours then gguf's then HF's, ``--runs``
 times each; the table shows the median wall seconds of each load (imports not included) and
@@ -22,12 +23,14 @@ import statistics
 from bench_load import _CHILD, REFS, ROOT, child
 
 VOCABS = REFS / "llama.cpp"
-SHIPPED = {"gemma4": "gemma-4", "phi3": "phi-3"}
+SHIPPED = {"gemma4": "gemma-4", "phi3": "phi-3", "falcon": "falcon", "mpt": "mpt",
+           "gpt_neox": "mpt", "nomic_bert_moe": "nomic-bert-moe"}
 """Shipped encoding -> the llama.cpp vocabulary it is."""
 HF_JSON = {"llama-bpe": "llama3.tokenizer.json"}
 """llama.cpp vocabulary -> an official tokenizer.json of the same vocabulary in tests/.refs."""
-NAMES = ["gpt-2", "llama-bpe", "llama-spm", "phi-3", "qwen2", "deepseek-coder", "deepseek-llm",
-         "command-r", "gemma-4", "bert-bge", "baichuan"]
+NAMES = ["gpt-2", "llama-bpe", "llama-spm", "phi-3", "qwen2", "qwen35", "deepseek-coder",
+         "deepseek-llm", "command-r", "gemma-4", "bert-bge", "baichuan", "falcon", "mpt",
+         "refact", "starcoder", "gpt-neox", "aquila", "nomic-bert-moe"]
 
 OURS = _CHILD.format(imports="from bbpe_core.formats.gguf import load_gguf",
                      load="load_gguf(sys.argv[1])")
