@@ -1,0 +1,39 @@
+"""The Train page's SentencePiece BPE run in headless Chromium at a desktop and a phone size:
+trained on the shipped English corpus, the merges chart drawn, "Use this tokenizer" adds it
+to the selector and the `.model` / tokenizer.json downloads are offered."""
+
+from __future__ import annotations
+
+import pytest
+from browser_helpers import screenshot, wait_for_idle
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.mark.parametrize(("width", "height"), [(1400, 1000), (390, 844)])
+def test_sentencepiece_bpe_run(browser, app_url, width, height):
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    try:
+        page.goto(f"{app_url}/train")
+        page.get_by_text("BPE (SentencePiece)", exact=True).click(timeout=60_000)
+        wait_for_idle(page)
+        page.get_by_role("button", name="Train", exact=True).click()
+        page.wait_for_selector("text=n_vocab 4,096", timeout=180_000)
+        wait_for_idle(page)
+        success = page.locator('[data-testid="stAlertContentSuccess"]').first.inner_text()
+        assert "merges in" in success and "n_vocab 4,096" in success
+        chart = page.locator(".js-plotly-plot").first
+        chart.scroll_into_view_if_needed()
+        page.wait_for_selector(".js-plotly-plot >> text=vocabulary size", timeout=60_000)
+        screenshot(page, f"train_spbpe_{width}")
+        assert page.get_by_role("button", name="Use this tokenizer").count() == 1
+        page.get_by_role("button", name="Use this tokenizer").click()
+        page.wait_for_selector("text=Now in the encoding selector", timeout=60_000)
+        assert "sp-bpe-4096" in page.locator('[data-testid="stCode"]').last.inner_text()
+        screenshot(page, f"train_spbpe_used_{width}")
+        page.get_by_role("button", name="Prepare downloads").click()
+        page.get_by_role("button", name="sp-bpe-4096.model").wait_for(timeout=60_000)
+        assert page.get_by_role("button", name="tokenizer.json").count() == 1
+    finally:
+        context.close()
