@@ -150,7 +150,7 @@ def lost_bytes(enc: Encoding, text: str) -> int:
         enc: any encoding (0 for one that is not byte-level or has all 256 bytes).
         text: the text encoded.
     """
-    missing = getattr(enc.vocab, "missing", b"") if enc.byte_level else b""
+    missing = enc.vocab.missing if enc.byte_level else b""  # byte-level: a Vocab
     if not missing:
         return 0
     data = text.encode("utf-8", "replace")
