@@ -30,20 +30,20 @@ def phi3() -> Encoding:
 def falcon() -> Encoding:
     """Falcon-7B / 40B: byte-level BPE, 65,024 tokens, Falcon's pre-tokenizer (llama.cpp's
     ``falcon``); some single bytes have no token and are dropped, as llama.cpp does."""
-    return load_gguf(data_file("falcon.gguf.gz"), name="falcon")
+    return load_gguf(data_file("falcon.gguf.gz"), name="falcon", pattern_timeout=None)
 
 
 def mpt() -> Encoding:
     """MPT-7B / 30B: GPT-NeoX-20B's byte-level BPE (50,254 merged tokens, its whitespace-run
     added tokens, padding to 50,432); some single bytes have no token (llama.cpp's ``mpt``)."""
-    return load_gguf(data_file("mpt.gguf.gz"), name="mpt")
+    return load_gguf(data_file("mpt.gguf.gz"), name="mpt", pattern_timeout=None)
 
 
 def gpt_neox() -> Encoding:
     """GPT-NeoX-20B / Pythia: the same file as ``mpt`` (MPT took GPT-NeoX-20B's tokenizer;
     llama.cpp's own gpt-neox file has the same tokens and merges but names no pre-tokenizer,
     so llama.cpp would split it with its 'default' patterns, not GPT-NeoX's)."""
-    return load_gguf(data_file("mpt.gguf.gz"), name="gpt_neox")
+    return load_gguf(data_file("mpt.gguf.gz"), name="gpt_neox", pattern_timeout=None)
 
 
 def nomic_bert_moe() -> Encoding:

@@ -69,4 +69,4 @@ def show_result() -> None:
         st.caption("SentencePiece BPE starts from the meta pieces, the 256 byte pieces and "
                    "the corpus' characters, and merges characters; a piece never crosses a "
                    "space (▁ only begins one), and its score is minus its merge order.")
-    unigram_view.actions(enc, result["fp"], "tr_spbpe")
+    unigram_view.actions(enc, result["fp"], "spbpe")

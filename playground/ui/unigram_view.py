@@ -83,10 +83,10 @@ def show_result() -> None:
         pick = st.selectbox("Pieces pruned in round", [r["round"] for r in rows if r["pruned"]],
                             key="tr_uni_round")
         st.dataframe([p for p in pruned if p["round"] == pick], hide_index=True)
-    actions(enc, result["fp"], "tr_uni")
+    actions(enc, result["fp"], "uni")
 
 
-def actions(enc: Encoding, fp: str, prefix: str) -> None:
+def actions(enc: Encoding, fp: str, algorithm: str) -> None:
     """A trained SentencePiece encoding's buttons: "Use this tokenizer" (adds it to the
     session's selectors; a refusal is a message) and "Prepare downloads" (``.model`` and
     tokenizer.json, ``model_files``).
@@ -94,15 +94,16 @@ def actions(enc: Encoding, fp: str, prefix: str) -> None:
     Args:
         enc: the trained encoding (BPE or Unigram, the sentencepiece flavour).
         fp: its fingerprint (corpus and options), so the same run is added once.
-        prefix: the widgets' key prefix, one per algorithm.
+        algorithm: the algorithm's short name in the widgets' keys (``tr_<algorithm>_...``,
+            the Train page's prefix).
     """
-    if st.button("Use this tokenizer", key=f"{prefix}_use"):
+    if st.button("Use this tokenizer", key=f"tr_{algorithm}_use"):
         try:
             name = add_user_encoding(enc, fp, MEMORY_PER_TRAINED_ID * enc.n_vocab)
         except ValueError as e:
             problem("Not added.", str(e))
         else:
             said("Now in the encoding selector of every page (this session only):", name)
-    if st.button("Prepare downloads", key=f"{prefix}_files"):
+    if st.button("Prepare downloads", key=f"tr_{algorithm}_files"):
         for fname, data in model_files(enc).items():
-            st.download_button(fname, data, fname, key=f"{prefix}_dl_{fname}")
+            st.download_button(fname, data, fname, key=f"tr_{algorithm}_dl_{fname}")
