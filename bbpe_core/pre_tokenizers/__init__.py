@@ -35,7 +35,7 @@ from itertools import accumulate, chain
 import regex
 
 from . import bert_unicode
-from .deepseek_bmp import bmp_split
+from .bmp_equivalent import SCANS_FASTER_IN_RE, bmp_equivalent
 from .pattern_deadline import run_scan
 from .pattern_guard import compile_checked
 from .patterns import (
@@ -161,7 +161,8 @@ class Split(PreTokenizer):
         self.timeout = timeout
         isolating = behavior == "Isolated" and not invert
         self._isolating = self._capturing(source, self._regex) if isolating else None
-        self._bmp = bmp_split(pattern) if self._isolating is not None else None
+        faster = self._isolating is not None and pattern in SCANS_FASTER_IN_RE
+        self._bmp = bmp_equivalent(pattern) if faster else None
         # a pinned pattern as written too, for text the pin cannot change (faster)
         self._pinned = source != pattern
         self._plain_regex = compile_checked(pattern) if self._pinned else self._regex
@@ -194,8 +195,8 @@ class Split(PreTokenizer):
         before the next match, is a chunk. A shipped pattern scans with
         ``patterns.find_chunks`` (its Unicode classes pinned); another with ``regex``'s
         ``split`` by the capturing pattern, which gives the gaps between the matches and
-        the matches in turn (on text within the BMP, ``bmp_splits``' ``re`` equivalent
-        of a DeepSeek pattern, where it has one). A pattern with groups of its own, or one
+        the matches in turn (on text within the BMP, by its ``re`` equivalent where that
+        scans faster: ``bmp_equivalent``). A pattern with groups of its own, or one
         that matched the empty string somewhere (a match HF skips), takes the reference
         fold instead."""
         return self._scanner()(text) if text else super().chunks(text)
@@ -214,8 +215,8 @@ class Split(PreTokenizer):
     def _isolated_chunks(self, text: str) -> list[str]:
         """``chunks`` by the capturing pattern's ``split`` (``_isolating`` is set), or on
         text without characters beyond U+FFFF by its ``re`` equivalent where
-        ``bmp_splits`` has one (a pattern known to scan in linear time, so ``re`` runs it
-        without the time limit, which it has not).
+        ``bmp_equivalent.SCANS_FASTER_IN_RE`` names it (a shipped pattern, known to scan in
+        linear time, so ``re`` runs it without the time limit, which it has not).
 
         Raises:
             PatternTimeoutError: if the ``regex`` scan runs past its time (``run_scan``).
