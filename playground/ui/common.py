@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import streamlit as st
 
 from ..encoding_labels import info, label
 from ..html_base import esc
 
-__all__ = ["counted_with", "metric_row", "tokens_phrase", "problem", "said", "markdown_safe_name"]
+__all__ = ["counted_with", "metric_row", "tokens_phrase", "problem", "said", "markdown_safe_name",
+           "trained_run"]
 
 
 def counted_with(name: str) -> None:
@@ -57,3 +60,31 @@ def markdown_safe_name(name: str) -> str:
     """An encoding's name for a Markdown sentence of ours: a shipped name as it is, a user's
     tokenizer (whose name comes from a file) as the words "your tokenizer"."""
     return f"`{name}`" if info(name) is not None else "your tokenizer"
+
+
+def trained_run(key: str, records: str, unit: str, chart: Callable[[dict], object],
+                caption: str) -> dict | None:
+    """The opening of a Train page result: the run the session keeps under ``key``, its
+    success line (how many ``records`` it made, its time and n_vocab) and its chart.
+
+    Args:
+        key: the session key of the run (a dict with ``enc``, ``seconds`` and ``records``).
+        records: the run's list the line counts, ``"steps"`` (a merge each) or ``"rounds"``.
+        unit: the line's word for one record, ``"merges"`` or ``"rounds"``.
+        chart: the run -> its Plotly figure, drawn (with ``caption`` under it, Markdown of
+            ours) where the run made a record at all.
+        caption: what the chart shows.
+
+    Returns:
+        The run, or None if the session keeps none (nothing is drawn).
+    """
+    result = st.session_state.get(key)
+    if not result:
+        return None
+    made = result[records]
+    st.success(f"{len(made):,} {unit} in {result['seconds']:.1f} s; "
+               f"n_vocab {result['enc'].n_vocab:,}.")
+    if made:
+        st.plotly_chart(chart(result), width="stretch", key=f"{key}_chart")
+        st.caption(caption)
+    return result

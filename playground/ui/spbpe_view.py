@@ -13,7 +13,7 @@ from bbpe_core import train_sentencepiece_bpe
 from ..charts import merges_figure
 from ..uploads import fingerprint
 from . import unigram_view
-from .common import problem
+from .common import problem, trained_run
 from .keys import TRAIN_RESULT, TRAIN_SPBPE_RESULT
 from .widgets import kept
 
@@ -58,15 +58,12 @@ def train(text: str, vocab_size: int) -> None:
 def show_result() -> None:
     """The last SentencePiece BPE run: the merges chart, "Use this tokenizer" and the
     downloads (``.model`` and tokenizer.json)."""
-    result = st.session_state.get(TRAIN_SPBPE_RESULT)
-    if not result:
-        return
-    enc, steps = result["enc"], result["steps"]
-    st.success(f"{len(steps):,} merges in {result['seconds']:.1f} s; n_vocab {enc.n_vocab:,}.")
-    if steps:
-        base = result["vocab_size"] - steps[0].merges_wanted  # meta, bytes, characters
-        st.plotly_chart(merges_figure(steps, base), width="stretch", key="tr_spbpe_merges")
-        st.caption("SentencePiece BPE starts from the meta pieces, the 256 byte pieces and "
-                   "the corpus' characters, and merges characters; a piece never crosses a "
-                   "space (▁ only begins one), and its score is minus its merge order.")
-    unigram_view.actions(enc, result["fp"], "spbpe")
+    result = trained_run(
+        TRAIN_SPBPE_RESULT, "steps", "merges",
+        lambda run: merges_figure(run["steps"],  # from the meta, byte and character pieces
+                                  run["vocab_size"] - run["steps"][0].merges_wanted),
+        "SentencePiece BPE starts from the meta pieces, the 256 byte pieces and the corpus' "
+        "characters, and merges characters; a piece never crosses a space (▁ only begins "
+        "one), and its score is minus its merge order.")
+    if result is not None:
+        unigram_view.actions(result["enc"], result["fp"], "spbpe")

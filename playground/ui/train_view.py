@@ -23,7 +23,7 @@ from ..training import (
     new_token_lengths,
 )
 from ..uploads import PATTERN_TIMEOUT, fingerprint
-from .common import problem, said
+from .common import problem, said, trained_run
 from .keys import TRAIN_FLASH, TRAIN_RESULT
 from .session import add_user_encoding
 from .widgets import kept
@@ -130,11 +130,16 @@ def train(text: str, vocab_size: int, pattern_name: str, pattern: str | None,
 def show_result() -> None:
     """The last trained tokenizer: compression curve, first and last merges, new tokens by
     length, the character-level contrast, "Use this tokenizer" and downloads."""
-    result = st.session_state.get(TRAIN_RESULT)
-    if not result:
+    result = trained_run(
+        TRAIN_RESULT, "steps", "merges",
+        lambda run: merges_figure(run["steps"], run["enc"].n_vocab - len(run["steps"])
+                                  - len(run["enc"].special_tokens)),
+        "BPE grows its vocabulary by one token per merge, from the 256 bytes; a Unigram run "
+        "(choose Unigram above) starts large and shrinks. Each merge's pair is no more "
+        "frequent than the last one's.")
+    if result is None:
         return
     enc, steps = result["enc"], result["steps"]
-    st.success(f"{len(enc.merges):,} merges in {result['seconds']:.1f} s; n_vocab {enc.n_vocab:,}.")
     if steps:
         rows = compression_rows(steps, result["bytes"], every=max(1, len(steps) // 200))
         st.plotly_chart(lines([r | {"corpus": "training corpus"} for r in rows], x="merges",
@@ -144,11 +149,6 @@ def show_result() -> None:
                         width="stretch")
         st.caption("Each merge makes the corpus shorter in tokens; the curve flattens as merges "
                    "get rarer.")
-        st.plotly_chart(merges_figure(steps, enc.n_vocab - len(steps) - len(enc.special_tokens)),
-                        width="stretch", key="tr_bpe_merges")
-        st.caption("BPE grows its vocabulary by one token per merge, from the 256 bytes; a Unigram "
-                   "run (choose Unigram above) starts large and shrinks. Each merge's pair is no "
-                   "more frequent than the last one's.")
         table = merge_rows(steps)
         left, right = st.columns(2)
         left.markdown("**First merges**")

@@ -13,7 +13,7 @@ from ..caps import MEMORY_PER_TRAINED_ID
 from ..charts import rounds_figure
 from ..unigram_training import model_files, pruned_rows, round_fraction, round_rows
 from ..uploads import fingerprint
-from .common import problem, said
+from .common import problem, said, trained_run
 from .keys import TRAIN_RESULT, TRAIN_SPBPE_RESULT, TRAIN_UNIGRAM_RESULT
 from .session import add_user_encoding
 from .widgets import kept
@@ -64,19 +64,19 @@ def train(text: str, vocab_size: int) -> None:
 def show_result() -> None:
     """The last Unigram run: rounds chart, the pruned pieces, "Use this tokenizer" and the
     downloads (``.model`` and tokenizer.json)."""
-    result = st.session_state.get(TRAIN_UNIGRAM_RESULT)
-    if not result:
+    result = trained_run(
+        TRAIN_UNIGRAM_RESULT, "rounds", "rounds",
+        lambda run: rounds_figure(round_rows(run["rounds"])),
+        "BPE grows its vocabulary from the 256 bytes, one merge at a time; Unigram starts from "
+        "many candidate pieces and prunes, each round, those whose loss (how much the corpus' "
+        "likelihood drops without them) is smallest.")
+    if result is None:
         return
     enc, rounds = result["enc"], result["rounds"]
-    st.success(f"{len(rounds)} rounds in {result['seconds']:.1f} s; n_vocab {enc.n_vocab:,}.")
-    rows = round_rows(rounds)
-    st.plotly_chart(rounds_figure(rows), width="stretch", key="tr_uni_rounds")
     left, right = st.columns(2)
     left.metric("Unigram: first round → last", f"{rounds[0].pieces:,} → {enc.n_vocab:,} pieces")
     right.metric("BPE to the same size: grows", f"256 → {enc.n_vocab:,} tokens")
-    st.caption("BPE grows its vocabulary from the 256 bytes, one merge at a time; Unigram "
-               "starts from many candidate pieces and prunes, each round, those whose loss "
-               "(how much the corpus' likelihood drops without them) is smallest.")
+    rows = round_rows(rounds)
     st.dataframe(rows, hide_index=True)
     pruned = pruned_rows(rounds)
     if pruned:
