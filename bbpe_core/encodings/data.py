@@ -20,24 +20,19 @@ def manifest() -> dict[str, dict]:
     return {entry["file"]: entry for entry in json.loads(text)}
 
 
-def data_file(file: str, expected_hash: str | None = None) -> bytes:
-    """The uncompressed content of a shipped data file, its sha256 checked.
+def data_file(file: str) -> bytes:
+    """The uncompressed content of a shipped data file, its sha256 checked against the
+    manifest's.
 
     Args:
         file: the name in ``bbpe_core/data``, e.g. ``"llama3.tiktoken.gz"``.
-        expected_hash: the hex sha256 of the uncompressed content, for the files not in the
-            manifest (OpenAI's three, whose hashes are tiktoken's ``expected_hash``); None
-            takes the manifest's.
 
     Raises:
-        VocabFileError: if the file is damaged (the sha256 differs) or, without
-            ``expected_hash``, not in the manifest.
+        VocabFileError: if the file is not in the manifest, or damaged (the sha256 differs).
     """
-    if expected_hash is None:
-        entry = manifest().get(file)
-        if entry is None:
-            raise VocabFileError(f"bbpe_core/data/{file}: not in MANIFEST.json")
-        expected_hash = entry["sha256"]
+    entry = manifest().get(file)
+    if entry is None:
+        raise VocabFileError(f"bbpe_core/data/{file}: not in MANIFEST.json")
     raw = (resources.files("bbpe_core") / "data" / file).read_bytes()
-    data, _ = read_bytes(raw, name=f"bbpe_core/data/{file}", expected_hash=expected_hash)
+    data, _ = read_bytes(raw, name=f"bbpe_core/data/{file}", expected_hash=entry["sha256"])
     return data
