@@ -87,14 +87,20 @@ def test_a_unigram_failure_is_a_message(train_app):
     assert train_app.error[0].value == "Training stopped." and "coverage" in train_app.code[0].value
 
 
+def _upload_over_the_cap(page, source: str, uploader: str) -> None:
+    """Choose "upload" on the radio ``source`` and upload a file one byte over
+    ``MAX_TRAIN_BYTES`` to ``uploader``: the run says its size, without an exception."""
+    page.radio(key=source).set_value("upload").run()
+    page.file_uploader(key=uploader).upload("big.txt", b"a" * (MAX_TRAIN_BYTES + 1),
+                                            "text/plain")
+    page.run()
+    assert not page.exception
+    assert any(f"{MAX_TRAIN_BYTES + 1:,} bytes" in e.value for e in page.error)
+
+
 def test_the_unigram_run_keeps_the_corpus_cap(train_app):
     train_app.radio(key="tr_algo").set_value("Unigram (SentencePiece)").run()
-    train_app.radio(key="tr_source").set_value("upload").run()
-    train_app.file_uploader(key="tr_upload").upload("big.txt", b"a" * (MAX_TRAIN_BYTES + 1),
-                                               "text/plain")
-    train_app.run()
-    assert not train_app.exception
-    assert any(f"{MAX_TRAIN_BYTES + 1:,} bytes" in e.value for e in train_app.error)
+    _upload_over_the_cap(train_app, "tr_source", "tr_upload")
     assert not [b for b in train_app.button if b.label == "Train"]
 
 
@@ -162,10 +168,5 @@ def test_extend_refuses_an_upload_over_the_cap(train_app):
     from playground.caps import MAX_EXTEND_CHARS  # the shipped Tang poems are cut to it
     assert any(f"Trained on the first {MAX_EXTEND_CHARS:,} of its" in c.value
                for c in train_app.caption)
-    train_app.radio(key="tr_ext_source").set_value("upload").run()
-    train_app.file_uploader(key="tr_ext_upload").upload("big.txt", b"a" * (MAX_TRAIN_BYTES + 1),
-                                                   "text/plain")
-    train_app.run()
-    assert not train_app.exception
-    assert any(f"{MAX_TRAIN_BYTES + 1:,} bytes" in e.value for e in train_app.error)
+    _upload_over_the_cap(train_app, "tr_ext_source", "tr_ext_upload")
     assert not [b for b in train_app.button if b.key == "tr_ext_go"]
