@@ -31,13 +31,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
+from report import publish  # noqa: E402
+
 import bbpe_core  # noqa: E402
 from bbpe_core.cluster.encodings import EncodingSpec  # noqa: E402
 from bbpe_core.cluster.run import count_files  # noqa: E402
 from bbpe_core.cluster.tasks import pieces  # noqa: E402
 from oracles import tiktoken_encoding  # noqa: E402  (tiktoken built from our data files)
-
-RESULTS = Path(__file__).resolve().parent / "results"
 
 
 def make_corpus(root: Path, size_mb: int, file_mb: int) -> list[Path]:
@@ -149,10 +149,7 @@ def main() -> None:
     lines.append("")
     lines.append(f"Command: `python3 bench/bench_cluster.py --size-mb {args.size_mb}`")
     table = "\n".join(lines) + "\n"
-    print(table)
-    RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "cluster.md").write_text(table, encoding="utf-8")
-    chart(rows).write_html(RESULTS / "cluster.html", include_plotlyjs="cdn")
+    publish("cluster", table, chart(rows))
 
 
 if __name__ == "__main__":

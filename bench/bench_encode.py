@@ -21,16 +21,15 @@ import platform
 import signal
 import time
 import tracemalloc
-from pathlib import Path
 
 from implementations import batch_reference, implementations, scratch_dir
+from report import publish
 from texts import MB, texts
 
 import bbpe_core
 from bbpe_core.encodings import registry
 from oracles import ENCODING_NAMES
 
-RESULTS = Path(__file__).resolve().parent / "results"
 LIMIT_S = 30
 """A call that takes longer is stopped and reported as slower than this (pure-Python
 tokenizers are quadratic on the worst cases)."""
@@ -197,10 +196,7 @@ def main() -> None:
     loads = [load_stats(n) for n in names]
     growths = [growth(n, size // 4) for n in names]
     table = markdown(rows, loads, growths)
-    print(table)
-    RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "encode.md").write_text(table, encoding="utf-8")
-    chart(rows).write_html(RESULTS / "encode.html", include_plotlyjs="cdn")
+    publish("encode", table, chart(rows))
 
 
 if __name__ == "__main__":

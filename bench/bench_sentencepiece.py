@@ -24,6 +24,7 @@ from tokenizers import Tokenizer
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the checkout's bbpe_core
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_encode import best_time  # noqa: E402
+from report import results_page  # noqa: E402
 from texts import MB, ROOT, texts  # noqa: E402
 
 import bbpe_core  # noqa: E402
@@ -75,19 +76,14 @@ def compare(name: str, enc, ours, refs: dict, corpus: dict[str, str], repeats: i
 
 def markdown(rows: list[dict], size: int) -> str:
     """The results table (ratios are the reference's time / ours: above 1 we are faster)."""
-    lines = [
-        "# SentencePiece BPE with byte fallback vs HF tokenizers and sentencepiece",
-        "",
-        f"Texts of about {size:,} bytes; ratio = the reference's time / ours (above 1: "
-        "faster than it); cold = our caches emptied before each call. Best of the repeats.",
-        "",
-        "| encoding | text | reference | cold | warm | ours cold / warm / reference (s) |",
-        "|---|---|---|---|---|---|",
-    ]
-    lines += [f"| {r['encoding']} | {r['text']} | {r['reference']} | {r['cold']:.2f}x | "
-              f"{r['warm']:.2f}x | {r['ours cold s']:.3f} / {r['ours warm s']:.3f} / "
-              f"{r['ref s']:.3f} |" for r in rows]
-    return "\n".join(lines) + "\n"
+    return results_page(
+        "SentencePiece BPE with byte fallback vs HF tokenizers and sentencepiece",
+        [f"Texts of about {size:,} bytes; ratio = the reference's time / ours (above 1: "
+         "faster than it); cold = our caches emptied before each call. Best of the repeats."],
+        ["encoding", "text", "reference", "cold", "warm", "ours cold / warm / reference (s)"],
+        [[r["encoding"], r["text"], r["reference"], f"{r['cold']:.2f}x", f"{r['warm']:.2f}x",
+          f"{r['ours cold s']:.3f} / {r['ours warm s']:.3f} / {r['ref s']:.3f}"]
+         for r in rows])
 
 
 def main() -> None:

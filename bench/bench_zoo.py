@@ -19,6 +19,7 @@ from pathlib import Path
 
 from bench_encode import best_time
 from bench_load import NAMES, first_load, hf_file
+from report import results_page
 from texts import MB, ROOT, texts
 from tokenizers import Tokenizer
 
@@ -56,20 +57,15 @@ def run(name: str, corpus: dict[str, str], repeats: int, workdir: Path) -> list[
 
 def markdown(rows: list[dict], size: int) -> str:
     """The results table (ratios are HF tokenizers' time / ours: above 1 we are faster)."""
-    lines = [
-        "# Byte-level encodings vs HF tokenizers (single-string encode)",
-        "",
-        f"Texts of about {size:,} bytes; ratio = HF's time / ours (above 1: faster than "
-        "HF tokenizers); cold = our caches emptied before each call. First load: our "
-        "`get_encoding` against `Tokenizer.from_file` (seconds, median of 5 fresh processes each: "
-        "`bench_load.py`).",
-        "",
-        "| encoding | text | cold | warm | warm MB/s | first load (ours / HF) |",
-        "|---|---|---|---|---|---|",
-    ]
-    lines += [f"| {r['encoding']} | {r['text']} | {r['cold']:.2f}x | {r['warm']:.2f}x | "
-              f"{r['MB/s warm']:.1f} | {r['load']:.2f} s / {r['hf load']:.2f} s |" for r in rows]
-    return "\n".join(lines) + "\n"
+    return results_page(
+        "Byte-level encodings vs HF tokenizers (single-string encode)",
+        [f"Texts of about {size:,} bytes; ratio = HF's time / ours (above 1: faster than "
+         "HF tokenizers); cold = our caches emptied before each call. First load: our "
+         "`get_encoding` against `Tokenizer.from_file` (seconds, median of 5 fresh processes "
+         "each: `bench_load.py`)."],
+        ["encoding", "text", "cold", "warm", "warm MB/s", "first load (ours / HF)"],
+        [[r["encoding"], r["text"], f"{r['cold']:.2f}x", f"{r['warm']:.2f}x",
+          f"{r['MB/s warm']:.1f}", f"{r['load']:.2f} s / {r['hf load']:.2f} s"] for r in rows])
 
 
 def main() -> None:

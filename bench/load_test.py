@@ -33,6 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.hostile_upload import hostile_tokenizer_json  # noqa: E402
+from bench.report import results_page  # noqa: E402
 from playground.caps import MAX_COMPARE_BYTES, MAX_COMPARE_ENCODINGS  # noqa: E402
 from playground.share import encode_state  # noqa: E402
 from playground.uploads import MAX_UPLOAD_MB  # noqa: E402
@@ -193,9 +194,7 @@ def report(results: list[dict], bad: dict, peak: float, sessions: int, kb: int,
     """The results as Markdown."""
     times = sorted(r["seconds to tokens"] for r in results if r["seconds to tokens"] is not None)
     p95 = times[min(len(times) - 1, int(0.95 * len(times)))] if times else float("nan")
-    lines = [
-        "# Load test: one server, sessions at once",
-        "",
+    intro = [
         f"{sessions} sessions (browser contexts of one headless Chromium), arriving two seconds "
         f"apart and overlapping, each paste {kb} KB and upload a tokenizer.json, against one "
         "`streamlit run` on 127.0.0.1 (2 cores, the browser on the same machine). Among them, "
@@ -212,13 +211,12 @@ def report(results: list[dict], bad: dict, peak: float, sessions: int, kb: int,
         f"- hostile session: upload added {bad['upload']} in {bad['upload seconds']} s; link "
         f"drawn in {bad['link seconds']} s {bad.get('error', '')}",
         f"- load average at the end (1, 5, 15 min): {load[0]:.2f}, {load[1]:.2f}, {load[2]:.2f}",
-        "",
-        "| session | seconds to tokens | exact | upload | error |",
-        "|---|---|---|---|---|",
     ]
-    lines += [f"| {r['session']} | {r['seconds to tokens']} | {r['exact']} | {r['upload']} | "
-              f"{r.get('error', '')} |" for r in results]
-    return "\n".join(lines) + "\n"
+    return results_page(
+        "Load test: one server, sessions at once", intro,
+        ["session", "seconds to tokens", "exact", "upload", "error"],
+        [[r["session"], r["seconds to tokens"], r["exact"], r["upload"], r.get("error", "")]
+         for r in results])
 
 
 def main() -> None:

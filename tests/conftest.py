@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 
 import pytest
-from apptest import new_app
+from apptest import new_app, train_page
 from hypothesis import settings
 
 import bbpe_core
@@ -39,3 +39,9 @@ def app():
     at.run()
     assert not at.exception
     return at
+
+
+@pytest.fixture
+def train_app():
+    """The app switched to its Train page without an exception (``apptest.train_page``)."""
+    return train_page()

@@ -14,10 +14,10 @@ from __future__ import annotations
 import base64
 import subprocess
 import time
-from pathlib import Path
 
 import pytest
 from gguf_files import CHAT_TEMPLATE, write_gguf
+from zoo_oracles import llama_cpp_vocab
 
 import bbpe_core
 from playground import chat_sandbox
@@ -33,7 +33,6 @@ from playground.chat_templates import TEMPLATE_MODELS, render_chat_prompt
 from playground.gguf_chat import file_chat_template
 from playground.ui.model_file import open_model_file
 
-VOCABS = Path(__file__).resolve().parent / ".refs" / "llama.cpp"
 WITH_TEMPLATES = ("command-r", "gemma-4", "phi-3", "qwen2", "qwen35")
 CHATS = [
     [{"role": "user", "content": "Hi there"}],
@@ -58,11 +57,7 @@ def _hf(template: str, messages: list[dict], variables: dict[str, str],
 
 
 def _file_template(stem: str):
-    path = VOCABS / f"ggml-vocab-{stem}.gguf"
-    if not path.exists():
-        pytest.skip(f"{path} missing: run python3 scripts/fetch_vocabularies.py --no-ship "
-                    "--references tests/.refs")
-    data = path.read_bytes()
+    data = llama_cpp_vocab(stem).read_bytes()
     return file_chat_template(data, bbpe_core.load_gguf(data, name=stem), stem)
 
 

@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from samples import ADVERSARIAL, CORPORA, MULTILINGUAL
-from zoo_oracles import REFS
+from zoo_oracles import REFS, llama_cpp_vocab
 
 import bbpe_core
 from bbpe_core import VocabFileError
@@ -31,7 +31,6 @@ from bbpe_core.formats.gguf_pre import PRE_TOKENIZERS, REFUSED
 sys.path.insert(0, str(REFS.parent.parent / "scripts"))
 from vocab_sources import LLAMA_CPP_VOCABS  # noqa: E402
 
-VOCABS = REFS / "llama.cpp"
 WITH_PAIRS = sorted(stem for stem, (_, inp, _) in LLAMA_CPP_VOCABS.items() if inp)
 WITHOUT_PAIRS = {"aquila", "gpt-neox", "baichuan", "nomic-bert-moe"}
 """Vocabularies llama.cpp ships with no test pairs: aquila's and gpt-neox's name no
@@ -39,17 +38,9 @@ pre-tokenizer (``tests/test_missing_bytes.py``: llama.cpp's 'default', with a wa
 baichuan round-trips here, nomic-bert-moe is held to sentencepiece elsewhere."""
 
 
-def _vocab(stem: str):
-    path = VOCABS / f"ggml-vocab-{stem}.gguf"
-    if not path.exists():
-        pytest.skip(f"{path} missing: run python3 scripts/fetch_vocabularies.py --no-ship "
-                    "--references tests/.refs")
-    return path
-
-
 def _pairs(stem: str) -> list[tuple[str, list[int]]]:
     """The test pairs as llama.cpp's tests/test-tokenizer-0.cpp reads them."""
-    path = _vocab(stem)
+    path = llama_cpp_vocab(stem)
     texts = path.with_suffix(".gguf.inp").read_bytes().decode("utf-8").split(
         "\n__ggml_vocab_test__\n")
     lines = path.with_suffix(".gguf.out").read_text(encoding="utf-8").split("\n")
@@ -61,7 +52,7 @@ def _pairs(stem: str) -> list[tuple[str, list[int]]]:
 def test_llama_cpp_pairs_exact(stem):
     """Every llama.cpp vocabulary with test pairs, Falcon's, MPT's, Refact's and StarCoder's
     included (they lack single bytes: ``tests/test_missing_bytes.py``)."""
-    enc = load_gguf(_vocab(stem))
+    enc = load_gguf(llama_cpp_vocab(stem))
     pairs = _pairs(stem)
     assert len(pairs) >= 40
     wrong = [(text, ids, enc.encode_ordinary(text)) for text, ids in pairs
@@ -74,7 +65,7 @@ def test_every_shipped_vocabulary_is_tested():
 
 
 def test_baichuan_loads_and_round_trips():
-    enc = load_gguf(_vocab("baichuan"))
+    enc = load_gguf(llama_cpp_vocab("baichuan"))
     for text in MULTILINGUAL:
         assert enc.decode(enc.encode_ordinary(text)) == text
 
@@ -112,7 +103,8 @@ def test_gpt_neox_is_mpts_vocabulary():
     """GPT-NeoX-20B / Pythia ship as MPT's file: llama.cpp's gpt-neox file has the same
     tokens, types and merges, and names no pre-tokenizer (MPT's tokenizer.json is
     GPT-NeoX-20B's; the mpt pairs were made with it)."""
-    neox, mpt = (gguf_header.read_gguf_metadata(_vocab(stem)) for stem in ("gpt-neox", "mpt"))
+    neox, mpt = (gguf_header.read_gguf_metadata(llama_cpp_vocab(stem))
+                 for stem in ("gpt-neox", "mpt"))
     for key in ("tokenizer.ggml.tokens", "tokenizer.ggml.token_type", "tokenizer.ggml.merges"):
         assert neox[key] == mpt[key], key
     assert "tokenizer.ggml.pre" not in neox and mpt["tokenizer.ggml.pre"] == "mpt"
@@ -123,7 +115,7 @@ def test_gpt_neox_is_mpts_vocabulary():
 @pytest.mark.parametrize(("stem", "shipped"), [("gpt-2", "gpt2"), ("llama-bpe", "llama3"),
                                                ("bert-bge", "bert_base_uncased")])
 def test_gguf_equals_shipped_encoding_on_corpora(stem, shipped):
-    enc, ours = load_gguf(_vocab(stem)), bbpe_core.get_encoding(shipped)
+    enc, ours = load_gguf(llama_cpp_vocab(stem)), bbpe_core.get_encoding(shipped)
     for text in MULTILINGUAL + ADVERSARIAL:
         assert enc.encode_ordinary(text) == ours.encode_ordinary(text), text[:40]
     for corpus in sorted(CORPORA.glob("*.txt")):
@@ -145,7 +137,7 @@ _CACHE: dict = {}
 
 def _loaded(stem: str):
     if stem not in _CACHE:
-        _CACHE[stem] = load_gguf(_vocab(stem))
+        _CACHE[stem] = load_gguf(llama_cpp_vocab(stem))
     return _CACHE[stem]
 
 
@@ -154,7 +146,7 @@ def _loaded(stem: str):
 @pytest.mark.parametrize("stem", ["bert-bge", "llama-spm", "deepseek-coder", "gpt-2"])
 def test_header_matches_gguf_reader(stem):
     gguf = pytest.importorskip("gguf")
-    path = _vocab(stem)
+    path = llama_cpp_vocab(stem)
     reader = gguf.GGUFReader(path)
     theirs = {k: f.contents() for k, f in reader.fields.items() if not k.startswith("GGUF.")}
     ours = read_gguf_typed(path, keep=("",))
@@ -175,7 +167,7 @@ def test_header_matches_gguf_reader(stem):
 # ---- header only: a prefix of the file, a sparse 5 GB model ------------------------------
 
 def test_header_prefix_is_enough_and_shorter_is_refused():
-    path = _vocab("llama-spm")
+    path = llama_cpp_vocab("llama-spm")
     data = path.read_bytes()
     n = header_length(path)
     text = "Hello world, 123 ÄÖ 🦙"
@@ -186,7 +178,7 @@ def test_header_prefix_is_enough_and_shorter_is_refused():
 
 
 def test_finding_the_header_length_by_asking():
-    data = _vocab("gpt-2").read_bytes()
+    data = llama_cpp_vocab("gpt-2").read_bytes()
     size, asked = 4096, 0
     while True:
         asked += 1
@@ -201,7 +193,7 @@ def test_finding_the_header_length_by_asking():
 def test_sparse_five_gigabyte_model_costs_its_tokenizer(tmp_path):
     """A 5 GB file (sparse: its tensors are zeros never written) loads in a fresh process
     whose peak resident memory is what the tokenizer needs (about 60 MB), not the file."""
-    head = _vocab("gpt-2").read_bytes()
+    head = llama_cpp_vocab("gpt-2").read_bytes()
     model = tmp_path / "model.gguf"
     with open(model, "wb") as f:
         f.write(head)
@@ -450,7 +442,7 @@ def test_sentencepiece_kinds_equal_sentencepiece_on_the_same_model(stem):
     """t5 (Unigram, XLM-RoBERTa's vocabulary with its nmt_nfkc map) and llama (BPE) files,
     two without test pairs: sentencepiece on the same pieces and settings (Phi-3's 53
     unknown-type pieces do not load in sentencepiece; its pairs test it)."""
-    path = _vocab(stem)
+    path = llama_cpp_vocab(stem)
     reference, enc = _sentencepiece_from_gguf(path), load_gguf(path)
     kana = ["\u30d5\u309a \u30af\u3099 ﾌﾟ ｸﾞ", "①②③ ﬁ ＡＢＣ ｶﾀｶﾅ"]  # HAZARDS 28: the map
     texts = MULTILINGUAL + ADVERSARIAL + kana + [

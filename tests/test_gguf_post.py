@@ -11,11 +11,11 @@ import json
 from pathlib import Path
 
 import pytest
+from zoo_oracles import llama_cpp_vocab
 
 import bbpe_core
 
 REFS = Path(__file__).resolve().parent / ".refs"
-VOCABS = REFS / "llama.cpp"
 TEXTS = ["Hello world", "translate English to German: That is good.", "two  spaces",
          "Ünïcödé ｆｕｌｌ ① 你好", ""]
 """Texts without a trailing space: HF's T5 tokenizer.json keeps a final ``▁`` that
@@ -80,11 +80,7 @@ def test_a_t5_gguf_appends_eos_as_hf_t5_does(tmp_path, add_keys):
     ("gpt-2", [7, 8]),                 # BPE without keys: nothing
 ])
 def test_gguf_post_processors_follow_llama_cpp(stem, expected):
-    path = VOCABS / f"ggml-vocab-{stem}.gguf"
-    if not path.exists():
-        pytest.skip(f"{path} missing: run python3 scripts/fetch_vocabularies.py --no-ship "
-                    "--references tests/.refs")
-    assert bbpe_core.load_gguf(path).post_process([7, 8]) == expected
+    assert bbpe_core.load_gguf(llama_cpp_vocab(stem)).post_process([7, 8]) == expected
 
 
 def test_the_shipped_gemma4_adds_bos():

@@ -214,17 +214,35 @@ def test_our_tests_still_see_exceptions_in_full():
 
 
 # ---- memory over 1 GB from allowed inputs ----------------------------------------------------
-def test_a_6_mb_paste_is_refused_before_it_is_encoded():
+def _pasted_within_1_gb(text: str, verdict: str, app_timeout: float, timeout: float) -> None:
+    """Paste into the playground of a fresh app in a child interpreter limited to 1 GiB of
+    address space (``limits.run_limited``) and check what it printed.
+
+    Args:
+        text: a Python expression of the child (``MAX_TEXT_BYTES`` imported) giving the text
+            put in the live text area ``pg_text``.
+        verdict: the child's ``print`` arguments after the app's run, read from ``at`` (its
+            AppTest); they must print ``OK``.
+        app_timeout: seconds AppTest allows the run in the child.
+        timeout: seconds before the child is killed (``subprocess.TimeoutExpired``).
+    """
     code = ("import sys; sys.path.insert(0, 'tests')\n"
-            "from apptest import live, new_app\n"
-            "at = new_app(60)\n"
-            "at.session_state['kept__pg_text'] = '\\u200d' * 2_000_000\n"
+            "from apptest import new_app\n"
+            "from playground.caps import MAX_TEXT_BYTES\n"
+            f"at = new_app({app_timeout})\n"
+            f"at.session_state['kept__pg_text'] = {text}\n"
             "at.run()\n"
-            "said = [e.value for e in at.error]\n"
-            "print('OK' if not at.exception and any('6,000,000 UTF-8 bytes' in s for s in said) "
-            "else ('EXC', [e.message for e in at.exception], said))\n")
-    done = run_limited(code, memory_bytes=1 << 30, timeout=90)
+            f"print({verdict})\n")
+    done = run_limited(code, memory_bytes=1 << 30, timeout=timeout)
     assert "OK" in done.stdout, done.stdout + done.stderr[-2000:]
+
+
+def test_a_6_mb_paste_is_refused_before_it_is_encoded():
+    _pasted_within_1_gb(
+        "'\\u200d' * 2_000_000",
+        "'OK' if not at.exception and any('6,000,000 UTF-8 bytes' in e.value for e in at.error) "
+        "else ('EXC', [e.message for e in at.exception], [e.value for e in at.error])",
+        app_timeout=60, timeout=90)
 
 
 def test_encode_detailed_of_one_long_chunk_builds_no_more_than_it_returns():
@@ -361,16 +379,11 @@ def test_the_algorithms_pages_inputs_are_capped_past_the_widgets_max_chars(key, 
 
 
 def test_the_largest_allowed_paste_of_the_slowest_text_stays_within_1_gb():
-    code = ("import sys; sys.path.insert(0, 'tests')\n"
-            "from apptest import live, new_app\n"
-            "from playground.caps import MAX_TEXT_BYTES\n"
-            "at = new_app(120)\n"
-            "at.session_state['kept__pg_text'] = '\\U0001F600' * (MAX_TEXT_BYTES // 4)\n"
-            "at.run()\n"
-            "tokens = next(m.value for m in at.metric if m.label == 'Tokens')\n"
-            "print('OK' if not at.exception and not at.error else 'NO', tokens)\n")
-    done = run_limited(code, memory_bytes=1 << 30, timeout=150)
-    assert "OK" in done.stdout, done.stdout + done.stderr[-2000:]
+    _pasted_within_1_gb(
+        "'\\U0001F600' * (MAX_TEXT_BYTES // 4)",
+        "'OK' if not at.exception and not at.error else 'NO', "
+        "next(m.value for m in at.metric if m.label == 'Tokens')",
+        app_timeout=120, timeout=150)
 
 
 @pytest.mark.parametrize("pasted, message", [  # replaces test_hostile's nesting test

@@ -14,7 +14,7 @@ import warnings
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from zoo_oracles import REFS
+from zoo_oracles import llama_cpp_vocab
 
 import bbpe_core
 from bbpe_core import Encoding, GGUFWarning, VocabFileError
@@ -141,23 +141,12 @@ def test_complete_vocabulary_keeps_the_fast_path():
 
 # ---- the GGUF files -----------------------------------------------------------------------
 
-VOCABS = REFS / "llama.cpp"
-
-
-def _vocab(stem: str):
-    path = VOCABS / f"ggml-vocab-{stem}.gguf"
-    if not path.exists():
-        pytest.skip(f"{path} missing: run python3 scripts/fetch_vocabularies.py --no-ship "
-                    "--references tests/.refs")
-    return path
-
-
 @pytest.mark.parametrize(("stem", "missing"), [("falcon", 28), ("mpt", 13), ("refact", 14),
                                                ("starcoder", 14), ("gpt-neox", 13)])
 def test_gguf_vocabularies_that_lack_bytes_split_as_llama_cpp(stem, missing):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", GGUFWarning)
-        enc = load_gguf(_vocab(stem))
+        enc = load_gguf(llama_cpp_vocab(stem))
     assert len(enc.vocab.missing) == missing and enc.vocab.missing_bytes == "split"
     assert isinstance(enc.encoder, MissingBytesEncoder)
     text = "Hello world! 你好 🦙 x = 1234;"
@@ -168,7 +157,7 @@ def test_falcon_control_byte_parts_a_merge_as_in_llama_cpp():
     r"""0x03 has no token in Falcon's vocabulary. "€\x03™" is one chunk (GPT-2's
     `` ?[^\s\p{L}\p{N}]+``); llama.cpp keeps "€" and "™" apart, where HF tokenizers on the same
     tables would merge them into "€™"."""
-    enc = load_gguf(_vocab("falcon"))
+    enc = load_gguf(llama_cpp_vocab("falcon"))
     euro, tm, both = (enc.encode_single_token(t) for t in ("€", "™", "€™"))
     assert [c.text for c in enc.pre_tokenize("€\x03™")] == ["€\x03™"]
     assert enc.encode_ordinary("€\x03™") == [euro, tm]
@@ -182,7 +171,7 @@ def test_falcon_control_byte_parts_a_merge_as_in_llama_cpp():
 @pytest.mark.parametrize("stem", ["aquila", "gpt-neox"])
 def test_missing_pre_is_llama_cpps_default_and_says_so(stem):
     with pytest.warns(GGUFWarning, match="tokenizer.ggml.pre is missing.*'default'"):
-        enc = load_gguf(_vocab(stem))
+        enc = load_gguf(llama_cpp_vocab(stem))
     default = PRE_TOKENIZERS["default"].patterns
     assert [s.pattern for s in enc.pre_tokenizer.steps] == list(default)
     # the default's last pattern cuts digits in threes, from the left (llama-vocab.cpp)
@@ -212,7 +201,7 @@ def test_the_playground_counts_the_bytes_left_out():
 def test_the_playground_says_the_text_lost_bytes():
     from apptest import new_app
 
-    enc = load_gguf(_vocab("falcon"))
+    enc = load_gguf(llama_cpp_vocab("falcon"))
     at = new_app()
     at.session_state["user_encodings"] = {"falcon": (enc, "gguf:falcon")}
     at.session_state["kept__encoding"] = "falcon"

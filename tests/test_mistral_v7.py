@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from samples import ADVERSARIAL, MULTILINGUAL
-from zoo_oracles import REFS
+from zoo_oracles import _ref
 
 import bbpe_core
 
@@ -22,14 +22,6 @@ pytest.importorskip("mistral_common")
 V7_CONTROL = {14: "[IMG_BREAK]", 15: "[IMG_END]", 16: "[SYSTEM_PROMPT]",
               17: "[/SYSTEM_PROMPT]", 18: "[TOOL_CONTENT]", 749: "[/REF]", 750: "[REF]"}
 """The pieces v7 renamed from v3's ``[control_N]``."""
-
-
-def _ref(file: str):
-    path = REFS / file
-    if not path.exists():
-        pytest.skip(f"{path} missing: run python3 scripts/fetch_vocabularies.py --no-ship "
-                    "--references tests/.refs")
-    return path
 
 
 @cache

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-from apptest import train_page
-
 import bbpe_core
 from playground.training import SAMPLES, compression_rows, merge_rows, new_token_lengths
 
@@ -29,41 +26,36 @@ def test_history_helpers():
     assert sum(new_token_lengths(enc).values()) == len(enc.merges)
 
 
-@pytest.fixture
-def page():
-    return train_page()
-
-
-def test_train_and_use(page):
-    page.slider(key="tr_vocab").set_value(512).run()
-    page.button[0].click().run()
-    assert not page.exception and "255 merges" in page.success[0].value
-    assert len(page.dataframe) == 3  # first merges, last merges, bytes vs characters
-    contrast = page.dataframe[2].value.to_dict("records")
-    for table in page.dataframe:  # no None (or NaN) in any table shown
+def test_train_and_use(train_app):
+    train_app.slider(key="tr_vocab").set_value(512).run()
+    train_app.button[0].click().run()
+    assert not train_app.exception and "255 merges" in train_app.success[0].value
+    assert len(train_app.dataframe) == 3  # first merges, last merges, bytes vs characters
+    contrast = train_app.dataframe[2].value.to_dict("records")
+    for table in train_app.dataframe:  # no None (or NaN) in any table shown
         assert not table.value.isna().any().any()
     assert contrast[0]["unknown symbols in unseen text"] == 0
     assert (contrast[1]["base vocabulary"] > 100
             and contrast[1]["unknown symbols in unseen text"] > 1000)
-    [b for b in page.button if b.label == "Use this tokenizer"][0].click().run()
-    assert "selector" in page.success[-1].value and page.code[-1].value == "trained-512"
-    page.switch_page("views/playground.py").run()
-    assert "trained-512" in page.selectbox(key="encoding").options
+    [b for b in train_app.button if b.label == "Use this tokenizer"][0].click().run()
+    assert "selector" in train_app.success[-1].value and train_app.code[-1].value == "trained-512"
+    train_app.switch_page("views/playground.py").run()
+    assert "trained-512" in train_app.selectbox(key="encoding").options
 
 
-def test_bad_inputs_are_messages(page):
-    page.radio(key="tr_source").set_value("paste").run()
-    page.button[0].click().run()
-    assert page.error[0].value == "Training stopped." and "empty" in page.code[0].value
-    assert not page.exception
-    page.text_area(key="tr_paste").input("aaaa" * 30 + "b").run()
-    page.selectbox(key="tr_pattern").select("custom").run()
-    page.text_input(key="tr_custom").input("(a|aa)+$").run()
-    page.button[0].click().run()
-    assert "Training stopped" in page.error[0].value and not page.exception
-    page.text_input(key="tr_custom").input("(").run()
-    page.button[0].click().run()
-    assert "does not compile" in page.code[0].value
+def test_bad_inputs_are_messages(train_app):
+    train_app.radio(key="tr_source").set_value("paste").run()
+    train_app.button[0].click().run()
+    assert train_app.error[0].value == "Training stopped." and "empty" in train_app.code[0].value
+    assert not train_app.exception
+    train_app.text_area(key="tr_paste").input("aaaa" * 30 + "b").run()
+    train_app.selectbox(key="tr_pattern").select("custom").run()
+    train_app.text_input(key="tr_custom").input("(a|aa)+$").run()
+    train_app.button[0].click().run()
+    assert "Training stopped" in train_app.error[0].value and not train_app.exception
+    train_app.text_input(key="tr_custom").input("(").run()
+    train_app.button[0].click().run()
+    assert "does not compile" in train_app.code[0].value
 
 
 def test_merges_figure_grows_one_token_per_merge():
@@ -78,12 +70,12 @@ def test_merges_figure_grows_one_token_per_merge():
     assert all(a >= b for a, b in zip(counts, counts[1:]))  # each pair no more frequent
 
 
-def test_the_bpe_run_draws_its_merges_chart(page):
+def test_the_bpe_run_draws_its_merges_chart(train_app):
     import json
 
-    page.slider(key="tr_vocab").set_value(512).run()
-    page.button[0].click().run()
+    train_app.slider(key="tr_vocab").set_value(512).run()
+    train_app.button[0].click().run()
     titles = [json.loads(c.proto.spec)["layout"]["title"]["text"]
-              for c in page.get("plotly_chart")]
+              for c in train_app.get("plotly_chart")]
     assert "BPE: the vocabulary grows merge by merge" in titles
-    assert any("starts large and shrinks" in c.value for c in page.caption)
+    assert any("starts large and shrinks" in c.value for c in train_app.caption)

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from apptest import train_page, train_pasted
+from apptest import train_pasted
 
 import bbpe_core
 from playground.caps import MAX_TRAIN_BYTES
@@ -44,63 +44,64 @@ def test_model_files_load_in_the_reference_libraries(tmp_path):
     assert set(model_files(bbpe_core.get_encoding("gpt2"))) == {"tokenizer.json"}
 
 
-@pytest.fixture
-def page():
-    return train_page()
-
-
 def _train_unigram(page, text=CORPUS, vocab=300):
     train_pasted(page, "Unigram (SentencePiece)", "tr_uni_vocab", text, vocab)
 
 
-def test_the_page_names_its_algorithms_and_says_where_wordpiece_trains(page):
-    assert page.radio(key="tr_algo").options == [
+def test_the_page_names_its_algorithms_and_says_where_wordpiece_trains(train_app):
+    assert train_app.radio(key="tr_algo").options == [
         "Byte-level BPE", "BPE (SentencePiece)", "Unigram (SentencePiece)"]
-    text = " ".join(c.value for c in page.caption)
+    text = " ".join(c.value for c in train_app.caption)
     assert "WordPiece training uses HF tokenizers' trainer" in text
     assert "not trained here" not in text
 
 
-def test_a_unigram_run_shows_its_rounds_and_is_usable_everywhere(page):
-    _train_unigram(page)
-    assert not page.exception
-    assert "rounds in" in page.success[0].value and "n_vocab 300" in page.success[0].value
-    rounds = page.session_state["tr_unigram_result"]["rounds"]
+def test_a_unigram_run_shows_its_rounds_and_is_usable_everywhere(train_app):
+    _train_unigram(train_app)
+    assert not train_app.exception
+    assert "rounds in" in train_app.success[0].value and "n_vocab 300" in train_app.success[0].value
+    rounds = train_app.session_state["tr_unigram_result"]["rounds"]
     assert len(rounds) >= 2
-    table = page.dataframe[0].value
+    table = train_app.dataframe[0].value
     assert list(table["round"]) == [r.round for r in rounds]
-    pruned = page.dataframe[1].value  # the first pruning round's pieces, with their loss
+    pruned = train_app.dataframe[1].value  # the first pruning round's pieces, with their loss
     assert (set(pruned.columns) == {"round", "piece", "loss"}
             and len(pruned) == len(rounds[0].pruned))
-    page.selectbox(key="tr_uni_round").select(2).run()
-    assert set(page.dataframe[1].value["round"]) == {2}
-    next(b for b in page.button if b.label == "Use this tokenizer").click().run()
-    assert page.code[-1].value == "unigram-300"
-    next(b for b in page.button if b.label == "Prepare downloads").click().run()
+    train_app.selectbox(key="tr_uni_round").select(2).run()
+    assert set(train_app.dataframe[1].value["round"]) == {2}
+    next(b for b in train_app.button if b.label == "Use this tokenizer").click().run()
+    assert train_app.code[-1].value == "unigram-300"
+    next(b for b in train_app.button if b.label == "Prepare downloads").click().run()
     assert ({"unigram-300.model", "tokenizer.json"}
-            <= {b.proto.label for b in page.get("download_button")})
+            <= {b.proto.label for b in train_app.get("download_button")})
     for view in sorted((ROOT / "views").glob("*.py")):  # every page runs with it selected
-        page.switch_page(f"views/{view.name}").run()
-        page.selectbox(key="encoding").select("unigram-300").run()
-        assert not page.exception, view.name
+        train_app.switch_page(f"views/{view.name}").run()
+        train_app.selectbox(key="encoding").select("unigram-300").run()
+        assert not train_app.exception, view.name
 
 
-def test_a_unigram_failure_is_a_message(page):
-    _train_unigram(page, text="一二三四五六七八九十" * 40
+def test_a_unigram_failure_is_a_message(train_app):
+    _train_unigram(train_app, text="一二三四五六七八九十" * 40
                    + "".join(map(chr, range(0x4E00, 0x4E00 + 400))))
-    assert not page.exception
-    assert page.error[0].value == "Training stopped." and "coverage" in page.code[0].value
+    assert not train_app.exception
+    assert train_app.error[0].value == "Training stopped." and "coverage" in train_app.code[0].value
 
 
-def test_the_unigram_run_keeps_the_corpus_cap(page):
-    page.radio(key="tr_algo").set_value("Unigram (SentencePiece)").run()
-    page.radio(key="tr_source").set_value("upload").run()
-    page.file_uploader(key="tr_upload").upload("big.txt", b"a" * (MAX_TRAIN_BYTES + 1),
-                                               "text/plain")
+def _upload_over_the_cap(page, source: str, uploader: str) -> None:
+    """Choose "upload" on the radio ``source`` and upload a file one byte over
+    ``MAX_TRAIN_BYTES`` to ``uploader``: the run says its size, without an exception."""
+    page.radio(key=source).set_value("upload").run()
+    page.file_uploader(key=uploader).upload("big.txt", b"a" * (MAX_TRAIN_BYTES + 1),
+                                            "text/plain")
     page.run()
     assert not page.exception
     assert any(f"{MAX_TRAIN_BYTES + 1:,} bytes" in e.value for e in page.error)
-    assert not [b for b in page.button if b.label == "Train"]
+
+
+def test_the_unigram_run_keeps_the_corpus_cap(train_app):
+    train_app.radio(key="tr_algo").set_value("Unigram (SentencePiece)").run()
+    _upload_over_the_cap(train_app, "tr_source", "tr_upload")
+    assert not [b for b in train_app.button if b.label == "Train"]
 
 
 def test_new_pieces_are_ones_the_base_lacks_and_the_caps_hold():
@@ -137,39 +138,35 @@ def _extend(page, pieces=100):
     page.button(key="tr_ext_go").click().run()
 
 
-def test_extend_a_vocabulary_shows_cost_pieces_sentence_and_downloads(page):
-    _extend(page)
-    assert not page.exception
-    rows = page.session_state["tr_extend_results"]
+def test_extend_a_vocabulary_shows_cost_pieces_sentence_and_downloads(train_app):
+    _extend(train_app)
+    assert not train_app.exception
+    rows = train_app.session_state["tr_extend_results"]
     [result] = rows.values()
     chars = result["ext"].characters  # Japanese characters Llama 2 lacks, added first
     assert chars > 0
     assert (f"llama2: 32,000 → {32_100 + chars:,} tokens (100 new pieces after {chars:,} "
-            "characters they hold, trained on Japanese)") in page.success[0].value
+            "characters they hold, trained on Japanese)") in train_app.success[0].value
     cost = {(r["language"], r["encoding"]): r["tokens"] for r in result["rows"]}
     assert cost["Japanese", "after"] < cost["Japanese", "before"]
     assert len(cost) == 2 * 31
-    pieces = page.dataframe[-1].value
+    pieces = train_app.dataframe[-1].value
     assert list(pieces["id"])[:2] == [32_000, 32_001] and len(pieces) == 100 + chars
     assert list(pieces["kind"]) == ["character"] * chars + ["trained piece"] * 100
-    before, after = [m.value for m in page.markdown
+    before, after = [m.value for m in train_app.markdown
                      if m.value.startswith("**before") or m.value.startswith("**after")]
     assert int(after.split()[1].replace(",", "")) < int(before.split()[1].replace(",", ""))
-    page.button(key="tr_ext_files").click().run()
+    train_app.button(key="tr_ext_files").click().run()
     assert ({"llama2_extended.model", "tokenizer.json"}
-            <= {b.proto.label for b in page.get("download_button")})
+            <= {b.proto.label for b in train_app.get("download_button")})
     # the same settings: the session's result, not a new one
-    page.button(key="tr_ext_go").click().run()
-    assert page.session_state["tr_extend_results"][next(iter(rows))]["ext"] is result["ext"]
+    train_app.button(key="tr_ext_go").click().run()
+    assert train_app.session_state["tr_extend_results"][next(iter(rows))]["ext"] is result["ext"]
 
 
-def test_extend_refuses_an_upload_over_the_cap(page):
+def test_extend_refuses_an_upload_over_the_cap(train_app):
     from playground.caps import MAX_EXTEND_CHARS  # the shipped Tang poems are cut to it
-    assert any(f"Trained on the first {MAX_EXTEND_CHARS:,} of its" in c.value for c in page.caption)
-    page.radio(key="tr_ext_source").set_value("upload").run()
-    page.file_uploader(key="tr_ext_upload").upload("big.txt", b"a" * (MAX_TRAIN_BYTES + 1),
-                                                   "text/plain")
-    page.run()
-    assert not page.exception
-    assert any(f"{MAX_TRAIN_BYTES + 1:,} bytes" in e.value for e in page.error)
-    assert not [b for b in page.button if b.key == "tr_ext_go"]
+    assert any(f"Trained on the first {MAX_EXTEND_CHARS:,} of its" in c.value
+               for c in train_app.caption)
+    _upload_over_the_cap(train_app, "tr_ext_source", "tr_ext_upload")
+    assert not [b for b in train_app.button if b.key == "tr_ext_go"]

@@ -11,6 +11,17 @@ from playground.algorithms import available, differences, run_all
 from playground.model_kind import has_merges, model_kind
 
 
+def _with_t5(page: str):
+    """The app switched to ``page`` (a path under views/) with t5 chosen in the encoding
+    selector, without an exception."""
+    at = new_app()
+    at.run()
+    at.switch_page(page).run()
+    at.selectbox(key="encoding").select("t5").run()
+    assert not at.exception, at.exception
+    return at
+
+
 def test_t5_is_named_unigram_and_has_no_merges():
     assert model_kind(get_encoding("t5")) == "Unigram"
     assert not has_merges(get_encoding("t5"))
@@ -38,11 +49,7 @@ def test_the_algorithms_page_draws_a_unigram_column():
 
 
 def test_the_trace_page_shows_t5_lattice_with_the_best_path():
-    at = new_app()
-    at.run()
-    at.switch_page("views/trace.py").run()
-    at.selectbox(key="encoding").select("t5").run()
-    assert not at.exception, at.exception
+    at = _with_t5("views/trace.py")
     frame = at.dataframe[0].value
     best = frame[frame["best path"]]
     path = list(best["id"])
@@ -52,11 +59,7 @@ def test_the_trace_page_shows_t5_lattice_with_the_best_path():
 
 
 def test_the_vocabulary_page_shows_t5_pieces_with_scores():
-    at = new_app()
-    at.run()
-    at.switch_page("views/vocabulary.py").run()
-    at.selectbox(key="encoding").select("t5").run()
-    assert not at.exception, at.exception
+    at = _with_t5("views/vocabulary.py")
     frame = at.dataframe[0].value
     scores = get_encoding("t5").encoder.scores
     assert len(frame) and all(round(scores[i], 4) == s for i, s in zip(frame["id"], frame["score"]))
@@ -64,11 +67,7 @@ def test_the_vocabulary_page_shows_t5_pieces_with_scores():
 
 @pytest.mark.parametrize("page", ["views/playground.py", "views/compare_lab.py"])
 def test_decode_compare_and_lab_run_with_t5(page):
-    at = new_app()
-    at.run()
-    at.switch_page(page).run()
-    at.selectbox(key="encoding").select("t5").run()
-    assert not at.exception, at.exception
+    _with_t5(page)
 
 
 def test_an_xlmr_style_unigram_tokenizer_json_uploads_with_hf_ids():

@@ -61,11 +61,18 @@ TIKTOKEN_FILES = {
 
 
 def _ref(file: str) -> Path:
+    """``tests/.refs/<file>``; skips the test if the reference script has not extracted it."""
     path = REFS / file
     if not path.exists():
         pytest.skip(f"{path} missing: run python3 scripts/fetch_vocabularies.py --no-ship "
                     "--references tests/.refs")
     return path
+
+
+def llama_cpp_vocab(stem: str) -> Path:
+    """llama.cpp's vocabulary file ``tests/.refs/llama.cpp/ggml-vocab-<stem>.gguf`` (its test
+    pairs beside it as ``.gguf.inp`` / ``.gguf.out``); skips the test if it is missing."""
+    return _ref(f"llama.cpp/ggml-vocab-{stem}.gguf")
 
 
 @cache

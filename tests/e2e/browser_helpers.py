@@ -1,10 +1,35 @@
-"""Helpers for the browser tests: screenshots, typing into the page, waiting for metrics."""
+"""Helpers for the browser tests: a page at a viewport size, screenshots, typing into the
+page, waiting for metrics, training on the Train page."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+
+
+@contextmanager
+def sized_page(browser, url: str, width: int, height: int) -> Iterator:
+    """A new page at ``url`` in a browser context of its own, its viewport ``width`` x
+    ``height`` CSS pixels; the context is closed on leaving, whatever happened.
+
+    Args:
+        browser: a playwright ``Browser`` (the ``browser`` fixture).
+        url: the address to open (the ``app_url`` fixture and a page path).
+        width, height: the viewport in CSS pixels.
+
+    Yields:
+        The playwright ``Page``, once ``goto(url)`` has returned.
+    """
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    try:
+        page.goto(url)
+        yield page
+    finally:
+        context.close()
 
 
 def _artifact(name: str) -> Path:
@@ -56,6 +81,28 @@ def wait_for_idle(page, timeout: int = 120_000) -> None:
     page.wait_for_function(
         "() => { const app = document.querySelector('[data-testid=\"stApp\"]');"
         " return app && app.dataset.testScriptState !== 'running'; }", timeout=timeout)
+
+
+def train(page, done: str, algorithm: str | None = None, timeout: int = 180_000) -> None:
+    """On the Train page: choose ``algorithm`` (a label of its radio; ``None`` keeps the
+    default, byte-level BPE), press Train and wait until the run shows ``done`` and the
+    script is idle.
+
+    Args:
+        page: a playwright ``Page`` on the app's Train page.
+        done: a playwright ``text=`` selector's text that the finished run shows.
+        algorithm: the radio label to choose first, or ``None``.
+        timeout: milliseconds to wait for ``done``.
+
+    Raises:
+        playwright.sync_api.TimeoutError: if a control or ``done`` does not appear in time.
+    """
+    if algorithm is not None:
+        page.get_by_text(algorithm, exact=True).click(timeout=60_000)
+        wait_for_idle(page)
+    page.get_by_role("button", name="Train", exact=True).click(timeout=60_000)
+    page.wait_for_selector(f"text={done}", timeout=timeout)
+    wait_for_idle(page)
 
 
 def wait_for_chips(page, count: int) -> None:

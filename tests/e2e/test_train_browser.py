@@ -4,20 +4,15 @@ the compression chart and the merges chart (the vocabulary growing merge by merg
 from __future__ import annotations
 
 import pytest
-from browser_helpers import screenshot, wait_for_idle
+from browser_helpers import screenshot, sized_page, train
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.mark.parametrize(("width", "height"), [(1400, 1000), (390, 844)])
 def test_train_small_vocabulary(browser, app_url, width, height):
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
-    try:
-        page.goto(f"{app_url}/train")
-        page.get_by_role("button", name="Train", exact=True).click(timeout=60_000)
-        page.wait_for_selector("text=Compression while training", timeout=120_000)
-        wait_for_idle(page)
+    with sized_page(browser, f"{app_url}/train", width, height) as page:
+        train(page, "Compression while training", timeout=120_000)
         assert "merges in" in (
             page.locator('[data-testid="stAlertContentSuccess"]').first.inner_text())
         assert page.locator(".js-plotly-plot").count() == 3
@@ -26,5 +21,3 @@ def test_train_small_vocabulary(browser, app_url, width, height):
         assert "merged pair's count" in chart.inner_text()
         chart.scroll_into_view_if_needed()
         screenshot(page, f"train_done_{width}")
-    finally:
-        context.close()

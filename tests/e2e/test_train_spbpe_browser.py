@@ -5,22 +5,15 @@ to the selector and the `.model` / tokenizer.json downloads are offered."""
 from __future__ import annotations
 
 import pytest
-from browser_helpers import screenshot, wait_for_idle
+from browser_helpers import screenshot, sized_page, train
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.mark.parametrize(("width", "height"), [(1400, 1000), (390, 844)])
 def test_sentencepiece_bpe_run(browser, app_url, width, height):
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
-    try:
-        page.goto(f"{app_url}/train")
-        page.get_by_text("BPE (SentencePiece)", exact=True).click(timeout=60_000)
-        wait_for_idle(page)
-        page.get_by_role("button", name="Train", exact=True).click()
-        page.wait_for_selector("text=n_vocab 4,096", timeout=180_000)
-        wait_for_idle(page)
+    with sized_page(browser, f"{app_url}/train", width, height) as page:
+        train(page, "n_vocab 4,096", "BPE (SentencePiece)")
         success = page.locator('[data-testid="stAlertContentSuccess"]').first.inner_text()
         assert "merges in" in success and "n_vocab 4,096" in success
         chart = page.locator(".js-plotly-plot").first
@@ -35,5 +28,3 @@ def test_sentencepiece_bpe_run(browser, app_url, width, height):
         page.get_by_role("button", name="Prepare downloads").click()
         page.get_by_role("button", name="sp-bpe-4096.model").wait_for(timeout=60_000)
         assert page.get_by_role("button", name="tokenizer.json").count() == 1
-    finally:
-        context.close()

@@ -5,22 +5,15 @@ with pieces of the Japanese UDHR: cost chart, new pieces, a sentence drawn with 
 from __future__ import annotations
 
 import pytest
-from browser_helpers import screenshot, wait_for_idle
+from browser_helpers import screenshot, sized_page, train, wait_for_idle
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.mark.parametrize(("width", "height"), [(1400, 1000), (390, 844)])
 def test_unigram_run_and_extension(browser, app_url, width, height):
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
-    try:
-        page.goto(f"{app_url}/train")
-        page.get_by_text("Unigram (SentencePiece)", exact=True).click(timeout=60_000)
-        wait_for_idle(page)
-        page.get_by_role("button", name="Train", exact=True).click()
-        page.wait_for_selector("text=rounds in", timeout=180_000)
-        wait_for_idle(page)
+    with sized_page(browser, f"{app_url}/train", width, height) as page:
+        train(page, "rounds in", "Unigram (SentencePiece)")
         assert "n_vocab 4,096" in (
             page.locator('[data-testid="stAlertContentSuccess"]').first.inner_text())
         chart = page.locator(".js-plotly-plot").first
@@ -48,5 +41,3 @@ def test_unigram_run_and_extension(browser, app_url, width, height):
         screenshot(page, f"train_extend_{width}")
         page.get_by_text("after:").scroll_into_view_if_needed()
         screenshot(page, f"train_extend_sentence_{width}")
-    finally:
-        context.close()

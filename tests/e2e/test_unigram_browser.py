@@ -5,7 +5,7 @@ starts collapsed: the test opens it, picks t5 and closes it)."""
 from __future__ import annotations
 
 import pytest
-from browser_helpers import close_sidebar, open_sidebar, screenshot, screenshot_element
+from browser_helpers import close_sidebar, open_sidebar, screenshot, screenshot_element, sized_page
 from playwright.sync_api import expect
 
 from playground.algorithms import available
@@ -17,10 +17,7 @@ SIZES = [(1400, 1000), (390, 844)]
 
 @pytest.mark.parametrize(("width", "height"), SIZES)
 def test_algorithms_page_has_a_unigram_column(browser, app_url, width, height):
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
-    try:
-        page.goto(f"{app_url}/algorithms")
+    with sized_page(browser, f"{app_url}/algorithms", width, height) as page:
         n = len(available())
         page.wait_for_function("n => document.querySelectorAll('.bbpe-view').length === n",
                                arg=n, timeout=120_000)
@@ -31,16 +28,11 @@ def test_algorithms_page_has_a_unigram_column(browser, app_url, width, height):
         screenshot(page, f"unigram_algorithms_{width}x{height}")
         screenshot_element(page.locator('[data-testid="stHorizontalBlock"]').first,
                            f"unigram_algorithms_{width}_columns")
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES)
 def test_trace_page_draws_the_t5_lattice(browser, app_url, width, height):
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
-    try:
-        page.goto(f"{app_url}/trace")
+    with sized_page(browser, f"{app_url}/trace", width, height) as page:
         page.wait_for_selector('[data-testid="stDataFrame"], [data-testid="stSlider"]',
                                timeout=120_000)
         open_sidebar(page)
@@ -56,5 +48,3 @@ def test_trace_page_draws_the_t5_lattice(browser, app_url, width, height):
         assert page.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth")
         screenshot(page, f"unigram_lattice_{width}x{height}")
         screenshot_element(lattice, f"unigram_lattice_{width}_table")
-    finally:
-        context.close()
