@@ -19,7 +19,6 @@ from pathlib import Path
 from bbpe_core import Encoding
 
 from .encoding_labels import COMPARE_DEFAULT
-from .lab_formats import RECORDS, render_formats
 from .lab_languages import load_udhr
 
 __all__ = ["STORE", "STORED_ENCODINGS", "shipped_texts", "count_texts", "stored_count",
@@ -37,7 +36,10 @@ def _digest(text: str) -> str:
 
 def shipped_texts() -> dict[str, str]:
     """The texts the lab shows before the user changes anything: a description (e.g.
-    ``"udhr eng"``, ``"records YAML"``) -> the text."""
+    ``"udhr eng"``, ``"records YAML"``) -> the text (for the store's script and test: the
+    lab's first view reads the store without importing PyYAML and the other formats' libraries)."""
+    from .lab_formats import RECORDS, render_formats
+
     texts = {f"udhr {s.code}": s.text for s in load_udhr()}
     texts.update({f"records {f}": t for f, t in render_formats(RECORDS).items()})
     return texts

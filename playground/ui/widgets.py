@@ -16,6 +16,7 @@ import streamlit as st
 from ..encoding_labels import describe, label, ordered
 from ..html_base import page_css
 from ..model_search import find_encodings, not_shipped
+from ..stored_n_vocab import stored_n_vocab
 from .keys import ENCODING, FIND_MODEL
 from .session import all_encoding_names, resolve
 
@@ -66,7 +67,8 @@ def _choose_best_match() -> None:
 def encoding_selector() -> str:
     """The sidebar's encoding selector (shared by all pages): shipped encodings listed by
     the models that use them, then this session's; a line under it says what the chosen
-    one is (size, source, licence).
+    one is (size, source, licence). A shipped encoding's size is the stored n_vocab
+    (``stored_n_vocab``): choosing it loads nothing; a session's tokenizer is asked.
 
     Returns:
         The chosen encoding's name.
@@ -97,8 +99,8 @@ def encoding_selector() -> str:
         "come last.",
         **kept(ENCODING, "gpt2"),
     )
-    enc, _ = resolve(name)
-    st.sidebar.text(describe(name, enc.n_vocab))
+    n_vocab = stored_n_vocab(name)  # a shipped encoding's: no need to load it
+    st.sidebar.text(describe(name, resolve(name)[0].n_vocab if n_vocab is None else n_vocab))
     page_assets()
     return name
 

@@ -32,10 +32,11 @@ def _free_port() -> int:
 
 @contextmanager
 def serve_app():
-    """A fresh ``streamlit run app.py`` on a free local port: yields its URL once healthy."""
+    """A fresh ``streamlit run serve.py`` (as scripts/start.sh starts the app) on a free local
+    port: yields its URL once healthy."""
     port = _free_port()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
+        [sys.executable, "-m", "streamlit", "run", "serve.py", "--server.port", str(port),
          "--server.address", "127.0.0.1", "--server.headless", "true"],
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )

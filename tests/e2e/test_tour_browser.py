@@ -194,7 +194,8 @@ COLD_LAB_SECONDS = 2.0
 
 
 @pytest.mark.xfail(reason="the 2 s target is not met reliably: under 2 s in one fresh-clone CI "
-                   "run, 2.4 s in the next (Streamlit's own frontend load is most of it)",
+                   "run, 2.4 s in the next; on a busy 2-core machine Streamlit's frontend (its "
+                   "bundle before the websocket opens, then its element scripts) is most of it",
                    strict=False)
 def test_15_compare_lab_cold_first_chart(browser):
     from conftest import serve_app
@@ -202,19 +203,23 @@ def test_15_compare_lab_cold_first_chart(browser):
     with serve_app() as url:
         context = browser.new_context(viewport=SIZES["wide"])
         pg = context.new_page()
+        opened = []  # when Streamlit's frontend has loaded and opens its websocket
+        pg.on("websocket", lambda ws: opened.append(time.perf_counter() - started))
         started = time.perf_counter()
         pg.goto(f"{url}/compare_lab")
         pg.wait_for_selector("h1", timeout=120_000)  # Streamlit is up, the script has begun
         titled = time.perf_counter() - started
-        # every page's sidebar selector (it loads the chosen encoding, gpt2), then the lab
+        # every page's sidebar selector (its size line is stored: no encoding loaded), then
+        # the lab's chart (its counts are stored)
         pg.wait_for_selector('[data-testid="stSidebar"] [data-testid="stSelectbox"]',
                              timeout=120_000)
         sidebar = time.perf_counter() - started
         pg.wait_for_selector(".bbpe-bars .bar", timeout=120_000)
         seconds = time.perf_counter() - started
-        print(f"\ncompare lab, fresh server: first chart after {seconds:.2f} s (the page's title "
-              f"after {titled:.2f} s, the sidebar's selector after {sidebar:.2f} s; target "
-              f"{COLD_LAB_SECONDS} s; load average {os.getloadavg()[0]:.1f})")
+        print(f"\ncompare lab, fresh server: first chart after {seconds:.2f} s (the websocket "
+              f"open after {opened[0]:.2f} s, the page's title after {titled:.2f} s, the "
+              f"sidebar's selector after {sidebar:.2f} s; target {COLD_LAB_SECONDS} s; load "
+              f"average {os.getloadavg()[0]:.1f})")
         screenshot(pg, "tour_lab_cold")
         context.close()
     assert seconds - sidebar < COLD_LAB_SECONDS / 2  # the lab's own part

@@ -1,0 +1,48 @@
+"""The app as served (``streamlit run serve.py``, scripts/start.sh): Streamlit's ASGI app
+(``st.App``, Streamlit docs "st.App") over the router ``app.py``, which imports at start-up
+what the pages' first runs would otherwise import while the first user waits.
+
+On a fresh server, the first run of a page imported the engine and the page's modules, and
+Streamlit compiled its pattern of every emoji (``streamlit.emojis``: the router's icons are
+emoji), all before the page's title was sent (issue 33, finding 15: the Compare lab's first
+chart). The start-up hook (a Starlette lifespan: it runs before the server answers its
+health check) runs the import statements at the top of each page in ``views/`` and imports
+``streamlit.emojis``; it loads no encoding and reads no data file. ``streamlit run app.py``
+serves the same pages without it.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import streamlit as st
+
+VIEWS = Path(__file__).resolve().parent / "views"
+"""The pages (``st.Page`` scripts of ``app.py``)."""
+
+
+def import_pages_modules() -> None:
+    """Run the import statements at the top level of every page in ``VIEWS`` (what each
+    page's first run imports), and import ``streamlit.emojis``.
+
+    Raises:
+        SyntaxError, ImportError: as the page's own first run would.
+    """
+    import streamlit.emojis  # noqa: F401  (Streamlit compiles its emoji pattern on import)
+
+    for page in sorted(VIEWS.glob("*.py")):
+        tree = ast.parse(page.read_text(encoding="utf-8"), str(page))
+        imports = [n for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
+        exec(compile(ast.Module(body=imports, type_ignores=[]), str(page), "exec"), {})
+
+
+@asynccontextmanager
+async def _import_at_start(_app: st.App) -> AsyncIterator[None]:
+    import_pages_modules()
+    yield
+
+
+app = st.App("app.py", lifespan=_import_at_start)
