@@ -120,6 +120,18 @@ def test_the_pair_cut_never_falls_next_to_or_inside_a_token_no_merge_reaches():
     assert cut_of([], merge_whole, ranks).split("文中国文国") == ["文中国文", "国"]
 
 
+def test_the_cut_is_read_off_the_vocabulary_only_for_a_chunk_with_two_cjk_letters():
+    ranks = {bytes([b]): b for b in range(256)} | {"中国".encode(): 256}
+    enc = bbpe_core.Encoding("t", pat_str=QWEN_PATTERN, mergeable_ranks=ranks,
+                             special_tokens={})
+    cut = enc.encoder._cut
+    text = "café 中 文, naïve\n中。国"
+    assert enc.encode_ordinary(text) == list(text.encode())
+    assert cut._after is None  # no two CJK letters side by side
+    assert enc.encode_ordinary("中国人") == list("中国人".encode())  # 中国: no merge reaches it
+    assert cut._after is not None and cut._cut is None  # the pair test, not the fast path's re
+
+
 @lru_cache(maxsize=None)
 def llama3_off_the_fast_path(fast: bool) -> bbpe_core.Encoding:
     """llama3's vocabulary (11 tokens its merges never reach) under Qwen's pattern."""
