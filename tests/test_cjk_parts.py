@@ -1,11 +1,12 @@
 """``CjkPartsEncoder`` (the reference with the CJK cut, for patterns off the fast path) gives
-the ids of ``SimpleEncoder`` (``fast=False``), and its pair-by-pair cut (``pair_cut``) never
-falls where a merge could join two characters; the zoo parity tests hold it to the
+the ids of ``SimpleEncoder`` (``fast=False``), and its pair-by-pair cut (``CjkCut.split``)
+never falls where a merge could join two characters; the zoo parity tests hold it to the
 reference libraries."""
 
 from __future__ import annotations
 
 from functools import lru_cache
+from types import SimpleNamespace
 
 import pytest
 from cjk_pairs import CHARS, joined_pairs, merge_results
@@ -17,8 +18,7 @@ import bbpe_core
 from bbpe_core.encodings.zoo import QWEN_PATTERN
 from bbpe_core.models import CjkPartsEncoder, FastEncoder, SimpleEncoder
 from bbpe_core.models.fast.char_cuts import cjk_cut, unreachable
-from bbpe_core.models.fast.cjk_cut import CJK_PAIR
-from bbpe_core.models.fast.pair_cut import PairCut
+from bbpe_core.models.fast.cjk_cut import CJK_PAIR, CjkCut
 
 OFF_THE_FAST_PATH = ["qwen3", "deepseek_v3", "mistral_tekken"]
 POEMS = (CORPORA / "zh_tang_poems.txt").read_text(encoding="utf-8")
@@ -85,9 +85,20 @@ def test_random_cjk_text(name, data):
             == reference(name).encode_ordinary(text))
 
 
+def cut_of(merged, merge_whole, tokens: dict[bytes, int] | None = None) -> CjkCut:
+    """The cut of a stand-in vocabulary: merge results ``merged`` (each a token, nothing
+    looked up whole), or, given ``tokens``, a merge list making none and ``tokens`` looked
+    up whole."""
+    vocab = SimpleNamespace(mergeable_ranks=dict.fromkeys(merged, 0), merges=None,
+                            ignore_merges=False, bpe=merge_whole)
+    if tokens is not None:
+        vocab.mergeable_ranks, vocab.merges, vocab.ignore_merges = tokens, [], True
+    return CjkCut(vocab)
+
+
 @given(merged=merge_results())
 def test_the_pair_cut_falls_wherever_no_merge_could_join_and_holds_every_group_cut(merged):
-    cut = PairCut(merged, lambda piece: [piece])
+    cut = cut_of(merged, lambda piece: [piece])
     text = "".join(CHARS) + "".join(reversed(CHARS)) + "".join(CHARS[::2])
     parts = cut.split(text)
     assert "".join(parts) == text
@@ -102,11 +113,23 @@ def test_the_pair_cut_falls_wherever_no_merge_could_join_and_holds_every_group_c
 def test_the_pair_cut_never_falls_next_to_or_inside_a_token_no_merge_reaches():
     ranks = {bytes([b]): b for b in range(256)} | {"中".encode(): 256, "中国".encode(): 257}
     merge_whole = lambda piece: [bytes([b]) for b in piece]  # noqa: E731 (no merges)
-    assert (PairCut([], merge_whole, ranks).split("文文中文文中国文国")
+    assert (cut_of([], merge_whole, ranks).split("文文中文文中国文国")
             == ["文", "文中文", "文中国文", "国"])
-    assert PairCut([], merge_whole).split("文中国") == ["文", "中", "国"]
+    assert cut_of([], merge_whole).split("文中国") == ["文", "中", "国"]
     ranks = {bytes([b]): b for b in range(256)} | {"中国".encode(): 256}  # a chunk "中国" is 256
-    assert PairCut([], merge_whole, ranks).split("文中国文国") == ["文中国文", "国"]
+    assert cut_of([], merge_whole, ranks).split("文中国文国") == ["文中国文", "国"]
+
+
+def test_the_cut_is_read_off_the_vocabulary_only_for_a_chunk_with_two_cjk_letters():
+    ranks = {bytes([b]): b for b in range(256)} | {"中国".encode(): 256}
+    enc = bbpe_core.Encoding("t", pat_str=QWEN_PATTERN, mergeable_ranks=ranks,
+                             special_tokens={})
+    cut = enc.encoder._cut
+    text = "café 中 文, naïve\n中。国"
+    assert enc.encode_ordinary(text) == list(text.encode())
+    assert cut._after is None  # no two CJK letters side by side
+    assert enc.encode_ordinary("中国人") == list("中国人".encode())  # 中国: no merge reaches it
+    assert cut._after is not None and cut._cut is None  # the pair test, not the fast path's re
 
 
 @lru_cache(maxsize=None)

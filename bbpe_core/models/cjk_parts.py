@@ -4,11 +4,12 @@ fast path does not serve (Qwen's, DeepSeek's, Tekken's patterns, a user's).
 Most patterns keep a run of ideographs, kana or Hangul in one chunk, so a chunk of Chinese
 is a clause, new in most texts and slow to merge whole. A new chunk holding two
 CJK_LETTERS side by side is cut first between characters no merge of the vocabulary can
-join (``fast.pair_cut``: BPE of the chunk is BPE of its parts, and a part is looked up
-whole only where that gives the same ids), and its parts, mostly single characters that
-recur, are read from a cache of their own. The cut is read off the vocabulary on the
-first such chunk. ``Encoding(..., fast=False)`` takes ``SimpleEncoder``, which merges every
-chunk whole; ``tests/test_cjk_parts.py`` holds this one to it.
+join (the fast path's ``CjkCut``, tested pair by pair: ``CjkCut.split``; BPE of the chunk
+is BPE of its parts, and a part is looked up whole only where that gives the same ids),
+and its parts, mostly single characters that recur, are read from a cache of their own.
+The cut is read off the vocabulary on the first such chunk. ``Encoding(..., fast=False)``
+takes ``SimpleEncoder``, which merges every chunk whole; ``tests/test_cjk_parts.py`` holds
+this one to it.
 """
 
 from __future__ import annotations
@@ -16,8 +17,7 @@ from __future__ import annotations
 from ..pre_tokenizers import PreTokenizer
 from ..vocab import Vocab
 from .base import ChunkCache
-from .fast.cjk_cut import CJK_PAIR, merge_results
-from .fast.pair_cut import PairCut
+from .fast.cjk_cut import CJK_PAIR, CjkCut
 from .simple import SimpleEncoder
 
 __all__ = ["CjkPartsEncoder"]
@@ -37,15 +37,12 @@ class CjkPartsEncoder(SimpleEncoder):
         super().__init__(vocab, pre_tokenizer, cache_size)
         self._cache = ChunkCache(self._new_chunk_ids, cache_size)
         self._parts = ChunkCache(vocab.chunk_ids, cache_size)
-        self._cut: PairCut | None = None  # read off the vocabulary on first use
+        self._cut = CjkCut(vocab)  # read off the vocabulary on first use
 
     def _new_chunk_ids(self, chunk: str) -> list[int]:
         """The ids of a chunk not in the chunk cache: of its parts, if it may be cut."""
         if chunk.isascii() or not CJK_PAIR.search(chunk):
             return self.vocab.chunk_ids(chunk)
-        if self._cut is None:
-            merged, tokens = merge_results(self.vocab)
-            self._cut = PairCut(merged, self.vocab.bpe, tokens)
         return self._parts.joined_ids(self._cut.split(chunk))
 
     def clear_cache(self) -> None:

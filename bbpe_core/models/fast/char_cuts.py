@@ -24,8 +24,9 @@ one of those (a look-ahead and look-behinds), nor inside one (each counts as a m
 result): a part, or a chunk of a part, that equals one is a whole chunk of the text.
 The cut falls between two letters of one letter run, so each part's chunks, split on
 their own, are the run's chunks cut there (``tests/test_char_cuts.py`` checks all of it
-against tiktoken). ``crossing_pairs`` and ``group_pairs`` serve ``char_path`` too, over more
-characters.
+against tiktoken). ``cjk_cut.CjkCut`` holds this cut for one vocabulary and also tests it
+pair by pair, on ``crossing_pairs`` (``CjkCut.split``); ``crossing_pairs`` and
+``group_pairs`` serve ``char_path`` too, over more characters.
 
 >>> cut = cjk_cut([b"ab"], lambda chunk: [chunk])
 >>> cut.split("床前明月光")
