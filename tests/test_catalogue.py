@@ -51,3 +51,24 @@ def test_a_prefixed_name_maps_as_tiktokens_first_match_does(suffix):
 def test_a_fine_tuned_gpt_4o_is_o200k_not_the_shorter_gpt_4_prefix():
     assert bbpe_core.encoding_name_for_model("ft:gpt-4o-mini-2024-07-18:org::abc") == "o200k_base"
     assert bbpe_core.encoding_name_for_model("ft:gpt-4-0613:org::abc") == "cl100k_base"
+
+
+def test_the_table_names_every_file_a_builder_reads(monkeypatch):
+    """Builders take their files' contents from ``build_encoding``; none reads a file itself."""
+    from bbpe_core.encodings import data, registry
+
+    read: list[str] = []
+
+    def recorded(file: str) -> bytes:
+        read.append(file)
+        return original(file)
+
+    original = data.data_file
+    monkeypatch.setattr(registry, "data_file", recorded)
+    monkeypatch.setattr(data, "data_file", recorded)
+    for name in ["gpt2", "p50k_edit", "llama4", "qwen3_6", "whisper_en", "bge", "gpt_neox"]:
+        if SHIPPED[name].base:
+            registry.get_encoding(SHIPPED[name].base)  # built and its files read first
+        read.clear()
+        registry.build_encoding(name)
+        assert read == list(SHIPPED[name].files), name

@@ -136,13 +136,13 @@ def test_the_catalogue_lists_every_encoding_once_with_source_and_licence():
 
 
 def test_a_damaged_data_file_is_named(monkeypatch):
-    from bbpe_core.encodings import data, zoo
+    from bbpe_core.encodings import data, registry
     from bbpe_core.formats.source import VocabFileError
 
     entry = dict(data.manifest()["claude.json.gz"], sha256="0" * 64)
     monkeypatch.setitem(data.manifest(), "claude.json.gz", entry)
     with pytest.raises(VocabFileError, match="claude.json.gz: sha256 is .* expected 0000"):
-        zoo.claude_legacy()
+        registry.build_encoding("claude_legacy")
     with pytest.raises(VocabFileError, match="not in MANIFEST.json"):
         data.data_file("nothing.gz")
 

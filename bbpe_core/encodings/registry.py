@@ -19,12 +19,13 @@ from functools import cache
 
 from ..encoding import Encoding
 from . import openai, wordpiece, zoo, zoo_gguf, zoo_whisper
-from .data import manifest
+from .data import data_file, manifest
 
 __all__ = [
     "ENCODING_ALIASES",
     "SHIPPED",
     "ShippedEncoding",
+    "build_encoding",
     "get_encoding",
     "list_encoding_names",
 ]
@@ -36,8 +37,10 @@ class ShippedEncoding:
 
     Attributes:
         build: the builder; called with no argument, or with the ``base`` encoding.
-        files: the files in ``bbpe_core/data`` it reads; the first names its vocabulary's
-            origin and licence in the manifest.
+        files: the files in ``bbpe_core/data`` it reads: ``build_encoding`` reads each (its
+            sha256 checked against the manifest) and passes their contents to ``build`` in
+            this order, after the base encoding; the first names its vocabulary's origin and
+            licence in the manifest (none: the base's do).
         label: the models as people name them, e.g. ``"GPT-4o / GPT-4.1 / GPT-5 / o1-o4"``.
         family: the vendor, e.g. ``"OpenAI"``.
         models: model names and HF ids that map to it (``catalogue.encoding_name_for_model``;
@@ -58,7 +61,10 @@ class ShippedEncoding:
 
     @property
     def manifest_entry(self) -> dict:
-        """The manifest's entry of its first file (origin, sha256, licence, notice)."""
+        """The manifest's entry of its first file (origin, sha256, licence, notice), or its
+        base's if it reads no file of its own."""
+        if not self.files:
+            return SHIPPED[self.base].manifest_entry
         return manifest()[self.files[0]]
 
 
@@ -124,7 +130,7 @@ SHIPPED: dict[str, ShippedEncoding] = {
         ("text-davinci-003", "text-davinci-002", "code-davinci-002", "code-davinci-001",
          "code-cushman-002", "code-cushman-001", "davinci-codex", "cushman-codex")),
     "p50k_edit": ShippedEncoding(
-        zoo.p50k_edit, ("p50k_base.tiktoken.gz",), "text/code-davinci-edit-001", "OpenAI",
+        zoo.p50k_edit, (), "text/code-davinci-edit-001", "OpenAI",
         ("text-davinci-edit-001", "code-davinci-edit-001"), base="p50k_base"),
     "o200k_harmony": ShippedEncoding(
         zoo.o200k_harmony, ("o200k_harmony_added_tokens.json.gz",), "gpt-oss", "OpenAI",
@@ -298,7 +304,7 @@ def list_encoding_names() -> list[str]:
 @cache
 def _load(name: str) -> Encoding:
     with _gc_paused():
-        enc = _build(name)
+        enc = build_encoding(name)
     enc.register_loader(get_encoding)  # pickles by name
     return enc
 
@@ -320,11 +326,23 @@ def _gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _build(name: str) -> Encoding:
+def build_encoding(name: str) -> Encoding:
+    """Build a shipped encoding afresh (``get_encoding`` keeps the one it built first): read
+    each of its ``files`` with the manifest's sha256 checked and pass their contents, after its
+    base encoding if it has one, to its builder.
+
+    Args:
+        name: a name of ``SHIPPED`` (no alias).
+
+    Raises:
+        KeyError: for a name not in ``SHIPPED``.
+        VocabFileError: if a file is damaged (its sha256 differs from the manifest's).
+    """
     shipped = SHIPPED[name]
+    contents = [data_file(file) for file in shipped.files]
     if shipped.base is None:
-        return shipped.build()
-    return shipped.build(get_encoding(shipped.base))
+        return shipped.build(*contents)
+    return shipped.build(get_encoding(shipped.base), *contents)
 
 
 def get_encoding(name: str) -> Encoding:

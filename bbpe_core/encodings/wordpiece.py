@@ -32,7 +32,6 @@ from ..normalizers import BertNormalizer
 from ..pre_tokenizers import BertPreTokenizer
 from ..processors import TemplateProcessing
 from ..token_table import TokenTable
-from .data import data_file
 
 __all__ = ["BERT_SPECIAL_TOKENS", "bert_base_uncased", "bge", "load_wordpiece"]
 
@@ -86,26 +85,24 @@ def load_wordpiece(name: str, vocab: dict[str, int], *,
     )
 
 
-def bert_base_uncased(name: str = "bert_base_uncased") -> Encoding:
-    """BERT base uncased (also DistilBERT, MiniLM embeddings): the shipped vocab.txt (sha256
-    checked against MANIFEST.json), lowercased and accents stripped. ``registry.get_encoding``
-    builds it once per process.
+def bert_base_uncased(vocab: bytes, name: str = "bert_base_uncased") -> Encoding:
+    """BERT base uncased (also DistilBERT, MiniLM embeddings): the shipped vocab.txt,
+    lowercased and accents stripped. ``registry.get_encoding`` builds it once per process.
 
     Args:
+        vocab: the content of the shipped ``vocab.txt`` (its sha256 checked by the registry).
         name: the encoding's name (``"bge"`` for BGE, whose vocab.txt and tokenizer settings
             are BERT base uncased's).
 
     Raises:
-        VocabFileError: if the shipped file is damaged.
+        VocabFileError: if ``vocab`` is not a vocab.txt.
     """
-    file = "bert_base_uncased.vocab.txt.gz"
-    vocab = load_wordpiece_vocab(data_file(file), name=f"bbpe_core/data/{file}")
-    return load_wordpiece(name, vocab)
+    return load_wordpiece(name, load_wordpiece_vocab(vocab, name=f"{name}'s vocab.txt"))
 
 
-def bge() -> Encoding:
+def bge(vocab: bytes) -> Encoding:
     """BGE v1.5 embeddings (BAAI): BERT base uncased's vocab.txt and WordPiece settings
     (lowercase, accents stripped, [CLS] ... [SEP]), as in the models' tokenizer.json; llama.cpp's
     ggml-vocab-bert-bge.gguf, converted from it, gives the same ids (``tests/test_gguf.py``).
     """
-    return bert_base_uncased("bge")
+    return bert_base_uncased(vocab, "bge")

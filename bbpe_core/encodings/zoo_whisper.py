@@ -19,7 +19,6 @@ from ..encoding import Encoding
 from ..formats.source import VocabFileError
 from ..formats.tiktoken_file import load_tiktoken_bpe
 from ..pre_tokenizers.patterns import GPT2_PATTERN
-from .data import data_file
 
 __all__ = ["whisper", "whisper_en", "whisper_special_tokens", "whisper_v3"]
 
@@ -39,38 +38,38 @@ def whisper_special_tokens(languages: list[str], first_id: int) -> dict[str, int
     return {name: first_id + k for k, name in enumerate(names)}
 
 
-def _whisper(name: str, ranks: dict[bytes, int], n_ranks: int, n_languages: int) -> Encoding:
-    languages = json.loads(data_file("whisper_languages.json.gz"))[:n_languages]
+def _whisper(name: str, ranks: dict[bytes, int], n_ranks: int, languages: bytes,
+             n_languages: int) -> Encoding:
+    codes = json.loads(languages)[:n_languages]
     return Encoding(name, pat_str=GPT2_PATTERN, mergeable_ranks=ranks,
-                    special_tokens=whisper_special_tokens(languages, n_ranks))
+                    special_tokens=whisper_special_tokens(codes, n_ranks))
 
 
-def _multilingual_ranks() -> tuple[dict[bytes, int], int]:
+def _multilingual_ranks(data: bytes) -> tuple[dict[bytes, int], int]:
     """The ranks of ``multilingual.tiktoken`` and how many lines it has. Its last line,
     ``= 50256``, gives the empty byte string a rank (``b64decode("=")`` is ``b""`` to
     whisper's lenient reader); no text encodes to it, so that id is left unassigned here
     and the special tokens still start after it, at 50,257."""
-    file = "whisper_multilingual.tiktoken.gz"
-    lines = data_file(file).splitlines()
+    lines = data.splitlines()
     kept = [line for line in lines if not line.startswith(b"= ")]
     if len(lines) - len(kept) != 1:
-        raise VocabFileError(f"bbpe_core/data/{file}: expected one '= RANK' line")
-    return load_tiktoken_bpe(b"\n".join(kept), name=f"bbpe_core/data/{file}"), len(lines)
+        raise VocabFileError("whisper's multilingual.tiktoken: expected one '= RANK' line")
+    return load_tiktoken_bpe(b"\n".join(kept), name="whisper's multilingual.tiktoken"), len(lines)
 
 
-def whisper() -> Encoding:
+def whisper(ranks: bytes, languages: bytes) -> Encoding:
     """Whisper tiny .. large-v2 (multilingual): 50,256 ranks (and the empty one), 99
     languages; n_vocab 51,865."""
-    return _whisper("whisper", *_multilingual_ranks(), 99)
+    return _whisper("whisper", *_multilingual_ranks(ranks), languages, 99)
 
 
-def whisper_v3() -> Encoding:
+def whisper_v3(ranks: bytes, languages: bytes) -> Encoding:
     """Whisper large-v3 and turbo: the same ranks, 100 languages; n_vocab 51,866."""
-    return _whisper("whisper_v3", *_multilingual_ranks(), 100)
+    return _whisper("whisper_v3", *_multilingual_ranks(ranks), languages, 100)
 
 
-def whisper_en(gpt2: Encoding) -> Encoding:
+def whisper_en(gpt2: Encoding, languages: bytes) -> Encoding:
     """Whisper's English-only models (``*.en``): GPT-2's ranks (``gpt2``'s), 99 language
     tokens still."""
     ranks = gpt2.mergeable_ranks
-    return _whisper("whisper_en", ranks, len(ranks), 99)
+    return _whisper("whisper_en", ranks, len(ranks), languages, 99)
