@@ -35,6 +35,7 @@ differ, ``flavour`` picks one:
 
 from __future__ import annotations
 
+import re
 from array import array
 from collections.abc import Sequence
 from itertools import chain
@@ -54,6 +55,20 @@ _RESET = 100000.0  # sentencepiece's kScoreResetThreshold
 _TYPES = ("NORMAL", "UNKNOWN", "CONTROL", "USER_DEFINED", "UNUSED", "BYTE")
 _MATCHED = {"sentencepiece": ("NORMAL", "USER_DEFINED"), "hf": None}
 _CACHED_LENGTH = 256  # longer chunks are not cached (HF's cache MAX_LENGTH)
+
+
+def _char_class(codes: list[int]) -> str:
+    """A regex class body of the sorted code points ``codes``, consecutive ones as ranges."""
+    parts = []
+    first = last = codes[0]
+    for code in codes[1:] + [-1]:
+        if code == last + 1:
+            last = code
+            continue
+        parts.append(re.escape(chr(first)) if first == last else
+                     f"{re.escape(chr(first))}-{re.escape(chr(last))}")
+        first = last = code
+    return "".join(parts)
 
 
 def _f32(value: float) -> float:
@@ -117,6 +132,7 @@ class UnigramEncoder(Encoder):
         self._matched = [matched is None or t in matched for t in types]
         self.scores, self.unk_score = self._path_scores(scores, types, flavour)
         self._trie: dict[str, int] | None = None  # built on first use (loading stays fast)
+        self._unknown_runs: re.Pattern | None = None  # with the trie
         self.cache_size = cache_size
         self._cache: dict[str, list[int]] = {}
 
@@ -179,7 +195,7 @@ class UnigramEncoder(Encoder):
         out: list[tuple[int, bytes]] = []
         unknown: list[str] = []
         unk = self.unk_id
-        for start, end, pid in self.best_path(text):
+        for start, end, pid in self._path(text):
             if pid < 0 or pid == unk:  # HF fuses a matched unknown piece too
                 unknown.append(text[start:end])
                 continue
@@ -203,7 +219,8 @@ class UnigramEncoder(Encoder):
         return [(self.unk_id, data)]
 
     def _build_trie(self) -> dict[str, int]:
-        """Every matched piece -> its id, and every proper prefix of one -> -1."""
+        """Every matched piece -> its id, and every proper prefix of one -> -1; also the
+        search for runs of characters no matched piece holds (``_unknown_runs``)."""
         trie: dict[str, int] = {}
         for i, piece in enumerate(self.pieces):
             for k in range(1, len(piece)):
@@ -211,6 +228,9 @@ class UnigramEncoder(Encoder):
         for i, piece in enumerate(self.pieces):
             if self._matched[i] and piece:
                 trie[piece] = i
+        held = sorted({ord(c) for i, piece in enumerate(self.pieces) if self._matched[i]
+                       for c in piece})
+        self._unknown_runs = re.compile(f"[^{_char_class(held)}]+" if held else ".+", re.S)
         return trie
 
     def lattice(self, text: str) -> list[tuple[int, int, int, float]]:
@@ -243,6 +263,17 @@ class UnigramEncoder(Encoder):
             ``(start, end, id)`` per piece in character offsets, in order; id -1 for one
             unknown character (not yet fused).
         """
+        path = []
+        for start, end, pid in self._path(text):
+            if pid < 0:
+                path.extend((k, k + 1, -1) for k in range(start, end))
+            else:
+                path.append((start, end, pid))
+        return path
+
+    def _path(self, text: str) -> list[tuple[int, int, int]]:
+        """``best_path``, except that a run of characters no matched piece holds may be one
+        step ``(start, end, -1)``."""
         if self._trie is None:
             self._trie = self._build_trie()
         n = len(text)
@@ -261,23 +292,34 @@ class UnigramEncoder(Encoder):
         return path
 
     def _forward(self, text: str, starts: list[int], ids: list[int]) -> None:
-        """HF's forward pass: 64-bit path scores."""
+        """HF's forward pass: 64-bit path scores. Across a run of characters that no
+        matched piece holds, the only path is one unknown piece per character: its score
+        is summed as the pass would, and the run is one step back (``_path``)."""
         trie_get, scores, unk_score = self._trie.get, self.scores, self.unk_score
         n = len(text)
         best = [0.0] * (n + 1)
-        for i in range(n):
-            base = best[i]
-            pid = trie_get(text[i], -1)  # a piece of one character, else the unknown one
-            candidate = base + (unk_score if pid < 0 else scores[pid])
-            if starts[i + 1] < 0 or candidate > best[i + 1]:
-                best[i + 1], starts[i + 1], ids[i + 1] = candidate, i, pid
-            j = i + 2
-            while j <= n and (pid := trie_get(text[i:j])) is not None:
-                if pid >= 0:
-                    candidate = base + scores[pid]
-                    if starts[j] < 0 or candidate > best[j]:
-                        best[j], starts[j], ids[j] = candidate, i, pid
-                j += 1
+        pos = 0
+        for run in chain(self._unknown_runs.finditer(text), (None,)):
+            stop, end = run.span() if run is not None else (n, n)
+            for i in range(pos, stop):
+                base = best[i]
+                pid = trie_get(text[i], -1)  # a piece of one character, else the unknown one
+                candidate = base + (unk_score if pid < 0 else scores[pid])
+                if starts[i + 1] < 0 or candidate > best[i + 1]:
+                    best[i + 1], starts[i + 1], ids[i + 1] = candidate, i, pid
+                j = i + 2
+                while j <= n and (pid := trie_get(text[i:j])) is not None:
+                    if pid >= 0:
+                        candidate = base + scores[pid]
+                        if starts[j] < 0 or candidate > best[j]:
+                            best[j], starts[j], ids[j] = candidate, i, pid
+                    j += 1
+            if end > stop:  # nothing ends inside the run: no piece holds its characters
+                base = best[stop]
+                for _ in range(stop, end):
+                    base += unk_score
+                best[end], starts[end], ids[end] = base, stop, -1
+            pos = end
 
     def _forward_f32(self, text: str, starts: list[int], ids: list[int]) -> None:
         """sentencepiece 0.2.3's forward pass: 32-bit sums, and every path score rebased on
