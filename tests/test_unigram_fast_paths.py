@@ -73,3 +73,19 @@ def test_the_forward_pass_over_runs_no_piece_holds_is_viterbi(pieces, data):
     text = data.draw(st.text("ab▁xy字", max_size=30))
     assert enc.best_path(text) == plain_best_path(enc, text)
     assert [i for i, _ in enc.pieces_of(text)] == enc.encode_chunk(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(pieces=_PIECES, data=st.data())
+def test_chunks_encoded_together_share_their_prefixes_exactly(pieces, data):
+    """Sorted chunks reuse the pass over the prefix they share with the one before, also
+    where it ends inside a run of unknown characters or inside a piece."""
+    scores = data.draw(st.lists(st.sampled_from([-0.5, -1.0, -1.5, -2.0, -3.0, -7.25]),
+                                min_size=len(pieces), max_size=len(pieces)))
+    enc = UnigramEncoder(["<unk>", *pieces], [0.0, *scores], unk_id=0)
+    stem = data.draw(st.text("ab▁x字", max_size=8))
+    texts = data.draw(st.lists(st.text("ab▁x字", max_size=8).map(stem.__add__),
+                               max_size=12))
+    found = enc._encode_chunks(texts)
+    for text in texts:
+        assert found[text] == [i for i, _ in enc._pieces(text, plain_best_path(enc, text))]

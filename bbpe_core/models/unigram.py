@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import re
 from array import array
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import chain
 
 from ..pre_tokenizers import PreTokenizer
@@ -69,6 +69,17 @@ def _char_class(codes: list[int]) -> str:
                      f"{re.escape(chr(first))}-{re.escape(chr(last))}")
         first = last = code
     return "".join(parts)
+
+
+def _back(starts: list[int], ids: list[int], n: int) -> list[tuple[int, int, int]]:
+    """The best path ending at ``n``: ``(start, end, id)`` steps, in order."""
+    path = []
+    end = n
+    while end > 0:
+        path.append((starts[end], end, ids[end]))
+        end = starts[end]
+    path.reverse()
+    return path
 
 
 def _f32(value: float) -> float:
@@ -133,6 +144,7 @@ class UnigramEncoder(Encoder):
         self.scores, self.unk_score = self._path_scores(scores, types, flavour)
         self._trie: dict[str, int] | None = None  # built on first use (loading stays fast)
         self._unknown_runs: re.Pattern | None = None  # with the trie
+        self._longest = 0  # the longest piece's characters, with the trie
         self.cache_size = cache_size
         self._cache: dict[str, list[int]] = {}
 
@@ -164,19 +176,39 @@ class UnigramEncoder(Encoder):
         try:
             return list(chain.from_iterable(map(self._cache.__getitem__, chunks)))
         except KeyError:
-            return list(chain.from_iterable(map(self.encode_chunk, chunks)))
+            found = self._encode_chunks(chunks)
+            return list(chain.from_iterable(map(found.__getitem__, chunks)))
 
     def encode_chunk(self, chunk: str) -> list[int]:
         """The ids of one chunk (remembered when short: HF's cache takes words under 256
         characters)."""
         found = self._cache.get(chunk)
         if found is None:
-            found = [i for i, _ in self.pieces_of(chunk)]
-            if len(chunk) <= _CACHED_LENGTH:
-                if len(self._cache) >= self.cache_size:
-                    self._cache.clear()
-                self._cache[chunk] = found
+            found = self._remember(chunk, [i for i, _ in self.pieces_of(chunk)])
         return list(found)
+
+    def _encode_chunks(self, chunks: list[str]) -> dict[str, list[int]]:
+        """Each distinct chunk of ``chunks`` -> its ids: from the cache, else from one pass
+        over the new chunks (``_paths``)."""
+        found: dict[str, list[int]] = {}
+        new = []
+        for chunk in dict.fromkeys(chunks):
+            ids = self._cache.get(chunk)
+            if ids is None:
+                new.append(chunk)
+            else:
+                found[chunk] = ids
+        for chunk, path in self._paths(new):
+            found[chunk] = self._remember(chunk, [i for i, _ in self._pieces(chunk, path)])
+        return found
+
+    def _remember(self, chunk: str, ids: list[int]) -> list[int]:
+        """``ids``, kept in the cache as the ids of ``chunk`` when it is short."""
+        if len(chunk) <= _CACHED_LENGTH:
+            if len(self._cache) >= self.cache_size:
+                self._cache.clear()
+            self._cache[chunk] = ids
+        return ids
 
     def chunk_surfaces(self, chunk: str, ids: list[int], surface: dict[int, bytes]
                        ) -> list[bytes]:
@@ -192,10 +224,14 @@ class UnigramEncoder(Encoder):
         Raises:
             ValueError: if a character is unknown and the model has no unknown piece.
         """
+        return self._pieces(text, self._path(text))
+
+    def _pieces(self, text: str, path: list[tuple[int, int, int]]) -> list[tuple[int, bytes]]:
+        """``pieces_of`` from the best path of ``text`` (``_path``)."""
         out: list[tuple[int, bytes]] = []
         unknown: list[str] = []
         unk = self.unk_id
-        for start, end, pid in self._path(text):
+        for start, end, pid in path:
             if pid < 0 or pid == unk:  # HF fuses a matched unknown piece too
                 unknown.append(text[start:end])
                 continue
@@ -228,6 +264,7 @@ class UnigramEncoder(Encoder):
         for i, piece in enumerate(self.pieces):
             if self._matched[i] and piece:
                 trie[piece] = i
+        self._longest = max(map(len, self.pieces), default=0)
         held = sorted({ord(c) for i, piece in enumerate(self.pieces) if self._matched[i]
                        for c in piece})
         self._unknown_runs = re.compile(f"[^{_char_class(held)}]+" if held else ".+", re.S)
@@ -282,24 +319,64 @@ class UnigramEncoder(Encoder):
         if self.flavour == "sentencepiece":
             self._forward_f32(text, starts, ids)
         else:
-            self._forward(text, starts, ids)
-        path = []
-        end = n
-        while end > 0:
-            path.append((starts[end], end, ids[end]))
-            end = starts[end]
-        path.reverse()
-        return path
+            self._forward(text, starts, ids, [0.0] * (n + 1), [0] * (n + 1), 0)
+        return _back(starts, ids, n)
 
-    def _forward(self, text: str, starts: list[int], ids: list[int]) -> None:
+    def _paths(self, texts: list[str]) -> Iterator[tuple[str, list[tuple[int, int, int]]]]:
+        """``(text, _path(text))`` for each of the distinct ``texts``, in sorted order. With
+        HF's arithmetic a text's pass starts where it stops sharing a prefix with the text
+        before it: the best paths ending inside that prefix are the ones already found
+        (they depend on the prefix alone)."""
+        if self.flavour == "sentencepiece" or not texts:
+            yield from ((text, self._path(text)) for text in texts)
+            return
+        if self._trie is None:
+            self._trie = self._build_trie()
+        size = max(map(len, texts)) + 1
+        starts, ids, best, reach = [-1] * size, [-1] * size, [0.0] * size, [0] * size
+        previous = ""
+        for text in sorted(texts):
+            shared, most = 0, min(len(text), len(previous))
+            while shared < most and text[shared] == previous[shared]:
+                shared += 1
+            while shared > 0 and starts[shared] < 0:  # inside a run of unknown characters
+                shared -= 1
+            self._forward(text, starts, ids, best, reach, shared)
+            yield text, _back(starts, ids, len(text))
+            previous = text
+
+    def _forward(self, text: str, starts: list[int], ids: list[int], best: list[float],
+                 reach: list[int], shared: int) -> None:
         """HF's forward pass: 64-bit path scores. Across a run of characters that no
         matched piece holds, the only path is one unknown piece per character: its score
-        is summed as the pass would, and the run is one step back (``_path``)."""
+        is summed as the pass would, and the run is one step back (``_path``).
+
+        Args:
+            text: the text.
+            starts, ids, best: per end position, the best path's last step (start, id, -1
+                if none yet) and score; at least ``len(text) + 1`` entries.
+            reach: per start position, where the longest trie key from there ends.
+            shared: the arrays hold the pass over a text with the same first ``shared``
+                characters (0: none): from there on it is redone, along with the steps
+                that start before and end after.
+        """
         trie_get, scores, unk_score = self._trie.get, self.scores, self.unk_score
         n = len(text)
-        best = [0.0] * (n + 1)
-        pos = 0
-        for run in chain(self._unknown_runs.finditer(text), (None,)):
+        starts[shared + 1:n + 1] = [-1] * (n - shared)
+        for i in range(max(0, shared - self._longest), shared):
+            if reach[i] < shared:
+                continue
+            base = best[i]
+            j = shared + 1
+            while j <= n and (pid := trie_get(text[i:j])) is not None:
+                if pid >= 0:
+                    candidate = base + scores[pid]
+                    if starts[j] < 0 or candidate > best[j]:
+                        best[j], starts[j], ids[j] = candidate, i, pid
+                j += 1
+            reach[i] = j - 1
+        pos = shared
+        for run in chain(self._unknown_runs.finditer(text, shared), (None,)):
             stop, end = run.span() if run is not None else (n, n)
             for i in range(pos, stop):
                 base = best[i]
@@ -314,6 +391,7 @@ class UnigramEncoder(Encoder):
                         if starts[j] < 0 or candidate > best[j]:
                             best[j], starts[j], ids[j] = candidate, i, pid
                     j += 1
+                reach[i] = j - 1
             if end > stop:  # nothing ends inside the run: no piece holds its characters
                 base = best[stop]
                 for _ in range(stop, end):
