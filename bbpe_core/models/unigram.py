@@ -363,28 +363,21 @@ class UnigramEncoder(Encoder):
         trie_get, scores, unk_score = self._trie.get, self.scores, self.unk_score
         n = len(text)
         starts[shared + 1:n + 1] = [-1] * (n - shared)
-        for i in range(max(0, shared - self._longest), shared):
-            if reach[i] < shared:
-                continue
-            base = best[i]
-            j = shared + 1
-            while j <= n and (pid := trie_get(text[i:j])) is not None:
-                if pid >= 0:
-                    candidate = base + scores[pid]
-                    if starts[j] < 0 or candidate > best[j]:
-                        best[j], starts[j], ids[j] = candidate, i, pid
-                j += 1
-            reach[i] = j - 1
-        pos = shared
+        pos = max(0, shared - self._longest)
         for run in chain(self._unknown_runs.finditer(text, shared), (None,)):
             stop, end = run.span() if run is not None else (n, n)
             for i in range(pos, stop):
                 base = best[i]
-                pid = trie_get(text[i], -1)  # a piece of one character, else the unknown one
-                candidate = base + (unk_score if pid < 0 else scores[pid])
-                if starts[i + 1] < 0 or candidate > best[i + 1]:
-                    best[i + 1], starts[i + 1], ids[i + 1] = candidate, i, pid
-                j = i + 2
+                if i < shared:  # its steps that end after the shared prefix, if any
+                    if reach[i] < shared:
+                        continue
+                    j = shared + 1
+                else:
+                    pid = trie_get(text[i], -1)  # a piece of one character, else unknown
+                    candidate = base + (unk_score if pid < 0 else scores[pid])
+                    if starts[i + 1] < 0 or candidate > best[i + 1]:
+                        best[i + 1], starts[i + 1], ids[i + 1] = candidate, i, pid
+                    j = i + 2
                 while j <= n and (pid := trie_get(text[i:j])) is not None:
                     if pid >= 0:
                         candidate = base + scores[pid]
