@@ -198,8 +198,8 @@ class UnigramEncoder(Encoder):
                 new.append(chunk)
             else:
                 found[chunk] = ids
-        for chunk, path in self._paths(new):
-            found[chunk] = self._remember(chunk, [i for i, _ in self._pieces(chunk, path)])
+        for chunk, ids in self._ids_each(new):
+            found[chunk] = self._remember(chunk, ids)
         return found
 
     def _remember(self, chunk: str, ids: list[int]) -> list[int]:
@@ -322,13 +322,13 @@ class UnigramEncoder(Encoder):
             self._forward(text, starts, ids, [0.0] * (n + 1), [0] * (n + 1), 0)
         return _back(starts, ids, n)
 
-    def _paths(self, texts: list[str]) -> Iterator[tuple[str, list[tuple[int, int, int]]]]:
-        """``(text, _path(text))`` for each of the distinct ``texts``, in sorted order. With
+    def _ids_each(self, texts: list[str]) -> Iterator[tuple[str, list[int]]]:
+        """``(text, its ids)`` for each of the distinct ``texts``, in sorted order. With
         HF's arithmetic a text's pass starts where it stops sharing a prefix with the text
         before it: the best paths ending inside that prefix are the ones already found
         (they depend on the prefix alone)."""
         if self.flavour == "sentencepiece" or not texts:
-            yield from ((text, self._path(text)) for text in texts)
+            yield from ((text, [i for i, _ in self.pieces_of(text)]) for text in texts)
             return
         if self._trie is None:
             self._trie = self._build_trie()
@@ -342,8 +342,30 @@ class UnigramEncoder(Encoder):
             while shared > 0 and starts[shared] < 0:  # inside a run of unknown characters
                 shared -= 1
             self._forward(text, starts, ids, best, reach, shared)
-            yield text, _back(starts, ids, len(text))
+            yield text, self._read_ids(text, starts, ids)
             previous = text
+
+    def _read_ids(self, text: str, starts: list[int], ids: list[int]) -> list[int]:
+        """The ids of ``pieces_of(text)`` read back from the arrays of its forward pass."""
+        out: list[int] = []
+        unk = self.unk_id
+        end = len(text)
+        unknown_end = -1  # where the run of unknown steps being read back ends
+        while end > 0:
+            pid = ids[end]
+            if pid < 0 or pid == unk:  # HF fuses a matched unknown piece too
+                if unknown_end < 0:
+                    unknown_end = end
+            else:
+                if unknown_end >= 0:
+                    out.extend(i for i, _ in reversed(self._unknown(text[end:unknown_end])))
+                    unknown_end = -1
+                out.append(pid)
+            end = starts[end]
+        if unknown_end >= 0:
+            out.extend(i for i, _ in reversed(self._unknown(text[:unknown_end])))
+        out.reverse()
+        return out
 
     def _forward(self, text: str, starts: list[int], ids: list[int], best: list[float],
                  reach: list[int], shared: int) -> None:
