@@ -265,9 +265,11 @@ class UnigramEncoder(Encoder):
             if self._matched[i] and piece:
                 trie[piece] = i
         self._longest = max(map(len, self.pieces), default=0)
-        held = sorted({ord(c) for i, piece in enumerate(self.pieces) if self._matched[i]
-                       for c in piece})
-        self._unknown_runs = re.compile(f"[^{_char_class(held)}]+" if held else ".+", re.S)
+        if self.flavour == "hf":  # the sentencepiece flavour's pass does not use them
+            held = sorted({ord(c) for i, piece in enumerate(self.pieces) if self._matched[i]
+                           for c in piece})
+            self._unknown_runs = re.compile(f"[^{_char_class(held)}]+" if held else ".+",
+                                            re.S)
         return trie
 
     def lattice(self, text: str) -> list[tuple[int, int, int, float]]:
