@@ -15,7 +15,7 @@ its pieces' log-probabilities, the best segmentation found by Viterbi); sentence
 3. Walk back from the end. Consecutive unknown pieces are fused into one; with byte fallback
    their UTF-8 bytes become the ``<0xNN>`` pieces instead.
 
-Memory is three arrays of ``len(text) + 1`` entries and the time is linear in the text
+Memory is four arrays of ``len(text) + 1`` entries and the time is linear in the text
 times the longest piece, so a 1 MB line without spaces is safe. Where the two libraries
 differ, ``flavour`` picks one:
 
@@ -27,6 +27,12 @@ differ, ``flavour`` picks one:
   (``GetUserDefinedScore``), so it always wins.
 - ``"hf"``: every piece is matched; ``min_score`` is over all of them; scores are 64-bit;
   a fused unknown run that happens to be a piece is that piece.
+
+With HF's arithmetic two shortcuts give the same paths with less work: a run of characters
+that no piece holds has one path (an unknown piece per character), so the pass steps over
+it; and the new chunks of one call are passed over in sorted order, each from where it
+stops sharing a prefix with the one before (the best path ending at a position depends only
+on the text before it), after redoing the steps that cross that point.
 
 >>> enc = UnigramEncoder(["<unk>", "▁a", "b", "▁ab"], [0.0, -1.0, -2.0, -2.5], unk_id=0)
 >>> enc.encode_segment("▁ab▁abc")
