@@ -15,7 +15,7 @@ its pieces' log-probabilities, the best segmentation found by Viterbi); sentence
 3. Walk back from the end. Consecutive unknown pieces are fused into one; with byte fallback
    their UTF-8 bytes become the ``<0xNN>`` pieces instead.
 
-Memory is three arrays of ``len(text) + 1`` entries and the time is linear in the text
+Memory is four arrays of ``len(text) + 1`` entries and the time is linear in the text
 times the longest piece, so a 1 MB line without spaces is safe. Where the two libraries
 differ, ``flavour`` picks one:
 
@@ -28,6 +28,12 @@ differ, ``flavour`` picks one:
 - ``"hf"``: every piece is matched; ``min_score`` is over all of them; scores are 64-bit;
   a fused unknown run that happens to be a piece is that piece.
 
+With HF's arithmetic two shortcuts give the same paths with less work: a run of characters
+that no piece holds has one path (an unknown piece per character), so the pass steps over
+it; and the new chunks of one call are passed over in sorted order, each from where it
+stops sharing a prefix with the one before (the best path ending at a position depends only
+on the text before it), after redoing the steps that cross that point.
+
 >>> enc = UnigramEncoder(["<unk>", "▁a", "b", "▁ab"], [0.0, -1.0, -2.0, -2.5], unk_id=0)
 >>> enc.encode_segment("▁ab▁abc")
 [3, 3, 0]
@@ -35,8 +41,9 @@ differ, ``flavour`` picks one:
 
 from __future__ import annotations
 
+import re
 from array import array
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import chain
 
 from ..pre_tokenizers import PreTokenizer
@@ -54,6 +61,31 @@ _RESET = 100000.0  # sentencepiece's kScoreResetThreshold
 _TYPES = ("NORMAL", "UNKNOWN", "CONTROL", "USER_DEFINED", "UNUSED", "BYTE")
 _MATCHED = {"sentencepiece": ("NORMAL", "USER_DEFINED"), "hf": None}
 _CACHED_LENGTH = 256  # longer chunks are not cached (HF's cache MAX_LENGTH)
+
+
+def _char_class(codes: list[int]) -> str:
+    """A regex class body of the sorted code points ``codes``, consecutive ones as ranges."""
+    parts = []
+    first = last = codes[0]
+    for code in codes[1:] + [-1]:
+        if code == last + 1:
+            last = code
+            continue
+        parts.append(re.escape(chr(first)) if first == last else
+                     f"{re.escape(chr(first))}-{re.escape(chr(last))}")
+        first = last = code
+    return "".join(parts)
+
+
+def _back(starts: list[int], ids: list[int], n: int) -> list[tuple[int, int, int]]:
+    """The best path ending at ``n``: ``(start, end, id)`` steps, in order."""
+    path = []
+    end = n
+    while end > 0:
+        path.append((starts[end], end, ids[end]))
+        end = starts[end]
+    path.reverse()
+    return path
 
 
 def _f32(value: float) -> float:
@@ -117,6 +149,8 @@ class UnigramEncoder(Encoder):
         self._matched = [matched is None or t in matched for t in types]
         self.scores, self.unk_score = self._path_scores(scores, types, flavour)
         self._trie: dict[str, int] | None = None  # built on first use (loading stays fast)
+        self._unknown_runs: re.Pattern | None = None  # with the trie
+        self._longest = 0  # the longest piece's characters, with the trie
         self.cache_size = cache_size
         self._cache: dict[str, list[int]] = {}
 
@@ -148,19 +182,39 @@ class UnigramEncoder(Encoder):
         try:
             return list(chain.from_iterable(map(self._cache.__getitem__, chunks)))
         except KeyError:
-            return list(chain.from_iterable(map(self.encode_chunk, chunks)))
+            found = self._encode_chunks(chunks)
+            return list(chain.from_iterable(map(found.__getitem__, chunks)))
 
     def encode_chunk(self, chunk: str) -> list[int]:
         """The ids of one chunk (remembered when short: HF's cache takes words under 256
         characters)."""
         found = self._cache.get(chunk)
         if found is None:
-            found = [i for i, _ in self.pieces_of(chunk)]
-            if len(chunk) <= _CACHED_LENGTH:
-                if len(self._cache) >= self.cache_size:
-                    self._cache.clear()
-                self._cache[chunk] = found
+            found = self._remember(chunk, [i for i, _ in self.pieces_of(chunk)])
         return list(found)
+
+    def _encode_chunks(self, chunks: list[str]) -> dict[str, list[int]]:
+        """Each distinct chunk of ``chunks`` -> its ids: from the cache, else from one pass
+        over the new chunks (``_paths``)."""
+        found: dict[str, list[int]] = {}
+        new = []
+        for chunk in dict.fromkeys(chunks):
+            ids = self._cache.get(chunk)
+            if ids is None:
+                new.append(chunk)
+            else:
+                found[chunk] = ids
+        for chunk, ids in self._ids_each(new):
+            found[chunk] = self._remember(chunk, ids)
+        return found
+
+    def _remember(self, chunk: str, ids: list[int]) -> list[int]:
+        """``ids``, kept in the cache as the ids of ``chunk`` when it is short."""
+        if len(chunk) <= _CACHED_LENGTH:
+            if len(self._cache) >= self.cache_size:
+                self._cache.clear()
+            self._cache[chunk] = ids
+        return ids
 
     def chunk_surfaces(self, chunk: str, ids: list[int], surface: dict[int, bytes]
                        ) -> list[bytes]:
@@ -176,10 +230,14 @@ class UnigramEncoder(Encoder):
         Raises:
             ValueError: if a character is unknown and the model has no unknown piece.
         """
+        return self._pieces(text, self._path(text))
+
+    def _pieces(self, text: str, path: list[tuple[int, int, int]]) -> list[tuple[int, bytes]]:
+        """``pieces_of`` from the best path of ``text`` (``_path``)."""
         out: list[tuple[int, bytes]] = []
         unknown: list[str] = []
         unk = self.unk_id
-        for start, end, pid in self.best_path(text):
+        for start, end, pid in path:
             if pid < 0 or pid == unk:  # HF fuses a matched unknown piece too
                 unknown.append(text[start:end])
                 continue
@@ -203,7 +261,8 @@ class UnigramEncoder(Encoder):
         return [(self.unk_id, data)]
 
     def _build_trie(self) -> dict[str, int]:
-        """Every matched piece -> its id, and every proper prefix of one -> -1."""
+        """Every matched piece -> its id, and every proper prefix of one -> -1; also the
+        search for runs of characters no matched piece holds (``_unknown_runs``)."""
         trie: dict[str, int] = {}
         for i, piece in enumerate(self.pieces):
             for k in range(1, len(piece)):
@@ -211,6 +270,12 @@ class UnigramEncoder(Encoder):
         for i, piece in enumerate(self.pieces):
             if self._matched[i] and piece:
                 trie[piece] = i
+        self._longest = max(map(len, self.pieces), default=0)
+        if self.flavour == "hf":  # the sentencepiece flavour's pass does not use them
+            held = sorted({ord(c) for i, piece in enumerate(self.pieces) if self._matched[i]
+                           for c in piece})
+            self._unknown_runs = re.compile(f"[^{_char_class(held)}]+" if held else ".+",
+                                            re.S)
         return trie
 
     def lattice(self, text: str) -> list[tuple[int, int, int, float]]:
@@ -243,6 +308,17 @@ class UnigramEncoder(Encoder):
             ``(start, end, id)`` per piece in character offsets, in order; id -1 for one
             unknown character (not yet fused).
         """
+        path = []
+        for start, end, pid in self._path(text):
+            if pid < 0:
+                path.extend((k, k + 1, -1) for k in range(start, end))
+            else:
+                path.append((start, end, pid))
+        return path
+
+    def _path(self, text: str) -> list[tuple[int, int, int]]:
+        """``best_path``, except that a run of characters no matched piece holds may be one
+        step ``(start, end, -1)``."""
         if self._trie is None:
             self._trie = self._build_trie()
         n = len(text)
@@ -251,33 +327,100 @@ class UnigramEncoder(Encoder):
         if self.flavour == "sentencepiece":
             self._forward_f32(text, starts, ids)
         else:
-            self._forward(text, starts, ids)
-        path = []
-        end = n
-        while end > 0:
-            path.append((starts[end], end, ids[end]))
-            end = starts[end]
-        path.reverse()
-        return path
+            self._forward(text, starts, ids, [0.0] * (n + 1), [0] * (n + 1), 0)
+        return _back(starts, ids, n)
 
-    def _forward(self, text: str, starts: list[int], ids: list[int]) -> None:
-        """HF's forward pass: 64-bit path scores."""
+    def _ids_each(self, texts: list[str]) -> Iterator[tuple[str, list[int]]]:
+        """``(text, its ids)`` for each of the distinct ``texts``, in sorted order. With
+        HF's arithmetic a text's pass starts where it stops sharing a prefix with the text
+        before it: the best paths ending inside that prefix are the ones already found
+        (they depend on the prefix alone)."""
+        if self.flavour == "sentencepiece" or not texts:
+            yield from ((text, [i for i, _ in self.pieces_of(text)]) for text in texts)
+            return
+        if self._trie is None:
+            self._trie = self._build_trie()
+        size = max(map(len, texts)) + 1
+        starts, ids, best, reach = [-1] * size, [-1] * size, [0.0] * size, [0] * size
+        previous = ""
+        for text in sorted(texts):
+            shared, most = 0, min(len(text), len(previous))
+            while shared < most and text[shared] == previous[shared]:
+                shared += 1
+            while shared > 0 and starts[shared] < 0:  # inside a run of unknown characters
+                shared -= 1
+            self._forward(text, starts, ids, best, reach, shared)
+            yield text, self._read_ids(text, starts, ids)
+            previous = text
+
+    def _read_ids(self, text: str, starts: list[int], ids: list[int]) -> list[int]:
+        """The ids of ``pieces_of(text)`` read back from the arrays of its forward pass."""
+        out: list[int] = []
+        unk = self.unk_id
+        end = len(text)
+        unknown_end = -1  # where the run of unknown steps being read back ends
+        while end > 0:
+            pid = ids[end]
+            if pid < 0 or pid == unk:  # HF fuses a matched unknown piece too
+                if unknown_end < 0:
+                    unknown_end = end
+            else:
+                if unknown_end >= 0:
+                    out.extend(i for i, _ in reversed(self._unknown(text[end:unknown_end])))
+                    unknown_end = -1
+                out.append(pid)
+            end = starts[end]
+        if unknown_end >= 0:
+            out.extend(i for i, _ in reversed(self._unknown(text[:unknown_end])))
+        out.reverse()
+        return out
+
+    def _forward(self, text: str, starts: list[int], ids: list[int], best: list[float],
+                 reach: list[int], shared: int) -> None:
+        """HF's forward pass: 64-bit path scores. Across a run of characters that no
+        matched piece holds, the only path is one unknown piece per character: its score
+        is summed as the pass would, and the run is one step back (``_path``).
+
+        Args:
+            text: the text.
+            starts, ids, best: per end position, the best path's last step (start, id, -1
+                if none yet) and score; at least ``len(text) + 1`` entries.
+            reach: per start position, where the longest trie key from there ends.
+            shared: the arrays hold the pass over a text with the same first ``shared``
+                characters (0: none): from there on it is redone, along with the steps
+                that start before and end after.
+        """
         trie_get, scores, unk_score = self._trie.get, self.scores, self.unk_score
         n = len(text)
-        best = [0.0] * (n + 1)
-        for i in range(n):
-            base = best[i]
-            pid = trie_get(text[i], -1)  # a piece of one character, else the unknown one
-            candidate = base + (unk_score if pid < 0 else scores[pid])
-            if starts[i + 1] < 0 or candidate > best[i + 1]:
-                best[i + 1], starts[i + 1], ids[i + 1] = candidate, i, pid
-            j = i + 2
-            while j <= n and (pid := trie_get(text[i:j])) is not None:
-                if pid >= 0:
-                    candidate = base + scores[pid]
-                    if starts[j] < 0 or candidate > best[j]:
-                        best[j], starts[j], ids[j] = candidate, i, pid
-                j += 1
+        starts[shared + 1:n + 1] = [-1] * (n - shared)
+        pos = max(0, shared - self._longest)
+        for run in chain(self._unknown_runs.finditer(text, shared), (None,)):
+            stop, end = run.span() if run is not None else (n, n)
+            for i in range(pos, stop):
+                base = best[i]
+                if i < shared:  # its steps that end after the shared prefix, if any
+                    if reach[i] < shared:
+                        continue
+                    j = shared + 1
+                else:
+                    pid = trie_get(text[i], -1)  # a piece of one character, else unknown
+                    candidate = base + (unk_score if pid < 0 else scores[pid])
+                    if starts[i + 1] < 0 or candidate > best[i + 1]:
+                        best[i + 1], starts[i + 1], ids[i + 1] = candidate, i, pid
+                    j = i + 2
+                while j <= n and (pid := trie_get(text[i:j])) is not None:
+                    if pid >= 0:
+                        candidate = base + scores[pid]
+                        if starts[j] < 0 or candidate > best[j]:
+                            best[j], starts[j], ids[j] = candidate, i, pid
+                    j += 1
+                reach[i] = j - 1
+            if end > stop:  # nothing ends inside the run: no piece holds its characters
+                base = best[stop]
+                for _ in range(stop, end):
+                    base += unk_score
+                best[end], starts[end], ids[end] = base, stop, -1
+            pos = end
 
     def _forward_f32(self, text: str, starts: list[int], ids: list[int]) -> None:
         """sentencepiece 0.2.3's forward pass: 32-bit sums, and every path score rebased on

@@ -193,6 +193,22 @@ class CharsMap:
         return None
 
 
+_REPLACES = 16
+"""Most characters ``_translate`` replaces one ``str.replace`` pass each."""
+
+
+def _translate(text: str, table: dict[str, str]) -> str:
+    """``text`` with each character that is a key of ``table`` replaced by its value, all
+    at once (``str.translate``). A few keys whose values hold no key are replaced one
+    ``str.replace`` pass each (a C-speed search; ``str.translate`` looks every character of
+    a text that is not all ASCII up in the table)."""
+    if len(table) > _REPLACES or any(c in table for value in table.values() for c in value):
+        return text.translate({ord(c): value for c, value in table.items()})
+    for char, value in table.items():
+        text = text.replace(char, value)
+    return text
+
+
 class HFPrecompiled:
     """HF tokenizers' ``Precompiled`` normalizer (see the module for its rule).
 
@@ -225,10 +241,10 @@ class HFPrecompiled:
         distinct = set(text)
         if not any(map(self.charsmap.can_start, distinct)):
             return text
-        if _JOINING.search(text) is None:
+        if _JOINING.search("".join(distinct)) is None:  # one class: the text's characters do
             lookup = self.charsmap.shortest_prefix
-            table = {ord(c): found for c in distinct if (found := lookup(c)) is not None}
-            return text.translate(table)
+            table = {c: found for c in distinct if (found := lookup(c)) is not None}
+            return _translate(text, table)
         return "".join(map(self._cluster, _GRAPHEME.findall(text)))
 
     def normalize_with_offsets(self, text: str) -> tuple[str, list[tuple[int, int]]]:
