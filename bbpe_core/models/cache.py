@@ -1,12 +1,13 @@
 """The one bounded cache every encoder keeps its results in: key (a chunk, word, phrase or
 part: text) -> value (its ids, as a tuple or packed into bytes: ``fast.packed_ids``).
 
-A cache of ids per chunk must have a bound (transformers#2827: GPT2Tokenizer's grew with
-every new word). This one has two, so memory stays bounded whatever is encoded: at most
-``max_entries`` keys, and at most ``max_chars`` characters in all its keys (a key's ids are
-at most its UTF-8 bytes, so this bounds the values too). A key that would pass either bound
-empties the cache first (HF tokenizers' ``Cache`` stops filling instead; emptying keeps the
-text now being encoded fast). A key longer than ``max_chars`` is never kept.
+A cache of ids per chunk must have a bound (transformers#2827: GPT2Tokenizer's cache was
+never emptied and ran a long job out of memory). This one has two, so memory stays bounded
+whatever is encoded: at most ``max_entries`` keys, and at most ``max_chars`` characters in
+all its keys (a key's ids are about its UTF-8 bytes at most, so this bounds the values too).
+A key that would pass either bound empties the cache first (HF tokenizers' ``Cache`` stops
+filling instead; emptying keeps the text now being encoded fast). A key longer than
+``max_chars`` is never kept (and empties nothing).
 
 Encoders read ``entries`` at C speed (``map(cache.entries.__getitem__, keys)``, a
 ``KeyError`` when one is missing) and fall back to ``look_up``, one snapshot of the keys'
