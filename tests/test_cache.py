@@ -38,8 +38,7 @@ def test_both_bounds_hold_and_every_kept_value_is_the_one_put(operations, max_en
             known, new = cache.look_up(arg)
             assert new == [key for key in arg if key not in cache.entries]
             assert all(known[key] == len(key) for key in arg if key not in new)
-            known.update((key, len(key)) for key in new)
-            cache.remember(new, known)
+            cache.remember({key: len(key) for key in new})
             kept = [key for key in new if len(key) <= max_chars]
             fits = (len(kept) <= max_entries and sum(map(len, kept)) <= max_chars)
             assert not fits or set(kept) <= set(cache.entries)  # all kept when they fit
@@ -55,7 +54,7 @@ def test_the_entry_bound_empties_the_cache_when_full():
     for key in "abcd":
         cache.put(key, (1,))
     assert list(cache.entries) == ["d"]
-    cache.remember(list("efghij"), dict.fromkeys("efghij", (2,)))  # more than fit at all
+    cache.remember(dict.fromkeys("efghij", (2,)))  # more than fit at all
     assert list(cache.entries) == ["e", "f", "g"]
 
 
@@ -67,7 +66,7 @@ def test_the_character_bound_empties_the_cache_when_full():
     cache.put("k", b"3")
     assert list(cache.entries) == ["k"] and cache.chars == 1
     words = ["lmnop", "x" * 11, "qrstu", "vwxyz"]  # 26 characters: the first that fit
-    cache.remember(words, dict.fromkeys(words, b"4"))
+    cache.remember(dict.fromkeys(words, b"4"))
     assert list(cache.entries) == ["lmnop", "qrstu"] and cache.chars == 10
 
 
@@ -75,7 +74,7 @@ def test_a_key_longer_than_the_character_bound_is_not_kept_and_empties_nothing()
     cache = BoundedCache(100, max_chars=10)
     cache.put("abc", 1)
     cache.put("x" * 11, 2)
-    cache.remember(["y" * 11], {"y" * 11: 3})
+    cache.remember({"y" * 11: 3})
     assert cache.entries == {"abc": 1} and cache.chars == 3
 
 

@@ -87,20 +87,20 @@ class BoundedCache(Generic[V]):
         known = dict(zip(unique, map(self.entries.get, unique)))
         return known, list(compress(known, map(is_, known.values(), repeat(None))))
 
-    def remember(self, new: list[str], known: dict[str, V]) -> None:
-        """Keep each key of ``new`` (distinct, missing from the cache) with its value in
-        ``known``. If they would pass a bound even in an empty cache, only the first that fit
-        are kept (keys longer than ``max_chars`` left out); the cache is emptied first if
-        those would pass a bound. At C speed."""
+    def remember(self, new: dict[str, V]) -> None:
+        """Keep each key of ``new`` (keys missing from the cache) with its value. If they
+        would pass a bound even in an empty cache, only the first that fit are kept (keys
+        longer than ``max_chars`` left out); the cache is emptied first if those would pass a
+        bound. At C speed."""
         chars = sum(map(len, new))
         if len(new) > self.max_entries or chars > self.max_chars:  # rare: more than fits
-            new = list(compress(new, map(self.max_chars.__ge__, map(len, new))))
-            ends = list(accumulate(map(len, new)))
-            new = new[:min(self.max_entries, bisect_right(ends, self.max_chars))]
-            chars = ends[len(new) - 1] if new else 0
+            keys = list(compress(new, map(self.max_chars.__ge__, map(len, new))))
+            ends = list(accumulate(map(len, keys)))
+            keys = keys[:min(self.max_entries, bisect_right(ends, self.max_chars))]
+            new, chars = dict(zip(keys, map(new.__getitem__, keys))), sum(map(len, keys))
         if len(self.entries) + len(new) > self.max_entries or self.chars + chars > self.max_chars:
             self.clear()
-        self.entries.update(zip(new, map(known.__getitem__, new)))
+        self.entries.update(new)
         self.chars += chars
 
     def ids(self, key: str) -> list[int]:

@@ -58,8 +58,9 @@ class ChunkIds:
     def id_map(self, chunks: list[str]) -> dict[str, bytes]:
         """Each distinct chunk -> its packed ids, from or into the chunk cache."""
         known, new = self.cache.look_up(chunks)
-        known.update(zip(new, self.new_ids(new, self.encode_new)))
-        self.cache.remember(new, known)
+        found = dict(zip(new, self.new_ids(new, self.encode_new)))
+        self.cache.remember(found)
+        known.update(found)
         return known
 
     def new_ids(self, chunks: list[str], encode: Callable[[str], bytes]) -> list[bytes]:

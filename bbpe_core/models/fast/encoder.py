@@ -77,12 +77,13 @@ class FastEncoder(Encoder):
         batches (ASCII words of any length, then shorter other words: ``_encode_new_words``)
         and longer other words one by one by phrases (``unspaced``)."""
         known, new = self.word_cache.look_up(words)
-        known.update(self._encode_new_words(list(filter(str.isascii, new))))
+        found = self._encode_new_words(list(filter(str.isascii, new)))
         others = list(filterfalse(str.isascii, new))
-        known.update(self._encode_new_words([w for w in others if len(w) < LONG_CHARS]))
+        found.update(self._encode_new_words([w for w in others if len(w) < LONG_CHARS]))
         long = [w for w in others if len(w) >= LONG_CHARS]
-        known.update(zip(long, [self.unspaced.encode(" " + w) for w in long]))
-        self.word_cache.remember(new, known)
+        found.update(zip(long, [self.unspaced.encode(" " + w) for w in long]))
+        self.word_cache.remember(found)
+        known.update(found)
         return b"".join(map(known.__getitem__, words))
 
     def _encode_new_words(self, words: list[str]) -> dict[str, bytes]:

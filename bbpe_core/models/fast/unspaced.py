@@ -73,11 +73,11 @@ class UnspacedText:
         if cut is None:
             return b"".join(map(self._encode_phrase, phrases))
         known, new = cache.look_up(phrases)
-        by_char, others = chunks.cut.char_path.encode(new, chunks.encode_text)
-        known.update(by_char)
+        found, others = chunks.cut.char_path.encode(new, chunks.encode_text)
         if others:
-            known.update(zip(others, self._encode_parts(others)))
-        cache.remember(new, known)
+            found.update(zip(others, self._encode_parts(others)))
+        cache.remember(found)
+        known.update(found)
         return b"".join(map(known.__getitem__, phrases))
 
     def _encode_phrase(self, phrase: str) -> bytes:
@@ -112,11 +112,12 @@ class UnspacedText:
         is_run = list(map(_RUN.fullmatch, new))  # a run of CJK_LETTERS is one chunk
         runs, others = list(compress(new, is_run)), list(compress(new, map(not_, is_run)))
         table = chunks.cut.char_path.table  # a run of one character: its ids
-        known.update(zip(runs, map(table.get, runs)))  # None for the runs left, set next
+        found = dict(zip(runs, map(table.get, runs)))  # None for the runs left, set next
         runs = list(filterfalse(table.__contains__, runs))
-        known.update(zip(runs, chunks.new_ids(runs, chunks.merge_chunk)))
-        known.update(self.encode_batch(others))
-        self.part_cache.remember(new, known)
+        found.update(zip(runs, chunks.new_ids(runs, chunks.merge_chunk)))
+        found.update(self.encode_batch(others))
+        self.part_cache.remember(found)
+        known.update(found)
         known[None], known[SEPARATOR] = b"", MARKER  # no part is either
         return b"".join(map(known.__getitem__, cut_text)).split(MARKER)
 
