@@ -163,3 +163,19 @@ def test_every_cache_of_every_encoder_stays_within_each_bound(kind, bounds):
             del cache.clear
             cache.max_entries, cache.max_chars = max_entries, max_chars
         enc.clear_cache()
+
+
+def test_a_unigram_chunk_of_any_length_is_kept_within_the_character_bound(monkeypatch):
+    """HF's cache skips chunks of 256 characters or more; ours keeps them (umT5's chunks of
+    Chinese are whole clauses), and encoding them again reads the cache."""
+    enc = bbpe_core.get_encoding("umt5")
+    text = (CORPORA / "zh_tang_poems.txt").read_text(encoding="utf-8")[:3000].replace("\n", "")
+    enc.clear_cache()
+    ids = enc.encode(text)
+    assert max(map(len, enc.encoder._cache.entries)) > 256
+
+    def no_new_chunks(chunks):
+        raise AssertionError("a chunk was encoded again")
+
+    monkeypatch.setattr(enc.encoder, "_encode_chunks", no_new_chunks)
+    assert enc.encode(text) == ids
