@@ -14,8 +14,8 @@ from samples import CORPORA
 
 import bbpe_core
 from bbpe_core.models.fast.char_cuts import CJK_LETTERS, cjk_cut, crossing_groups, unreachable
-from bbpe_core.models.fast.chunk_ids import CACHED_CHARS
 from bbpe_core.models.fast.packed_ids import unpack
+from bbpe_core.models.fast.unspaced import LONG_CHARS
 from bbpe_core.pre_tokenizers.byte_level import fix_surrogates
 from oracles import ENCODING_NAMES, tiktoken_encoding, tiny_cache_encoding, variant
 
@@ -92,7 +92,7 @@ def test_llama3_tokens_its_merges_never_reach_as_chunks_and_inside_runs(context)
     reference = tiktoken_encoding("llama3")
     texts = [context.format(token, token) for token in unreachable_texts("llama3")]
     for text in [*texts, "".join(texts),
-                 "".join(texts) * (1 + CACHED_CHARS // len("".join(texts)))]:
+                 "".join(texts) * (1 + LONG_CHARS // len("".join(texts)))]:
         for enc in (bbpe_core.get_encoding("llama3"), tiny_cache_encoding("llama3")):
             enc.clear_cache()
             assert enc.encode_ordinary(text) == reference.encode_ordinary(text), text
@@ -128,7 +128,7 @@ def mixed_texts(name: str, min_size: int):
 @pytest.mark.parametrize("name", CUT_NAMES)
 @given(data=st.data())
 def test_long_and_short_pieces_encode_as_tiktoken(name, data):
-    text = data.draw(mixed_texts(name, data.draw(st.sampled_from([0, CACHED_CHARS]))))
+    text = data.draw(mixed_texts(name, data.draw(st.sampled_from([0, LONG_CHARS]))))
     shared = bbpe_core.get_encoding(name)
     tiny = tiny_cache_encoding(name)
     expected = tiktoken_encoding(name).encode_ordinary(text)
@@ -191,18 +191,24 @@ def test_trained_encoding_with_merges_cuts_without_changing_ids():
     assert enc.encode_ordinary(text) == reference.encode_ordinary(text)
 
 
-def test_long_phrases_parts_and_chunks_are_not_cached():
-    enc = bbpe_core.Encoding("t", pat_str=bbpe_core.CL100K_PATTERN,
-                             mergeable_ranks=bbpe_core.get_encoding("cl100k_base").mergeable_ranks,
-                             special_tokens={})
+@pytest.mark.parametrize("max_chars", [1000, 1 << 23])
+def test_long_phrases_parts_and_chunks_are_cached_within_the_character_bound(max_chars):
+    enc = variant("cl100k_base", special_tokens={})
+    fast = enc.encoder
+    caches = (fast.unspaced.phrase_cache, fast.unspaced.part_cache, fast.word_cache,
+              fast.chunks.cache)
+    for cache in caches:
+        cache.max_chars = max_chars
     joined = vocabulary_runs("cl100k_base")[0]  # a token: the phrase cannot go by character
     text = "a" * 5000 + "，" + (joined + "中文") * 1500 + "。" + "短句，" * 100
-    assert enc.encode_ordinary(text) == tiktoken_encoding("cl100k_base").encode_ordinary(text)
-    fast = enc.encoder
-    assert fast.unspaced.phrase_cache and fast.unspaced.part_cache and fast.chunks.cache
-    for cache in (fast.unspaced.phrase_cache, fast.unspaced.part_cache, fast.word_cache,
-                  fast.chunks.cache):
-        assert max(map(len, cache), default=0) < CACHED_CHARS
+    expected = tiktoken_encoding("cl100k_base").encode_ordinary(text)
+    for _ in range(2):  # cold, then warm
+        assert enc.encode_ordinary(text) == expected
+        assert all(caches[:2]) and fast.chunks.cache  # no word: no space before a letter
+        for cache in caches:
+            assert sum(map(len, cache.entries)) == cache.chars <= max_chars
+    longest = max(len(key) for cache in caches for key in cache.entries)
+    assert (longest > 5000) == (max_chars > 5000)  # a long chunk is kept if the bound allows
 
 
 def test_phrases_cached_by_another_thread_between_two_reads():
@@ -217,7 +223,8 @@ def test_phrases_cached_by_another_thread_between_two_reads():
     text = (CORPORA / "zh_tang_poems.txt").read_text(encoding="utf-8")[:3000]
     expected = tiktoken_encoding("cl100k_base").encode_ordinary(text)
     assert enc.encode_ordinary(text) == expected
-    enc.encoder.unspaced.phrase_cache = FilledMeanwhile(enc.encoder.unspaced.phrase_cache)
+    phrases = enc.encoder.unspaced.phrase_cache
+    phrases.entries = FilledMeanwhile(phrases.entries)
     assert enc.encode_ordinary(text) == expected
 
 

@@ -14,9 +14,9 @@ from samples import CORPORA
 import bbpe_core
 from bbpe_core.models.fast.char_cuts import crossing_groups
 from bbpe_core.models.fast.char_path import CHARACTERS, CharPath
-from bbpe_core.models.fast.chunk_ids import CACHED_CHARS
 from bbpe_core.models.fast.packed_ids import unpack
 from bbpe_core.models.fast.presplit import split_marks
+from bbpe_core.models.fast.unspaced import LONG_CHARS
 from oracles import ENCODING_NAMES, tiktoken_encoding, tiny_cache_encoding
 
 # a newline, marks and ideographs whose bytes share lead and continuation bytes
@@ -85,7 +85,7 @@ def test_texts_of_the_character_set_encode_as_tiktoken(name, data):
         st.sampled_from(["\n", "\n\n", " \n", "\r\n", " ", "a", "1", "'s"]),
     )
     text = data.draw(st.lists(pieces, min_size=1, max_size=30).map("".join))
-    text = text * (1 + CACHED_CHARS // len(text))
+    text = text * (1 + LONG_CHARS // len(text))
     shared = bbpe_core.get_encoding(name)
     tiny = tiny_cache_encoding(name)
     expected = tiktoken_encoding(name).encode_ordinary(text)

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from samples import CORPORA
 
 import bbpe_core
-from bbpe_core.models.fast.chunk_ids import CACHED_CHARS
 from bbpe_core.models.fast.presplit import BOUNDARY, split_marks
+from bbpe_core.models.fast.unspaced import LONG_CHARS
 from bbpe_core.pre_tokenizers.patterns import iter_split
 from oracles import ENCODING_NAMES, tiktoken_encoding, tiny_cache_encoding, variant
 
@@ -67,7 +67,7 @@ def test_mark_cuts_fall_after_letters_and_lone_newlines_only():
 
 long_texts = st.lists(st.text(alphabet=ALPHABET, min_size=1, max_size=40), min_size=1,
                       max_size=40).map(
-    lambda parts: "".join(parts) * (1 + CACHED_CHARS // max(1, len("".join(parts)))))
+    lambda parts: "".join(parts) * (1 + LONG_CHARS // max(1, len("".join(parts)))))
 
 
 @pytest.mark.parametrize("name", ENCODING_NAMES)
@@ -83,11 +83,11 @@ def test_unspaced_text_encodes_as_tiktoken_in_every_cache_state(name, text):
                 == expected + tiktoken_encoding(name).encode_ordinary(" Tail"))
 
 
-# ASCII words of CACHED_CHARS characters or more (each "w" + a body with no space +
+# ASCII words of LONG_CHARS characters or more (each "w" + a body with no space +
 # letter), which the word batch takes with the short ones.
 long_ascii_words = st.lists(
     st.text(alphabet="aZ'9\n\r\t .,;:!?()\"-/", min_size=1, max_size=30), min_size=1, max_size=4
-).map(lambda bodies: " ".join("w" + BOUNDARY.sub(" _", b) * (1 + CACHED_CHARS // len(b))
+).map(lambda bodies: " ".join("w" + BOUNDARY.sub(" _", b) * (1 + LONG_CHARS // len(b))
                               for b in bodies))
 
 

@@ -1,6 +1,8 @@
 """The model stage: special-free, normalized text -> ids.
 
 - ``base.Encoder``: the interface ``Encoding`` uses.
+- ``cache.BoundedCache``: the one cache every encoder keeps its results in (bounded in
+  entries and characters, emptied when full).
 - ``simple.SimpleEncoder``: the reference (read it first); any pre-tokenizer.
 - ``fast.FastEncoder``: the fast path for the three shipped patterns (its README says why it
   is exact and what each step gained).

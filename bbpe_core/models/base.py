@@ -1,7 +1,7 @@
 """The model stage's interface: what ``Encoding`` asks of an encoder.
 
-An encoder turns special-free, normalized text into ids. It owns its caches; ``Encoding``
-owns none. Each declares its ``model_kind``:
+An encoder turns special-free, normalized text into ids. It owns its caches (each a
+``cache.BoundedCache``); ``Encoding`` owns none. Each declares its ``model_kind``:
 
 - byte-level BPE: ``simple.SimpleEncoder`` (the reference: any pre-tokenizer),
   ``fast.FastEncoder`` (the three shipped patterns only, proven equal to the reference in
@@ -15,11 +15,8 @@ owns none. Each declares its ``model_kind``:
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
-from itertools import chain
 
-__all__ = ["BYTE_LEVEL_BPE", "ChunkCache", "Encoder", "SENTENCEPIECE_BPE", "UNIGRAM",
-           "WORDPIECE"]
+__all__ = ["BYTE_LEVEL_BPE", "Encoder", "SENTENCEPIECE_BPE", "UNIGRAM", "WORDPIECE"]
 
 BYTE_LEVEL_BPE = "byte-level BPE"
 """GPT-2's model (Radford et al. 2019): BPE merges over UTF-8 bytes, tokens keyed by bytes."""
@@ -81,43 +78,3 @@ class Encoder(ABC):
     @abstractmethod
     def clear_cache(self) -> None:
         """Forget every cached result (for cold-cache benchmarks); ids do not change."""
-
-
-class ChunkCache:
-    """A bounded memo chunk -> ids that an encoder owns (transformers#2827: a cache per
-    chunk must have a bound).
-
-    Args:
-        compute: the ids of a chunk not seen before.
-        size: chunks remembered; the cache is emptied when full, so memory stays bounded
-            whatever is encoded.
-    """
-
-    def __init__(self, compute: Callable[[str], list[int]], size: int) -> None:
-        self.compute = compute
-        self.size = size
-        self._ids: dict[str, tuple[int, ...]] = {}
-
-    def __len__(self) -> int:
-        return len(self._ids)
-
-    def ids(self, chunk: str) -> list[int]:
-        """The ids of one chunk, remembered or computed."""
-        ids = self._ids.get(chunk)
-        if ids is None:
-            ids = tuple(self.compute(chunk))
-            if len(self._ids) >= self.size:
-                self._ids.clear()
-            self._ids[chunk] = ids
-        return list(ids)
-
-    def joined_ids(self, chunks: list[str]) -> list[int]:
-        """The ids of the chunks, joined; at C speed when every chunk was seen before."""
-        try:
-            return list(chain.from_iterable(map(self._ids.__getitem__, chunks)))
-        except KeyError:
-            return list(chain.from_iterable(map(self.ids, chunks)))
-
-    def clear(self) -> None:
-        """Forget every chunk."""
-        self._ids.clear()

@@ -31,6 +31,7 @@ from ..pre_tokenizers import PreTokenizer
 from ..special import whole_token_regex
 from .base import SENTENCEPIECE_BPE, Encoder
 from .bpe import merge_parts
+from .cache import BoundedCache
 
 __all__ = ["CharBPEEncoder"]
 
@@ -63,7 +64,8 @@ class CharBPEEncoder(Encoder):
         byte_ids: byte value -> id of its ``<0xNN>`` piece (empty: no byte fallback).
         unk_id: the unknown piece's id, for a symbol byte fallback cannot spell.
         fuse_unk: join consecutive unknown pieces into one (HF's ``fuse_unk``).
-        cache_size: words remembered; the cache is emptied when full.
+        cache_size: words remembered; the cache (``cache.BoundedCache``, also bounded in
+            characters) is emptied when full.
         scores: each piece's score as a ``.model`` gives it, or None; kept for saving
             (``formats.sentencepiece_save``), never read while encoding.
         merges: the merge list (pairs of piece strings in priority order) of a
@@ -90,7 +92,7 @@ class CharBPEEncoder(Encoder):
         self.unk_id = unk_id
         self.fuse_unk = fuse_unk
         self.cache_size = cache_size
-        self._cache: dict[str, tuple[int, ...]] = {}
+        self._cache = BoundedCache(cache_size, compute=self.word_ids)
         frozen = frozenset(user_defined)
         self.user_defined = frozen
         self._symbols = None
@@ -124,23 +126,11 @@ class CharBPEEncoder(Encoder):
         return self._encode_words(self._words(chunk))
 
     def _encode_words(self, words: list[str]) -> list[int]:
-        try:  # every word seen before: at C speed
-            ids = list(chain.from_iterable(map(self._cache.__getitem__, words)))
-        except KeyError:
-            ids = list(chain.from_iterable(map(self._word_ids_cached, words)))
+        ids = self._cache.joined_ids(words)  # every word seen before: at C speed
         if self.fuse_unk and self.unk_id in ids:
             ids = [i for k, i in enumerate(ids)
                    if not (i == self.unk_id and k and ids[k - 1] == self.unk_id)]
         return ids
-
-    def _word_ids_cached(self, word: str) -> tuple[int, ...]:
-        found = self._cache.get(word)
-        if found is None:
-            found = self.word_ids(word)
-            if len(self._cache) >= self.cache_size:
-                self._cache.clear()
-            self._cache[word] = found
-        return found
 
     def word_ids(self, word: str) -> tuple[int, ...]:
         """The ids of one word (no cache): symbols, merges, then byte fallback."""

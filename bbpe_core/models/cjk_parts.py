@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ..pre_tokenizers import PreTokenizer
 from ..vocab import Vocab
-from .base import ChunkCache
+from .cache import BoundedCache
 from .fast.cjk_cut import CJK_PAIR, CjkCut
 from .simple import SimpleEncoder
 
@@ -35,8 +35,8 @@ class CjkPartsEncoder(SimpleEncoder):
 
     def __init__(self, vocab: Vocab, pre_tokenizer: PreTokenizer, cache_size: int = 65536) -> None:
         super().__init__(vocab, pre_tokenizer, cache_size)
-        self._cache = ChunkCache(self._new_chunk_ids, cache_size)
-        self._parts = ChunkCache(vocab.chunk_ids, cache_size)
+        self._cache = BoundedCache(cache_size, compute=self._new_chunk_ids)
+        self._parts = BoundedCache(cache_size, compute=vocab.chunk_ids)
         self._cut = CjkCut(vocab)  # read off the vocabulary on first use
 
     def _new_chunk_ids(self, chunk: str) -> list[int]:

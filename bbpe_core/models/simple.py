@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from ..pre_tokenizers import PreTokenizer
 from ..vocab import Vocab
-from .base import BYTE_LEVEL_BPE, ChunkCache, Encoder
+from .base import BYTE_LEVEL_BPE, Encoder
+from .cache import BoundedCache
 
 __all__ = ["SimpleEncoder"]
 
@@ -22,8 +23,8 @@ class SimpleEncoder(Encoder):
     Args:
         vocab: the vocabulary (merge semantics, whole look-up).
         pre_tokenizer: cuts a segment into chunks.
-        cache_size: chunks remembered; the cache is emptied when full, so memory stays
-            bounded whatever is encoded.
+        cache_size: chunks remembered; the cache (``cache.BoundedCache``, also bounded in
+            characters) is emptied when full, so memory stays bounded whatever is encoded.
     """
 
     model_kind = BYTE_LEVEL_BPE
@@ -32,7 +33,7 @@ class SimpleEncoder(Encoder):
         self.vocab = vocab
         self.pre_tokenizer = pre_tokenizer
         self.cache_size = cache_size
-        self._cache = ChunkCache(vocab.chunk_ids, cache_size)
+        self._cache = BoundedCache(cache_size, compute=vocab.chunk_ids)
 
     def encode_chunk(self, chunk: str) -> list[int]:
         """The ids of one chunk, from the cache or the vocabulary."""

@@ -48,6 +48,7 @@ from itertools import chain
 
 from ..pre_tokenizers import PreTokenizer
 from .base import UNIGRAM, Encoder
+from .cache import BoundedCache
 
 __all__ = ["FLAVOURS", "UNK_PENALTY", "UnigramEncoder"]
 
@@ -60,7 +61,6 @@ FLAVOURS = ("sentencepiece", "hf")
 _RESET = 100000.0  # sentencepiece's kScoreResetThreshold
 _TYPES = ("NORMAL", "UNKNOWN", "CONTROL", "USER_DEFINED", "UNUSED", "BYTE")
 _MATCHED = {"sentencepiece": ("NORMAL", "USER_DEFINED"), "hf": None}
-_CACHED_LENGTH = 256  # longer chunks are not cached (HF's cache MAX_LENGTH)
 
 
 def _char_class(codes: list[int]) -> str:
@@ -109,7 +109,8 @@ class UnigramEncoder(Encoder):
         pre_tokenizer: cuts a segment into chunks encoded one by one (HF's Metaspace split
             before each ``▁``); None encodes the whole segment at once, as the
             ``sentencepiece`` library does.
-        cache_size: chunks remembered; the cache is emptied when full.
+        cache_size: chunks remembered; the cache (``cache.BoundedCache``, also bounded in
+            characters, so a chunk of any length is kept) is emptied when full.
 
     Raises:
         ValueError: if the lengths differ, ``unk_id`` is out of range, or ``flavour`` or a
@@ -152,7 +153,7 @@ class UnigramEncoder(Encoder):
         self._unknown_runs: re.Pattern | None = None  # with the trie
         self._longest = 0  # the longest piece's characters, with the trie
         self.cache_size = cache_size
-        self._cache: dict[str, list[int]] = {}
+        self._cache = BoundedCache(cache_size, compute=self._chunk_ids)
 
     def _path_scores(self, scores: Sequence[float], types: list[str], flavour: str
                      ) -> tuple[list[float], float]:
@@ -180,41 +181,28 @@ class UnigramEncoder(Encoder):
             return self.encode_chunk(segment)
         chunks = self.pre_tokenizer.chunks(segment)
         try:
-            return list(chain.from_iterable(map(self._cache.__getitem__, chunks)))
+            return list(chain.from_iterable(map(self._cache.entries.__getitem__, chunks)))
         except KeyError:
             found = self._encode_chunks(chunks)
             return list(chain.from_iterable(map(found.__getitem__, chunks)))
 
     def encode_chunk(self, chunk: str) -> list[int]:
-        """The ids of one chunk (remembered when short: HF's cache takes words under 256
-        characters)."""
-        found = self._cache.get(chunk)
-        if found is None:
-            found = self._remember(chunk, [i for i, _ in self.pieces_of(chunk)])
-        return list(found)
+        """The ids of one chunk, from the cache or ``pieces_of``. HF's cache skips words of
+        256 characters or more; this one keeps them (it is bounded in characters), so a long
+        chunk of unspaced text (Chinese under umT5) is encoded once."""
+        return self._cache.ids(chunk)
+
+    def _chunk_ids(self, chunk: str) -> list[int]:
+        return [i for i, _ in self.pieces_of(chunk)]
 
     def _encode_chunks(self, chunks: list[str]) -> dict[str, list[int]]:
         """Each distinct chunk of ``chunks`` -> its ids: from the cache, else from one pass
-        over the new chunks (``_paths``)."""
-        found: dict[str, list[int]] = {}
-        new = []
-        for chunk in dict.fromkeys(chunks):
-            ids = self._cache.get(chunk)
-            if ids is None:
-                new.append(chunk)
-            else:
-                found[chunk] = ids
-        for chunk, ids in self._ids_each(new):
-            found[chunk] = self._remember(chunk, ids)
-        return found
-
-    def _remember(self, chunk: str, ids: list[int]) -> list[int]:
-        """``ids``, kept in the cache as the ids of ``chunk`` when it is short."""
-        if len(chunk) <= _CACHED_LENGTH:
-            if len(self._cache) >= self.cache_size:
-                self._cache.clear()
-            self._cache[chunk] = ids
-        return ids
+        over the new chunks (``_ids_each``), which the cache then keeps."""
+        known, new = self._cache.look_up(chunks)
+        found = dict(self._ids_each(new))
+        self._cache.remember(found)
+        known.update(found)
+        return known
 
     def chunk_surfaces(self, chunk: str, ids: list[int], surface: dict[int, bytes]
                        ) -> list[bytes]:

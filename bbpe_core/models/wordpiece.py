@@ -22,7 +22,8 @@ from collections.abc import Sequence
 
 from ..pre_tokenizers import PreTokenizer
 from ..token_table import TokenTable
-from .base import WORDPIECE, ChunkCache, Encoder
+from .base import WORDPIECE, Encoder
+from .cache import BoundedCache
 
 __all__ = ["WordPieceDecoder", "WordPieceEncoder"]
 
@@ -36,8 +37,8 @@ class WordPieceEncoder(Encoder):
         unk_token: the token of a word that cannot be covered.
         continuing_subword_prefix: marks a piece that continues a word.
         max_input_chars_per_word: longer words are ``unk_token`` (HF's and BERT's 100).
-        cache_size: words remembered; the cache is emptied when full, so memory stays
-            bounded whatever is encoded.
+        cache_size: words remembered; the cache (``cache.BoundedCache``, also bounded in
+            characters) is emptied when full, so memory stays bounded whatever is encoded.
 
     Raises:
         ValueError: if ``unk_token`` is not in the vocabulary or the vocabulary is empty.
@@ -58,7 +59,7 @@ class WordPieceEncoder(Encoder):
         self.max_input_chars_per_word = max_input_chars_per_word
         self.cache_size = cache_size
         self._longest = max(map(len, vocab))  # no longer piece can match
-        self._cache = ChunkCache(self._word_ids, cache_size)
+        self._cache = BoundedCache(cache_size, compute=self._word_ids)
 
     def word_pieces(self, word: str) -> list[tuple[int, int, int]]:
         """The pieces of one word with their character spans in it.

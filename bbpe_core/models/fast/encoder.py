@@ -4,8 +4,8 @@ o200k's). Why each cut is exact and what each step gained are in this folder's R
 Text without special tokens -> words (``presplit``: a space + a letter of a script written
 with spaces starts a chunk under every shipped pattern) -> a word cache looked up at C speed;
 new words are chunked in one scan and merged (``chunk_ids``); text without spaces (Chinese)
-goes by phrases and parts (``unspaced``). Every cache is bounded; cached ids are packed
-into bytes (``packed_ids``) and unpacked once per call.
+goes by phrases and parts (``unspaced``). Every cache is a ``cache.BoundedCache``; cached ids
+are packed into bytes (``packed_ids``) and unpacked once per call.
 """
 
 from __future__ import annotations
@@ -16,15 +16,13 @@ from itertools import filterfalse, islice
 from ...pre_tokenizers.patterns import SHIPPED_PATTERNS, find_chunks
 from ...vocab import Vocab
 from ..base import BYTE_LEVEL_BPE, Encoder
-from .chunk_ids import CACHED_CHARS, ChunkIds
+from ..cache import BoundedCache
+from .chunk_ids import ChunkIds
 from .packed_ids import MARKER, unpack
 from .presplit import BOUNDARY, WORD_STARTS
-from .unspaced import UnspacedText
+from .unspaced import LONG_CHARS, UnspacedText
 
-__all__ = ["FastEncoder", "WORD_CACHE_CHARS"]
-
-WORD_CACHE_CHARS = 1 << 23
-"""The word cache is emptied when its words would pass this many characters in all."""
+__all__ = ["FastEncoder"]
 
 _WORD_START = re.compile(f" [{WORD_STARTS}]").match
 """Whether a chunk starts a presplit word: a space + a letter of ``WORD_STARTS``."""
@@ -36,7 +34,8 @@ class FastEncoder(Encoder):
     Args:
         vocab: the vocabulary.
         pat_str: one of ``patterns.SHIPPED_PATTERNS``.
-        cache_size: entries of each cache; each is emptied when full.
+        cache_size: entries of each cache (``cache.BoundedCache``, also bounded in
+            characters); each is emptied when full.
 
     Raises:
         ValueError: if ``pat_str`` is not a shipped pattern (its cuts are not proven).
@@ -49,8 +48,7 @@ class FastEncoder(Encoder):
             raise ValueError("the fast path serves the shipped patterns only; use SimpleEncoder")
         self.chunks = ChunkIds(vocab, pat_str, cache_size)
         self.unspaced = UnspacedText(self.chunks)
-        self.word_cache: dict[str, bytes] = {}  # "w" -> ids of " w"
-        self._word_chars = 0  # characters of the words in word_cache
+        self.word_cache: BoundedCache[bytes] = BoundedCache(cache_size)  # "w" -> ids of " w"
 
     def clear_cache(self) -> None:
         """Empty the word, phrase, part and chunk caches; what comes from the vocabulary
@@ -58,7 +56,6 @@ class FastEncoder(Encoder):
         self.chunks.cache.clear()
         self.unspaced.clear()
         self.word_cache.clear()
-        self._word_chars = 0
 
     def encode_chunk(self, chunk: str) -> list[int]:
         """The ids of one chunk, from the chunk cache."""
@@ -70,43 +67,24 @@ class FastEncoder(Encoder):
         words are encoded."""
         head, *words = BOUNDARY.split(segment)  # each word stands for " " + word
         try:
-            ids = b"".join(map(self.word_cache.__getitem__, words))
+            ids = b"".join(map(self.word_cache.entries.__getitem__, words))
         except KeyError:
             ids = self._encode_words(words)
         return unpack(self.unspaced.encode(head) + ids if head else ids)
 
     def _encode_words(self, words: list[str]) -> bytes:
-        cache = self.word_cache
-        new = list(filterfalse(cache.__contains__, dict.fromkeys(words)))
-        self._fill_word_cache(list(filter(str.isascii, new)))  # the ASCII fast path, any length
+        """The packed ids of words not all in the word cache; the new ones are encoded in two
+        batches (ASCII words of any length, then shorter other words: ``_encode_new_words``)
+        and longer other words one by one by phrases (``unspaced``)."""
+        known, new = self.word_cache.look_up(words)
+        found = self._encode_new_words(list(filter(str.isascii, new)))
         others = list(filterfalse(str.isascii, new))
-        self._fill_word_cache([w for w in others if len(w) < CACHED_CHARS])
-        for word in others:
-            if len(word) >= CACHED_CHARS:
-                found = self.unspaced.encode(" " + word)
-                self._make_room(1, len(word))
-                cache[word] = found
-        try:
-            return b"".join(map(cache.__getitem__, words))
-        except KeyError:  # the cache was emptied on the way (full, or by another thread)
-            return b"".join(self.unspaced.encode(" " + w) if (found := cache.get(w)) is None
-                            else found for w in words)
-
-    def _make_room(self, words: int, chars: int) -> None:
-        """Empty the word cache if ``words`` more words of ``chars`` characters in all
-        would pass ``cache_size`` words or ``WORD_CACHE_CHARS`` characters."""
-        if (len(self.word_cache) + words > self.chunks.cache_size
-                or self._word_chars + chars > WORD_CACHE_CHARS):
-            self.word_cache.clear()
-            self._word_chars = 0
-        self._word_chars += chars
-
-    def _fill_word_cache(self, words: list[str]) -> None:
-        """Encode new words into the word cache (``_encode_new_words``)."""
-        words = words[: self.chunks.cache_size]
-        if words:
-            self._make_room(len(words), sum(map(len, words)))
-            self.word_cache.update(self._encode_new_words(words))
+        found.update(self._encode_new_words([w for w in others if len(w) < LONG_CHARS]))
+        long = [w for w in others if len(w) >= LONG_CHARS]
+        found.update(zip(long, [self.unspaced.encode(" " + w) for w in long]))
+        self.word_cache.remember(found)
+        known.update(found)
+        return b"".join(map(known.__getitem__, words))
 
     def _encode_new_words(self, words: list[str]) -> dict[str, bytes]:
         """Each word -> the packed ids of ``" " + word``, with one regex scan of the words

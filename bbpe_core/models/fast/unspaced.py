@@ -20,13 +20,18 @@ from operator import not_
 import regex
 
 from ...pre_tokenizers.patterns import find_chunks
+from ..cache import BoundedCache
 from .char_cuts import CJK_LETTERS
-from .chunk_ids import CACHED_CHARS, ChunkIds, look_up, remember
+from .chunk_ids import ChunkIds
 from .cjk_cut import SEPARATOR
 from .packed_ids import MARKER
 from .presplit import split_marks
 
-__all__ = ["UnspacedText"]
+__all__ = ["LONG_CHARS", "UnspacedText"]
+
+LONG_CHARS = 256
+"""Text this many characters long or longer is cut into phrases (``split_marks``) before its
+chunks are looked up (``UnspacedText.encode``)."""
 
 _RUN = re.compile(f"[{CJK_LETTERS}]+")
 _ARABIC_INDIC_ZERO_JOINER = "\u0660"
@@ -44,8 +49,8 @@ class UnspacedText:
 
     def __init__(self, chunks: ChunkIds) -> None:
         self.chunks = chunks
-        self.phrase_cache: dict[str, bytes] = {}  # phrases of unspaced text
-        self.part_cache: dict[str, bytes] = {}  # their parts (the CJK cut)
+        self.phrase_cache: BoundedCache[bytes] = BoundedCache(chunks.cache_size)  # phrases
+        self.part_cache: BoundedCache[bytes] = BoundedCache(chunks.cache_size)  # their parts
 
     def clear(self) -> None:
         """Empty the phrase and part caches."""
@@ -57,31 +62,30 @@ class UnspacedText:
         (``split_marks``) from the phrase cache, or, if one is new, by the character path
         or ``_encode_parts``."""
         chunks = self.chunks
-        if len(text) < CACHED_CHARS:
+        if len(text) < LONG_CHARS:
             return chunks.encode_text(text)
         cache, phrases = self.phrase_cache, split_marks(text)
         try:
-            return b"".join(map(cache.__getitem__, phrases))
+            return b"".join(map(cache.entries.__getitem__, phrases))
         except KeyError:
             pass
         cut = chunks.cut.find(text)
         if cut is None:
             return b"".join(map(self._encode_phrase, phrases))
-        known, new = look_up(cache, phrases)
-        by_char, others = chunks.cut.char_path.encode(new, chunks.encode_text)
-        known.update(by_char)
+        known, new = cache.look_up(phrases)
+        found, others = chunks.cut.char_path.encode(new, chunks.encode_text)
         if others:
-            known.update(zip(others, self._encode_parts(others)))
-        remember(cache, new, known, chunks.cache_size)
+            found.update(zip(others, self._encode_parts(others)))
+        cache.remember(found)
+        known.update(found)
         return b"".join(map(known.__getitem__, phrases))
 
     def _encode_phrase(self, phrase: str) -> bytes:
         """One phrase's packed ids, from or into the phrase cache (emptied when full)."""
-        cache = self.phrase_cache
-        found = cache.get(phrase)
+        found = self.phrase_cache.entries.get(phrase)
         if found is None:
             found = self.chunks.encode_text(phrase)
-            remember(cache, [phrase], {phrase: found}, self.chunks.cache_size)
+            self.phrase_cache.put(phrase, found)
         return found
 
     def _encode_parts(self, phrases: list[str]) -> list[bytes]:
@@ -104,14 +108,16 @@ class UnspacedText:
             return list(map(found.__getitem__, phrases))
         cut_text = chunks.cut.joined.split(joined)  # part, separator or None (a cut), part, ...
         parts = cut_text[::2]
-        known, new = look_up(self.part_cache, parts)
+        known, new = self.part_cache.look_up(parts)
         is_run = list(map(_RUN.fullmatch, new))  # a run of CJK_LETTERS is one chunk
         runs, others = list(compress(new, is_run)), list(compress(new, map(not_, is_run)))
-        by_char, runs = look_up(chunks.cut.char_path.table, runs)  # one character: the table
-        known.update(by_char)  # None for the runs left, set next
-        known.update(zip(runs, chunks.new_ids(runs, chunks.merge_chunk)))
-        known.update(self.encode_batch(others))
-        remember(self.part_cache, new, known, chunks.cache_size)
+        table = chunks.cut.char_path.table  # a run of one character: its ids
+        found = dict(zip(runs, map(table.get, runs)))  # None for the runs left, set next
+        runs = list(filterfalse(table.__contains__, runs))
+        found.update(zip(runs, chunks.new_ids(runs, chunks.merge_chunk)))
+        found.update(self.encode_batch(others))
+        self.part_cache.remember(found)
+        known.update(found)
         known[None], known[SEPARATOR] = b"", MARKER  # no part is either
         return b"".join(map(known.__getitem__, cut_text)).split(MARKER)
 
