@@ -47,6 +47,7 @@ from collections.abc import Iterator, Sequence
 from itertools import chain
 
 from ..pre_tokenizers import PreTokenizer
+from ..pre_tokenizers.patterns import code_point_ranges, code_point_runs
 from .base import UNIGRAM, Encoder
 from .cache import BoundedCache
 
@@ -61,20 +62,6 @@ FLAVOURS = ("sentencepiece", "hf")
 _RESET = 100000.0  # sentencepiece's kScoreResetThreshold
 _TYPES = ("NORMAL", "UNKNOWN", "CONTROL", "USER_DEFINED", "UNUSED", "BYTE")
 _MATCHED = {"sentencepiece": ("NORMAL", "USER_DEFINED"), "hf": None}
-
-
-def _char_class(codes: list[int]) -> str:
-    """A regex class body of the sorted code points ``codes``, consecutive ones as ranges."""
-    parts = []
-    first = last = codes[0]
-    for code in codes[1:] + [-1]:
-        if code == last + 1:
-            last = code
-            continue
-        parts.append(re.escape(chr(first)) if first == last else
-                     f"{re.escape(chr(first))}-{re.escape(chr(last))}")
-        first = last = code
-    return "".join(parts)
 
 
 def _back(starts: list[int], ids: list[int], n: int) -> list[tuple[int, int, int]]:
@@ -260,10 +247,10 @@ class UnigramEncoder(Encoder):
                 trie[piece] = i
         self._longest = max(map(len, self.pieces), default=0)
         if self.flavour == "hf":  # the sentencepiece flavour's pass does not use them
-            held = sorted({ord(c) for i, piece in enumerate(self.pieces) if self._matched[i]
-                           for c in piece})
-            self._unknown_runs = re.compile(f"[^{_char_class(held)}]+" if held else ".+",
-                                            re.S)
+            held = code_point_runs({ord(c) for i, piece in enumerate(self.pieces)
+                                    if self._matched[i] for c in piece})
+            self._unknown_runs = re.compile(
+                f"[^{code_point_ranges(held)}]+" if held else ".+", re.S)
         return trie
 
     def lattice(self, text: str) -> list[tuple[int, int, int, float]]:
