@@ -91,7 +91,6 @@ class CharBPEEncoder(Encoder):
         self.byte_ids = dict(byte_ids or {})
         self.unk_id = unk_id
         self.fuse_unk = fuse_unk
-        self.cache_size = cache_size
         self._cache = BoundedCache(cache_size, compute=self.word_ids)
         frozen = frozenset(user_defined)
         self.user_defined = frozen

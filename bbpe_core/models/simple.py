@@ -32,7 +32,6 @@ class SimpleEncoder(Encoder):
     def __init__(self, vocab: Vocab, pre_tokenizer: PreTokenizer, cache_size: int = 65536) -> None:
         self.vocab = vocab
         self.pre_tokenizer = pre_tokenizer
-        self.cache_size = cache_size
         self._cache = BoundedCache(cache_size, compute=vocab.chunk_ids)
 
     def encode_chunk(self, chunk: str) -> list[int]:

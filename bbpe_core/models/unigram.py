@@ -139,7 +139,6 @@ class UnigramEncoder(Encoder):
         self._trie: dict[str, int] | None = None  # built on first use (loading stays fast)
         self._unknown_runs: re.Pattern | None = None  # with the trie
         self._longest = 0  # the longest piece's characters, with the trie
-        self.cache_size = cache_size
         self._cache = BoundedCache(cache_size, compute=self._chunk_ids)
 
     def _path_scores(self, scores: Sequence[float], types: list[str], flavour: str

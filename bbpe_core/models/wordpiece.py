@@ -57,7 +57,6 @@ class WordPieceEncoder(Encoder):
         self.unk_id = vocab[unk_token]
         self.prefix = continuing_subword_prefix
         self.max_input_chars_per_word = max_input_chars_per_word
-        self.cache_size = cache_size
         self._longest = max(map(len, vocab))  # no longer piece can match
         self._cache = BoundedCache(cache_size, compute=self._word_ids)
 
