@@ -293,6 +293,11 @@ def test_13_the_algorithms_token_counts_line_up(sized, size):
 
     pg = sized("algorithms", size)
     pg.wait_for_selector('[data-testid="stMetric"]', timeout=120_000)
+    wait_for_idle(pg)  # a run in progress may show some columns of the last run only
+    pg.wait_for_function(
+        "n => document.querySelector('[data-testid=\"stHorizontalBlock\"]')"
+        ".querySelectorAll('[data-testid=\"stMetric\"]').length === n",
+        arg=len(available()), timeout=60_000)
     metrics = (pg.locator('[data-testid="stHorizontalBlock"]').first
                .locator('[data-testid="stMetric"]'))
     labels = [t.strip() for t in metrics.locator('[data-testid="stMetricLabel"]').all_inner_texts()]
