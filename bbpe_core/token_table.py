@@ -23,6 +23,9 @@ plugs into an ``Encoding``. It does no encoding (see ``encoders``).
 
 from __future__ import annotations
 
+from functools import cached_property
+from itertools import chain
+
 from .validate import check_ids, check_whole_tokens
 
 __all__ = ["BYTE_PIECES", "TokenTable", "byte_value", "lookup_bytes"]
@@ -113,14 +116,24 @@ class TokenTable:
         self.id_to_bytes = {**whole_bytes, **token_bytes}
         self.surface = self.id_to_bytes if surface is None else {**self.id_to_bytes, **surface}
         self.whole_ids = frozenset(self.whole_tokens.values())  # shown as their text
-        self.max_token_value: int = max([*pieces, *self.id_to_bytes])
-        self.piece_ids = dict(zip(pieces.values(), pieces.keys()))
-        # bytes -> the lowest id that is not a byte piece, else the lowest byte piece's
-        byte_pieces = sorted(i for i in token_bytes if pieces[i] in BYTE_PIECES)
+        self.max_token_value: int = max(chain(pieces, self.id_to_bytes))
+        self._token_bytes = token_bytes
+
+    @cached_property
+    def piece_ids(self) -> dict[str, int]:
+        """Piece string -> id (built on first use: loading stays fast)."""
+        return dict(zip(self.pieces.values(), self.pieces.keys()))
+
+    @cached_property
+    def _bytes_ids(self) -> dict[bytes, int]:
+        """Bytes -> the lowest id that is not a byte piece, else the lowest byte piece's."""
+        token_bytes = self._token_bytes
+        byte_pieces = sorted(i for i in token_bytes if self.pieces[i] in BYTE_PIECES)
         others = sorted(token_bytes.keys() - set(byte_pieces), reverse=True)
-        self._bytes_ids = dict(zip(map(token_bytes.__getitem__, others), others))
+        found = dict(zip(map(token_bytes.__getitem__, others), others))
         for i in byte_pieces:
-            self._bytes_ids.setdefault(token_bytes[i], i)
+            found.setdefault(token_bytes[i], i)
+        return found
 
     def token_bytes(self, token: int) -> bytes:
         """The bytes of one id (special and added tokens give their UTF-8 text).

@@ -202,14 +202,19 @@ def _qwen3_5_tokenizer(data: bytes) -> bytes:
 
 
 def convert(source: Source, data: bytes) -> bytes:
-    """``data`` converted as ``source.convert`` says (see ``vocab_sources.Source``).
+    """``data`` converted as ``source.convert`` says (see ``vocab_sources.Source``): each step
+    of a ``|``-separated chain in turn.
 
     Raises:
-        SourceError: if the conversion finds nothing to convert.
+        SourceError: if a step finds nothing to convert or refuses its input.
     """
-    kind = source.convert
-    if not kind:
-        return data
+    for kind in filter(None, source.convert.split("|")):
+        data = _convert_step(kind, source, data)
+    return data
+
+
+def _convert_step(kind: str, source: Source, data: bytes) -> bytes:
+    """``data`` converted by one step ``kind`` of ``source.convert``."""
     if kind == "tekken_trim":
         return _tekken_trim(data)
     if kind == "llama4_special_tokens":
@@ -222,12 +227,14 @@ def convert(source: Source, data: bytes) -> bytes:
         return _qwen3_5_tokenizer(data)
     if kind == "bert_vocab_txt":
         return _bert_vocab_txt(data)
-    if kind == "packed_bpe":
+    if kind in ("packed_bpe", "packed_unigram"):
         from bbpe_core.formats.packed_bpe import pack_tokenizer_json  # the project's own code
+        from bbpe_core.formats.packed_unigram import pack_unigram_json
         from bbpe_core.formats.source import VocabFileError
 
+        pack = pack_tokenizer_json if kind == "packed_bpe" else pack_unigram_json
         try:
-            return pack_tokenizer_json(data, name=source.member)
+            return pack(data, name=source.member)
         except VocabFileError as error:
             raise SourceError(str(error)) from None
     if kind == "added_tokens":

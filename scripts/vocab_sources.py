@@ -69,7 +69,10 @@ class Source:
             ``"phi4_special_tokens"`` (torchtune's ``PHI4_SPECIAL_TOKENS``: text -> id),
             ``"packed_bpe"`` (a byte-level BPE tokenizer.json packed by
             ``bbpe_core.formats.packed_bpe``: its sections as JSON, vocabulary and merges as
-            binary arrays, read without decoding GPT-2 strings).
+            binary arrays, read without decoding GPT-2 strings), ``"packed_unigram"`` (a
+            Unigram tokenizer.json packed by ``bbpe_core.formats.packed_unigram``: its
+            scores as float64s, read without parsing JSON numbers); steps joined by ``|``
+            run in turn (``"c_array:NAME|packed_unigram"``).
         sha256_converted: hex sha256 the conversion must give, where it is known.
         licence: the licence's name, as the manifest shows it.
         models: the models that use it (for display).
@@ -241,15 +244,15 @@ SOURCES: list[Source] = [
            role="reference", convert="bert_vocab_txt",
            sha256_converted="07eced375cec144d27c900241f3e339478dec958f92fddbc551f295c992038a3"),
     # ---- part 3: Unigram ---------------------------------------------------------------
-    Source("t5.tokenizer.json", "sd-cpp", _SD_VOCAB + "clip_t5.hpp",
+    Source("t5.packed", "sd-cpp", _SD_VOCAB + "clip_t5.hpp",
            "db4c22c16c1acae76f12cbccc4aa92a2ac2be0fc656bd8e0d9edfd9984f87ddb",
-           convert="c_array:t5_tokenizer_json_str",
-           sha256_converted="fe2ebbbbde2985be723e0ce18217853e4020c5e9d35bd07be2c27ab9d3ead57a",
+           convert="c_array:t5_tokenizer_json_str|packed_unigram",
+           sha256_converted="f03ca3b093df70d24240069a31da3173053f001a772e11af5c97839004a767bc",
            licence=_T5, models=("T5 v1.1", "Flan-T5")),
-    Source("umt5.tokenizer.json", "sd-cpp", _SD_VOCAB + "umt5.hpp",
+    Source("umt5.packed", "sd-cpp", _SD_VOCAB + "umt5.hpp",
            "89d91e1b880566009ede56dba565ef78dbeccf5cbc8921934d09781f0a1420ed",
-           convert="c_array:umt5_tokenizer_json_str",
-           sha256_converted="24568697871e6c50515a706cb0c62d059738bb4a903054abd1fc9db78a2eddd7",
+           convert="c_array:umt5_tokenizer_json_str|packed_unigram",
+           sha256_converted="89e008f3ddee29c6308c5df949270225afbf230211e63ca29f325cfee88f16d5",
            licence=_T5.replace("T5", "umT5"), models=("umT5",)),
     Source("jurassic2.model", "ai21-tokenizer",
            "ai21_tokenizer/resources/j2-tokenizer/j2-tokenizer.model",

@@ -213,7 +213,7 @@ SHIPPED: dict[str, ShippedEncoding] = {
          "google/gemma-3-27b-it", "google/gemma-3-1b-pt", "google/gemma-3-4b-pt",
          *_gemini("gemma3"))),
     "t5": ShippedEncoding(
-        zoo.t5, ("t5.tokenizer.json.gz",), "T5 / Flan-T5 (Unigram)", "Google",
+        zoo.t5, ("t5.packed.gz",), "T5 / Flan-T5 (Unigram)", "Google",
         ("t5", "t5-v1_1", "flan-t5", "t5-small", "t5-base", "t5-large", "t5-3b", "t5-11b",
          "google-t5/t5-small", "google-t5/t5-base", "google-t5/t5-large",
          "google/t5-v1_1-small", "google/t5-v1_1-base", "google/t5-v1_1-large",
@@ -221,7 +221,7 @@ SHIPPED: dict[str, ShippedEncoding] = {
          "google/flan-t5-base", "google/flan-t5-large", "google/flan-t5-xl",
          "google/flan-t5-xxl")),
     "umt5": ShippedEncoding(
-        zoo.umt5, ("umt5.tokenizer.json.gz",), "umT5 (Unigram)", "Google",
+        zoo.umt5, ("umt5.packed.gz",), "umT5 (Unigram)", "Google",
         ("umt5", "google/umt5-small", "google/umt5-base", "google/umt5-xl", "google/umt5-xxl")),
     "jurassic2": ShippedEncoding(
         zoo.jurassic2, ("jurassic2.model.gz",), "Jurassic-2 (Unigram)", "AI21 Labs",

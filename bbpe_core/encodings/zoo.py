@@ -17,6 +17,7 @@ from ..encoding import Encoding
 from ..formats.hf_json import load_hf_tokenizer_json
 from ..formats.js_tiktoken import load_js_tiktoken
 from ..formats.packed_bpe import load_packed_bpe
+from ..formats.packed_unigram import load_packed_unigram
 from ..formats.sentencepiece import load_sentencepiece_model
 from ..formats.tekken import load_tekken
 from ..formats.tiktoken_file import load_tiktoken_bpe
@@ -180,16 +181,17 @@ def gemma3(tokenizer: bytes) -> Encoding:
                                   pattern_timeout=None)
 
 
-def t5(tokenizer: bytes) -> Encoding:
+def t5(packed: bytes) -> Encoding:
     """T5 (v1.0 and v1.1) and Flan-T5: the Unigram tokenizer.json stable-diffusion.cpp embeds
     (32,100 pieces: 32,000 of Google's ``spiece.model`` and 100 ``<extra_id_N>``; nmt_nfkc,
-    runs of spaces collapsed, Metaspace)."""
-    return load_hf_tokenizer_json(tokenizer, name="t5")
+    runs of spaces collapsed, Metaspace), shipped packed (``packed_unigram``)."""
+    return load_packed_unigram(packed, name="t5")
 
 
-def umt5(tokenizer: bytes) -> Encoding:
-    """umT5: its Unigram tokenizer.json (256,300 pieces, no precompiled map)."""
-    return load_hf_tokenizer_json(tokenizer, name="umt5")
+def umt5(packed: bytes) -> Encoding:
+    """umT5: its Unigram tokenizer.json (256,300 pieces, no precompiled map), shipped packed
+    (``packed_unigram``)."""
+    return load_packed_unigram(packed, name="umt5")
 
 
 def jurassic2(model: bytes) -> Encoding:

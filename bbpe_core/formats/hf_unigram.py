@@ -21,6 +21,8 @@ Anything else is refused with a ``VocabFileError`` naming it.
 
 from __future__ import annotations
 
+from itertools import repeat
+
 import regex
 
 from ..encoding import Encoding
@@ -32,7 +34,7 @@ from .hf_char_bpe import metaspace_stage, normalizer_steps, piece_decoder
 from .hf_stages import added_tokens, post_processor, refuse
 from .source import VocabFileError
 
-__all__ = ["load_hf_unigram", "serde_float"]
+__all__ = ["load_hf_unigram", "serde_float", "unigram_encoding"]
 
 
 _POW10 = [float(f"1e{k}") for k in range(309)]
@@ -52,17 +54,17 @@ def serde_float(text: str) -> float:
     >>> serde_float("0.5"), serde_float("1e-320")
     (0.5, 1e-320)
     """
+    size = len(text)
     plain = "e" not in text and "E" not in text
-    if len(text) <= 17 and plain:
+    if size <= 17 and plain:
         return float(text)  # at most 15 digits: both steps exact or rounded once
     dot = text.find(".")
-    if plain and dot > 0 and len(text) - (text[0] == "-") <= 20:  # at most 19 digits
-        places = len(text) - dot - 1
-        magnitude = abs(int(text[:dot] + text[dot + 1:]))
-        if magnitude <= 1 << 53 and places <= 22:
-            return float(text)
-        f = float(magnitude) / _POW10[places]
-        return -f if text[0] == "-" else f
+    if plain and 0 < dot and size <= 20:  # at most 19 digits, at most 18 places
+        # the integer of the digits to a float (rounded once), then divided by an exact
+        # power of ten: int / float converts the int as float() does
+        if text[0] == "-":
+            return -(int(text[1:dot] + text[dot + 1:]) / _POW10[size - dot - 1])
+        return int(text[:dot] + text[dot + 1:]) / _POW10[size - dot - 1]
     match = _NUMBER.fullmatch(text)
     if match is None:
         return float(text)
@@ -123,8 +125,26 @@ def load_hf_unigram(doc: dict, name: str) -> Encoding:
         VocabFileError: naming the field that is malformed or the component not
             reproduced.
     """
+    pieces, scores = _vocab(doc["model"], name)
+    return unigram_encoding(doc, pieces, scores, name)
+
+
+def unigram_encoding(doc: dict, pieces: list[str], scores: list[float], name: str
+                     ) -> Encoding:
+    """Build an ``Encoding`` from a tokenizer.json's sections and its Unigram vocabulary, read
+    apart (``load_hf_unigram`` from ``model.vocab``; ``packed_unigram`` from its arrays).
+
+    Args:
+        doc: the file's JSON object (``model.vocab`` is not read).
+        pieces: the pieces in id order.
+        scores: each piece's score (a float, as HF's parser reads it).
+        name: the encoding's name (also used in messages).
+
+    Raises:
+        VocabFileError: naming the field that is malformed or the component not
+            reproduced.
+    """
     model = doc["model"]
-    pieces, scores = _vocab(model, name)
     unk = _unk_id(model, len(pieces), name)
     byte_fallback = model.get("byte_fallback", False)
     if not isinstance(byte_fallback, bool):
@@ -138,9 +158,9 @@ def load_hf_unigram(doc: dict, name: str) -> Encoding:
     steps = normalizer_steps(doc.get("normalizer"), name) + extra
     strip = piece_decoder(doc.get("decoder"), name) if doc.get("decoder") is not None else None
     special, plain = added_tokens(doc.get("added_tokens"), name)
-    token_bytes = {i: piece.replace(SPACE_MARK, " ").encode("utf-8")
-                   for i, piece in enumerate(pieces)}
-    surface = {i: piece.encode("utf-8") for i, piece in enumerate(pieces)}
+    token_bytes = dict(enumerate(map(str.encode, map(str.replace, pieces, repeat(SPACE_MARK),
+                                                     repeat(" ")))))
+    surface = dict(enumerate(map(str.encode, pieces)))
     for i, piece in enumerate(pieces if byte_fallback else ()):
         try:
             value = byte_value(piece)

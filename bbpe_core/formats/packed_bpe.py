@@ -21,9 +21,7 @@ same ``Encoding`` checks, so a file loads to exactly the encoding that
 
 from __future__ import annotations
 
-import json
 import os
-import sys
 from array import array
 from itertools import accumulate, chain
 
@@ -35,6 +33,7 @@ from .hf_json import (
     byte_level_options,
     load_hf_tokenizer_json,
 )
+from .packed import array_bytes, packed_bytes, read_array, read_header
 from .source import VocabFileError, read_bytes, read_json_object
 
 __all__ = ["load_packed_bpe", "pack_tokenizer_json"]
@@ -43,22 +42,6 @@ MAGIC = b"bbpe-packed-bpe"
 VERSION = b"1"
 _LENGTH, _ID = "H", "I"
 """array type codes of uint16 and uint32 (2 and 4 bytes wherever CPython runs)."""
-
-
-def _array(code: str, data: bytes | memoryview) -> array:
-    """A little-endian array of ``data`` (whose size is a multiple of the item size)."""
-    values = array(code)
-    values.frombytes(data)
-    if sys.byteorder == "big":
-        values.byteswap()
-    return values
-
-
-def _little_endian(values: array) -> bytes:
-    """The bytes of ``values``, little-endian."""
-    if sys.byteorder == "big":
-        values.byteswap()
-    return values.tobytes()
 
 
 def pack_tokenizer_json(data: bytes, *, name: str = "tokenizer.json") -> bytes:
@@ -82,7 +65,6 @@ def pack_tokenizer_json(data: bytes, *, name: str = "tokenizer.json") -> bytes:
     if not enc.byte_level:
         raise VocabFileError(f"{name}: only byte-level BPE is packed")
     doc, _ = read_json_object(data, name=name)
-    model = {k: v for k, v in doc["model"].items() if k not in ("vocab", "merges")}
     ranks = enc.mergeable_ranks
     tokens = sorted(ranks, key=ranks.__getitem__)
     position = {token: k for k, token in enumerate(tokens)}
@@ -93,34 +75,9 @@ def pack_tokenizer_json(data: bytes, *, name: str = "tokenizer.json") -> bytes:
     ids = array(_ID, map(ranks.__getitem__, tokens))
     merges = enc.merges
     pairs = array(_ID, map(position.__getitem__, chain.from_iterable(merges)))
-    head = b" ".join([MAGIC, VERSION, b"%d" % len(tokens), b"%d" % len(merges)])
-    line = json.dumps({**doc, "model": model}, ensure_ascii=False, separators=(",", ":"))
-    return b"".join([head, b"\n", line.encode("utf-8"), b"\n", _little_endian(lengths),
-                     _little_endian(ids), *tokens, _little_endian(pairs)])
-
-
-def _header(data: bytes, name: str) -> tuple[int, int, dict, memoryview]:
-    """The two counts, the JSON line and the arrays' bytes.
-
-    Raises:
-        VocabFileError: for another magic or version, or a JSON line that is not an object
-            without model.vocab and model.merges.
-    """
-    first, _, rest = data.partition(b"\n")
-    fields = first.split(b" ")
-    if len(fields) != 4 or fields[:2] != [MAGIC, VERSION] or not all(
-            f.isdigit() and len(f) <= 12 for f in fields[2:]):  # ASCII digits, bytes.isdigit
-        raise VocabFileError(f"{name}: not a packed BPE file of version {VERSION.decode()} "
-                             f"(first line {first[:60]!r})")
-    if int(fields[2]) > MAX_VOCAB_ENTRIES or int(fields[3]) > MAX_MERGES:
-        raise VocabFileError(f"{name}: more than {MAX_VOCAB_ENTRIES:,} tokens or "
-                             f"{MAX_MERGES:,} merges")
-    line, _, body = rest.partition(b"\n")
-    doc, _ = read_json_object(line, name=name)
-    model = doc.get("model")
-    if isinstance(model, dict) and ("vocab" in model or "merges" in model):
-        raise VocabFileError(f"{name}: model.vocab and model.merges belong in the arrays")
-    return int(fields[2]), int(fields[3]), doc, memoryview(body)
+    return packed_bytes(doc, [array_bytes(lengths), array_bytes(ids), *tokens,
+                              array_bytes(pairs)], magic=MAGIC, version=VERSION,
+                        counts=[len(tokens), len(merges)], in_arrays=("vocab", "merges"))
 
 
 def load_packed_bpe(
@@ -147,14 +104,16 @@ def load_packed_bpe(
             ``Encoding`` refuses.
     """
     data, name = read_bytes(source, name=name, max_bytes=max_bytes, expected_hash=expected_hash)
-    n_tokens, n_merges, doc, body = _header(data, name)
+    (n_tokens, n_merges), doc, body = read_header(
+        data, name, magic=MAGIC, version=VERSION, kind="BPE",
+        caps={"tokens": MAX_VOCAB_ENTRIES, "merges": MAX_MERGES}, in_arrays=("vocab", "merges"))
     options = byte_level_options(doc, name, pattern_timeout)
     fixed = 6 * n_tokens + 8 * n_merges
     if len(body) < fixed:
         raise VocabFileError(f"{name}: {len(body):,} bytes of arrays, fewer than the "
                              f"{n_tokens:,} tokens and {n_merges:,} merges need")
-    lengths = _array(_LENGTH, body[:2 * n_tokens])
-    ids = _array(_ID, body[2 * n_tokens:6 * n_tokens])
+    lengths = read_array(_LENGTH, body[:2 * n_tokens])
+    ids = read_array(_ID, body[2 * n_tokens:6 * n_tokens])
     end = 6 * n_tokens + sum(lengths)
     if len(body) != end + 8 * n_merges:
         raise VocabFileError(f"{name}: {len(body):,} bytes of arrays, not the "
@@ -165,7 +124,7 @@ def load_packed_bpe(
     ranks = dict(zip(tokens, ids))
     if len(ranks) != n_tokens:
         raise VocabFileError(f"{name}: a token is listed twice")
-    positions = _array(_ID, body[end:])
+    positions = read_array(_ID, body[end:])
     try:
         lefts = list(map(tokens.__getitem__, positions[0::2]))
         rights = list(map(tokens.__getitem__, positions[1::2]))

@@ -126,7 +126,7 @@ class UnigramEncoder(Encoder):
         self.byte_fallback = byte_fallback
         self.flavour = flavour
         self.pre_tokenizer = pre_tokenizer
-        self.piece_ids = {p: i for i, p in enumerate(self.pieces)}
+        self.piece_ids = dict(zip(self.pieces, range(len(self.pieces))))
         self.byte_ids = {}
         if byte_fallback:
             for value in range(256):
@@ -134,7 +134,8 @@ class UnigramEncoder(Encoder):
                 if found is not None:
                     self.byte_ids[value] = found
         matched = _MATCHED[flavour]
-        self._matched = [matched is None or t in matched for t in types]
+        self._matched = ([True] * len(types) if matched is None
+                         else [t in matched for t in types])
         self.scores, self.unk_score = self._path_scores(scores, types, flavour)
         self._trie: dict[str, int] | None = None  # built on first use (loading stays fast)
         self._unknown_runs: re.Pattern | None = None  # with the trie
@@ -145,7 +146,7 @@ class UnigramEncoder(Encoder):
                      ) -> tuple[list[float], float]:
         """What each matched piece adds to a path, and what an unknown character adds."""
         if flavour == "hf":
-            values = [float(s) for s in scores]
+            values = list(map(float, scores))
             return values, min(values) - UNK_PENALTY if values else -UNK_PENALTY
         values = list(array("f", scores))
         lowest = min((s for s, t in zip(values, types) if t == "NORMAL"),

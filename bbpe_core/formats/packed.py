@@ -1,0 +1,91 @@
+"""What the packed formats share (``packed_bpe``, ``packed_unigram``): a first line of magic,
+version and counts, one line of tokenizer.json JSON, then little-endian binary arrays. A packed
+file is a shipped tokenizer.json re-laid so that its vocabulary loads at C speed
+(``array.frombytes``) instead of through JSON strings."""
+
+from __future__ import annotations
+
+import json
+import sys
+from array import array
+
+from .source import VocabFileError, read_json_object
+
+__all__ = ["array_bytes", "packed_bytes", "read_array", "read_header"]
+
+
+def read_array(code: str, data: bytes | memoryview) -> array:
+    """A little-endian array of ``data`` (whose size is a multiple of the item size).
+
+    Args:
+        code: an ``array`` type code (``"H"``, ``"I"``, ``"d"``).
+        data: the array's bytes, little-endian.
+    """
+    values = array(code)
+    values.frombytes(data)
+    if sys.byteorder == "big":
+        values.byteswap()
+    return values
+
+
+def array_bytes(values: array) -> bytes:
+    """The bytes of ``values``, little-endian (``values`` is swapped in place on a big-endian
+    host)."""
+    if sys.byteorder == "big":
+        values.byteswap()
+    return values.tobytes()
+
+
+def read_header(data: bytes, name: str, *, magic: bytes, version: bytes, kind: str,
+                caps: dict[str, int], in_arrays: tuple[str, ...]
+                ) -> tuple[list[int], dict, memoryview]:
+    """The counts, the JSON line and the arrays' bytes of a packed file.
+
+    Args:
+        data: the whole (uncompressed) file.
+        name: the file's name for messages.
+        magic, version: what the first line must start with.
+        kind: the format's name for messages (``"BPE"``).
+        caps: what each count counts (``"tokens"``) -> its largest value, in the order of
+            the counts (their number is the counts').
+        in_arrays: the ``model`` keys the arrays hold, which the JSON line must not.
+
+    Raises:
+        VocabFileError: for another magic or version, a count that is not ASCII digits or
+            is above its cap, or a JSON line that is not an object without ``in_arrays``.
+    """
+    first, _, rest = data.partition(b"\n")
+    fields = first.split(b" ")
+    if len(fields) != 2 + len(caps) or fields[:2] != [magic, version] or not all(
+            f.isdigit() and len(f) <= 12 for f in fields[2:]):  # ASCII digits, bytes.isdigit
+        raise VocabFileError(f"{name}: not a packed {kind} file of version {version.decode()} "
+                             f"(first line {first[:60]!r})")
+    counts = list(map(int, fields[2:]))
+    for count, (what, cap) in zip(counts, caps.items()):
+        if count > cap:
+            raise VocabFileError(f"{name}: more than {cap:,} {what}")
+    line, _, body = rest.partition(b"\n")
+    doc, _ = read_json_object(line, name=name)
+    model = doc.get("model")
+    if isinstance(model, dict) and any(key in model for key in in_arrays):
+        raise VocabFileError(f"{name}: {' and '.join(f'model.{k}' for k in in_arrays)} "
+                             "belong in the arrays")
+    return counts, doc, memoryview(body)
+
+
+def packed_bytes(doc: dict, parts: list[bytes], *, magic: bytes, version: bytes,
+                 counts: list[int], in_arrays: tuple[str, ...]) -> bytes:
+    """A packed file: the first line, ``doc`` without the ``model`` keys ``in_arrays`` as one
+    line of JSON, then ``parts`` (the arrays' bytes) in order.
+
+    Args:
+        doc: the tokenizer.json object.
+        parts: the binary sections, already little-endian.
+        magic, version: the first line's start.
+        counts: the first line's counts.
+        in_arrays: the ``model`` keys the arrays hold.
+    """
+    model = {k: v for k, v in doc["model"].items() if k not in in_arrays}
+    head = b" ".join([magic, version, *(b"%d" % count for count in counts)])
+    line = json.dumps({**doc, "model": model}, ensure_ascii=False, separators=(",", ":"))
+    return b"".join([head, b"\n", line.encode("utf-8"), b"\n", *parts])
