@@ -26,12 +26,17 @@ VIEWS = Path(__file__).resolve().parent / "views"
 
 def import_pages_modules() -> None:
     """Run the import statements at the top level of every page in ``VIEWS`` (what each
-    page's first run imports), and import ``streamlit.emojis``.
+    page's first run imports), and import ``streamlit.emojis`` and what Streamlit's first
+    table imports (``pandas``, ``pyarrow``).
 
     Raises:
         SyntaxError, ImportError: as the page's own first run would.
     """
     import streamlit.emojis  # noqa: F401  (Streamlit compiles its emoji pattern on import)
+
+    # what a page's first st.dataframe imports (Streamlit converts tables with them)
+    import pandas  # noqa: F401
+    import pyarrow  # noqa: F401
 
     for page in sorted(VIEWS.glob("*.py")):
         tree = ast.parse(page.read_text(encoding="utf-8"), str(page))

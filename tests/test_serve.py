@@ -13,9 +13,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 FIRST_RUN_MODULES = ["streamlit.emojis", "bbpe_core", "playground.ui.widgets",
                      "playground.ui.lab_sections", "playground.ui.lazy_encodings",
-                     "playground.ui.text_mode", "playground.ui.chat_mode"]
+                     "playground.ui.text_mode", "playground.ui.chat_mode", "pandas", "pyarrow"]
 """Modules a page's first run imports: Streamlit's emoji table (the icons), the sidebar,
-the Compare lab's first view, the playground's modes."""
+the Compare lab's first view, the playground's modes, what the first ``st.dataframe``
+converts with."""
 
 
 def _fresh(code: str) -> dict:
