@@ -55,16 +55,22 @@ def compare(name: str, enc, ours, refs: dict, corpus: dict[str, str], repeats: i
             ) -> list[dict]:
     """Time ``ours`` (text -> ids of ``enc``, cold and warm) and each reference on every
     text, after checking the ids equal to the first reference's; one row per text and
-    reference (also used by ``bench_unigram``)."""
+    reference (also used by ``bench_unigram``). Each repeat times ours cold, ours warm and
+    every reference in turn, so that a busy spell of a shared machine slows all alike; the
+    best of each is kept."""
     check_name, check = next(iter(refs.items()))
     rows = []
     for label, text in corpus.items():
         if ours(text) != check(text):
             raise SystemExit(f"{name}: other ids than {check_name} on {label}")
-        cold = best_time(ours, text, repeats, enc.clear_cache)
-        warm = best_time(ours, text, repeats)
-        for ref_name, ref in refs.items():
-            ref_time = best_time(ref, text, repeats)
+        cold = warm = float("inf")
+        ref_times = dict.fromkeys(refs, float("inf"))
+        for _ in range(repeats):
+            cold = min(cold, best_time(ours, text, 1, enc.clear_cache))
+            warm = min(warm, best_time(ours, text, 1))
+            for ref_name, ref in refs.items():
+                ref_times[ref_name] = min(ref_times[ref_name], best_time(ref, text, 1))
+        for ref_name, ref_time in ref_times.items():
             rows.append({"encoding": name, "text": label, "reference": ref_name,
                          "cold": ref_time / cold, "warm": ref_time / warm,
                          "ours cold s": cold, "ours warm s": warm, "ref s": ref_time})
