@@ -32,11 +32,11 @@ def import_pages_modules() -> None:
     Raises:
         SyntaxError, ImportError: as the page's own first run would.
     """
-    import streamlit.emojis  # noqa: F401  (Streamlit compiles its emoji pattern on import)
-
-    # what a page's first st.dataframe imports (Streamlit converts tables with them)
+    # Streamlit compiles its emoji pattern on import; a page's first st.dataframe imports
+    # pandas and pyarrow (Streamlit converts tables with them)
     import pandas  # noqa: F401
     import pyarrow  # noqa: F401
+    import streamlit.emojis  # noqa: F401
 
     for page in sorted(VIEWS.glob("*.py")):
         tree = ast.parse(page.read_text(encoding="utf-8"), str(page))
