@@ -104,17 +104,21 @@ def languages(keys: tuple, encs: dict) -> None:
                           if "Chinese (simplified)" in options else 0)
     st.html(f'<p class="lab-headline" style="font-size:1.15rem;font-weight:600;margin:0">'
             f"{esc(headline(declared, chosen))}</p>")
-    st.caption("Bars above 1 mean the same declaration costs more tokens than in English. The "
-               "table: token tax, a row per language, a column per encoding (the CSV has "
-               "tokens, characters and bytes too).")
-    table = sorted(tax_table(rows), key=lambda r: order.index(r["language"]))  # the chart's order
-    st.dataframe(table, hide_index=True, width="stretch",
-                 column_config={n: st.column_config.NumberColumn(n, format="%.2f×") for n in encs})
-    st.download_button("Download languages (CSV)", rows_csv(rows), "languages.csv", "text/csv",
-                        key="dl_languages")
-    _prices(sorted(price_table(rows, "language", list(encs)),
-                   key=lambda r: order.index(r["language"])),
-            list(encs), "each declaration")
+    st.caption("Bars above 1 mean the same declaration costs more tokens than in English.")
+    # the tables open on a click: collapsed, their grids are not drawn before the page's first
+    # chart (issue 33, finding 15)
+    with st.expander("Table and what it costs, per language and encoding"):
+        st.caption("Token tax, a row per language, a column per encoding (the CSV has tokens, "
+                   "characters and bytes too).")
+        table = sorted(tax_table(rows), key=lambda r: order.index(r["language"]))  # chart order
+        st.dataframe(table, hide_index=True, width="stretch",
+                     column_config={n: st.column_config.NumberColumn(n, format="%.2f×")
+                                    for n in encs})
+        st.download_button("Download languages (CSV)", rows_csv(rows), "languages.csv",
+                           "text/csv", key="dl_languages")
+        _prices(sorted(price_table(rows, "language", list(encs)),
+                       key=lambda r: order.index(r["language"])),
+                list(encs), "each declaration")
 
 
 def formats(keys: tuple, encs: dict) -> None:

@@ -46,6 +46,19 @@ def test_compare_lab_headline_and_numbers(browser, app_url, width, height):
         screenshot_element(chart, f"compare_lab_chart_{width}")
         page.locator(".lab-headline").scroll_into_view_if_needed()
         screenshot(page, f"compare_lab_headline_{width}")
+        # the tables open on a click (collapsed, their grids are not drawn before the chart)
+        label = "Table and what it costs, per language and encoding"
+        tables = page.get_by_test_id("stExpander").filter(has_text=label)
+        assert tables.locator("details").get_attribute("open") is None
+        tables.get_by_text(label).click()
+        grids = tables.locator('[data-testid="stDataFrame"]')
+        grids.last.wait_for(state="visible", timeout=60_000)
+        assert grids.count() == 2 and grids.first.is_visible()
+        assert tables.locator("details").get_attribute("open") is not None
+        assert tables.get_by_text("What it costs", exact=True).is_visible()
+        tables.get_by_role("button", name="Download languages (CSV)").wait_for(timeout=30_000)
+        tables.scroll_into_view_if_needed()
+        screenshot(page, f"compare_lab_tables_{width}")
         page.get_by_role("tab", name="Numbers").click()
         rules = page.locator('[data-testid="stText"]').filter(has_text="digit")
         rules.first.wait_for(timeout=60_000)
