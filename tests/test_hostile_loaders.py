@@ -438,9 +438,35 @@ def test_too_many_tokens_matched_whole_are_refused_before_compiling_their_patter
 
 def test_a_packed_file_declaring_a_5000_digit_count_is_a_vocab_file_error():
     from bbpe_core.formats.packed_bpe import load_packed_bpe
+    from bbpe_core.formats.packed_unigram import load_packed_unigram
 
     with pytest.raises(VocabFileError, match="not a packed BPE file"):
         load_packed_bpe(b"bbpe-packed-bpe 1 " + b"9" * 5000 + b" 1\n{}\n", name="p.packed")
+    with pytest.raises(VocabFileError, match="not a packed Unigram file"):
+        load_packed_unigram(b"bbpe-packed-unigram 1 " + b"9" * 5000 + b"\n{}\n", name="p.packed")
+
+
+def test_a_packed_unigram_file_at_the_piece_cap_loads_within_the_memory_budget():
+    """As many one-character pieces as the cap allows load under 1 GiB; one more is refused
+    from the first line, before any array is read."""
+    code = (
+        "from array import array\n"
+        "from bbpe_core.formats.packed_unigram import load_packed_unigram\n"
+        "from bbpe_core.validate import MAX_VOCAB_ENTRIES as n\n"
+        "line = json.dumps({'model': {'type': 'Unigram', 'unk_id': 0}}).encode()\n"
+        "body = array('H', [1]).tobytes() * n + bytes(8 * n) + b'a' * n\n"
+        "for count in (n, n + 1):\n"
+        "    try:\n"
+        "        enc = load_packed_unigram(b'bbpe-packed-unigram 1 %d\\n' % count + line\n"
+        "                                  + b'\\n' + body, name='p.packed')\n"
+        "        print('loaded', enc.n_vocab)\n"
+        "    except ValueError as e:\n"
+        "        print(e)\n")
+    from bbpe_core.validate import MAX_VOCAB_ENTRIES
+
+    out = _limited(code)
+    assert (f"loaded {MAX_VOCAB_ENTRIES}" in out
+            and f"p.packed: more than {MAX_VOCAB_ENTRIES:,} pieces" in out), out
 
 
 @pytest.mark.parametrize("change, message", [
