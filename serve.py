@@ -4,10 +4,10 @@ what the pages' first runs would otherwise import while the first user waits.
 
 On a fresh server, the first run of a page imported the engine and the page's modules, and
 Streamlit compiled its pattern of every emoji (``streamlit.emojis``: the router's icons are
-emoji), all before the page's title was sent (issue 33, finding 15: the Compare lab's first
-chart). The start-up hook (a Starlette lifespan: it runs before the server answers its
-health check) runs the import statements at the top of each page in ``views/`` and imports
-``streamlit.emojis``; it loads no encoding and reads no data file. ``streamlit run app.py``
+emoji), all before the page's title was sent (the Compare lab's first chart waited for it).
+The start-up hook (a Starlette lifespan: it runs before the server answers its health check)
+runs the import statements at the top of each page in ``views/`` and imports
+``streamlit.emojis``, pandas and pyarrow; it loads no encoding and reads no data file. ``streamlit run app.py``
 serves the same pages without it.
 """
 

@@ -106,7 +106,7 @@ def languages(keys: tuple, encs: dict) -> None:
             f"{esc(headline(declared, chosen))}</p>")
     st.caption("Bars above 1 mean the same declaration costs more tokens than in English.")
     # the tables open on a click: collapsed, their grids are not drawn before the page's first
-    # chart (issue 33, finding 15)
+    # chart, which a fresh visitor then sees sooner
     with st.expander("Table and what it costs, per language and encoding"):
         st.caption("Token tax, a row per language, a column per encoding (the CSV has tokens, "
                    "characters and bytes too).")
