@@ -7,8 +7,8 @@ Streamlit compiled its pattern of every emoji (``streamlit.emojis``: the router'
 emoji), all before the page's title was sent (the Compare lab's first chart waited for it).
 The start-up hook (a Starlette lifespan: it runs before the server answers its health check)
 runs the import statements at the top of each page in ``views/`` and imports
-``streamlit.emojis``, pandas and pyarrow; it loads no encoding and reads no data file. ``streamlit run app.py``
-serves the same pages without it.
+``streamlit.emojis``, pandas and pyarrow; it loads no encoding and reads no data file.
+``streamlit run app.py`` serves the same pages without it.
 """
 
 from __future__ import annotations
