@@ -13,7 +13,14 @@ from hypothesis import strategies as st
 from samples import CORPORA
 
 import bbpe_core
-from bbpe_core.models.fast.char_cuts import CJK_LETTERS, cjk_cut, crossing_groups, unreachable
+from bbpe_core.models.fast.char_cuts import (
+    CJK_LETTERS,
+    crossing_pairs,
+    crossing_tables,
+    group_pairs,
+    groups_cut,
+    unreachable,
+)
 from bbpe_core.models.fast.packed_ids import unpack
 from bbpe_core.models.fast.unspaced import LONG_CHARS
 from bbpe_core.pre_tokenizers.byte_level import fix_surrogates
@@ -24,6 +31,11 @@ CUT_NAMES = [*ENCODING_NAMES, "llama3"]
 """OpenAI's three, and llama3, whose tokens include some that its merges never reach."""
 
 
+def cjk_cut(merged, merge_whole, tokens=()) -> re.Pattern:
+    """The groups' cut of a stand-in vocabulary (``char_cuts.groups_cut``)."""
+    return groups_cut(crossing_tables(merged, merge_whole, tokens))
+
+
 def built(cut) -> bool:
     """Whether a ``CjkCut`` has built its cut (it builds on first use)."""
     return cut._cut is not None
@@ -31,7 +43,7 @@ def built(cut) -> bool:
 
 @given(merged=merge_results())
 def test_every_pair_a_merge_could_join_is_in_a_group(merged):
-    groups = crossing_groups(merged)
+    groups = group_pairs(*crossing_pairs(merged))
     for a, b in joined_pairs(merged, CHARS):
         assert any(ord(a) in firsts and ord(b) in seconds for firsts, seconds in groups), (a, b)
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from samples import CORPORA
 
 import bbpe_core
-from bbpe_core.models.fast.char_cuts import crossing_groups
+from bbpe_core.models.fast.char_cuts import crossing_pairs, group_pairs
 from bbpe_core.models.fast.char_path import CHARACTERS, CharPath
 from bbpe_core.models.fast.packed_ids import unpack
 from bbpe_core.models.fast.presplit import split_marks
@@ -25,7 +25,7 @@ CHARS = ["\n", "。", "，", "…", "“", "ー", "中", "丸", "国", "\u3000",
 
 @given(merged=merge_results(CHARS))
 def test_every_pair_a_merge_could_join_is_in_a_group_newlines_and_marks_too(merged):
-    groups = crossing_groups(merged, CHARACTERS, newline=True)
+    groups = group_pairs(*crossing_pairs(merged, CHARACTERS, newline=True))
     for a, b in joined_pairs(merged, CHARS):
         assert any(ord(a) in firsts and ord(b) in seconds for firsts, seconds in groups), (a, b)
 

@@ -17,7 +17,7 @@ from samples import CORPORA, MULTILINGUAL, random_vocabularies
 import bbpe_core
 from bbpe_core.encodings.zoo import QWEN_PATTERN
 from bbpe_core.models import CjkPartsEncoder, FastEncoder, SimpleEncoder
-from bbpe_core.models.fast.char_cuts import cjk_cut, unreachable
+from bbpe_core.models.fast.char_cuts import crossing_tables, groups_cut, unreachable
 from bbpe_core.models.fast.cjk_cut import CJK_PAIR, CjkCut
 
 OFF_THE_FAST_PATH = ["qwen3", "deepseek_v3", "mistral_tekken"]
@@ -105,9 +105,42 @@ def test_the_pair_cut_falls_wherever_no_merge_could_join_and_holds_every_group_c
     ends = {sum(map(len, parts[:i])) for i in range(1, len(parts))}
     joined = joined_pairs(merged, CHARS)
     assert ends == {i for i in range(1, len(text)) if (text[i - 1], text[i]) not in joined}
-    groups = ({m.start() for m in cjk_cut(merged, lambda piece: [piece]).finditer(text)}
+    groups_re = groups_cut(crossing_tables(merged, lambda piece: [piece]))
+    groups = ({m.start() for m in groups_re.finditer(text)}
               - {0, len(text)})
     assert groups <= ends
+
+
+FAST_PATH = ["gpt2", "cl100k_base", "o200k_base", "llama3"]
+
+
+def groups_then_pairs(cut: CjkCut, text: str) -> list[str]:
+    """``text`` cut as the fast path cuts it: the groups' ``re``, then ``split`` on each part."""
+    return [piece for part in cut.find(text).split(text) for piece in cut.split(part)]
+
+
+@pytest.mark.parametrize("name", FAST_PATH)
+def test_the_fast_path_cuts_where_the_pair_test_does_on_the_corpus(name):
+    cut = bbpe_core.get_encoding(name).encoder.chunks.cut
+    worst = "".join(chr(0x4E00 + (i * 7919) % 20000) for i in range(30_000))
+    for text in (POEMS[:100_000], worst):
+        pieces = groups_then_pairs(cut, text)
+        assert pieces == cut.split(text)
+        assert len(pieces) > len(cut.find(text).split(text))  # the pair test cuts more
+    runs = "".join(joined_runs(name))
+    assert groups_then_pairs(cut, "中文" + runs) == cut.split("中文" + runs)
+
+
+@pytest.mark.parametrize("name", FAST_PATH)
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_the_fast_path_cuts_where_the_pair_test_does_on_random_text(name, data):
+    pieces = st.one_of(st.sampled_from(joined_runs(name)),
+                       st.text(alphabet="".join(sorted(set(POEMS[:3000]))), max_size=8),
+                       st.text(alphabet="".join(sorted(set("".join(JAPANESE_KOREAN)))), max_size=8))
+    text = "中文" + data.draw(st.lists(pieces, max_size=20).map("".join))
+    cut = bbpe_core.get_encoding(name).encoder.chunks.cut
+    assert groups_then_pairs(cut, text) == cut.split(text)
 
 
 def test_the_pair_cut_never_falls_next_to_or_inside_a_token_no_merge_reaches():

@@ -9,12 +9,16 @@ semantics: a token; merges.txt: ``left + right`` of a listed merge). P either en
 all of A's bytes or is a proper suffix of them at the start of P + Q; Q likewise with B.
 If no merge result has that shape, no merge ever crosses the boundary, and BPE of the run
 is BPE of the part before it followed by BPE of the part after it (the argument that lets
-tiktoken merge chunk by chunk). ``crossing_groups`` lists, from the merge results, the A
-and B that one of them could join, in a few groups (``firsts``, ``seconds``); a boundary is
-cut unless, in some group, A is a first and B a second: character classes, so ``re`` cuts
-at C speed. In the Chinese corpus this cuts 98% of the boundaries between two such
-characters with gpt2 and cl100k_base, and 87% with o200k_base (whose 2-character tokens
-make the groups' products coarse).
+tiktoken merge chunk by chunk). ``crossing_tables`` lists, from the merge results, the pairs
+(A, B) one of them could join: ``exact`` pairs of single characters, and ``wide`` entries
+(every A of some firsts with every B of some seconds). The cut falls at every boundary
+between two CJK_LETTERS whose pair is in neither (``cjk_cut.CjkCut.split``, pair by pair).
+``groups_cut`` is its form at C speed: the same tables in a few groups (``group_pairs``),
+character classes in one ``re``, which cut wherever no group holds A as a first and B as
+a second: a subset of the same cut, as the groups' products hold more pairs than the tables.
+In the Chinese corpus the groups cut 98% of the boundaries between two such characters with
+gpt2 and cl100k_base, and 87% with o200k_base (whose 2-character tokens make the groups'
+products coarse).
 
 The parts are merged on their own, each looked up whole first as tiktoken does with a
 chunk. A token that merges to itself gives the same ids either way; one that does not
@@ -24,11 +28,10 @@ one of those (a look-ahead and look-behinds), nor inside one (each counts as a m
 result): a part, or a chunk of a part, that equals one is a whole chunk of the text.
 The cut falls between two letters of one letter run, so each part's chunks, split on
 their own, are the run's chunks cut there (``tests/test_char_cuts.py`` checks all of it
-against tiktoken). ``cjk_cut.CjkCut`` holds this cut for one vocabulary and also tests it
-pair by pair, on ``crossing_pairs`` (``CjkCut.split``); ``crossing_pairs`` and
-``group_pairs`` serve ``char_path`` too, over more characters.
+against tiktoken). ``cjk_cut.CjkCut`` holds this cut for one vocabulary; ``crossing_pairs``
+and ``group_pairs`` serve ``char_path`` too, over more characters.
 
->>> cut = cjk_cut([b"ab"], lambda chunk: [chunk])
+>>> cut = groups_cut(crossing_tables([b"ab"], lambda chunk: [chunk]))
 >>> cut.split("床前明月光")
 ['床', '前', '明', '月', '光']
 """
@@ -39,11 +42,12 @@ import re
 from bisect import bisect_right
 from collections.abc import Callable, Iterable
 from itertools import accumulate
+from typing import NamedTuple
 
 from ...pre_tokenizers.patterns import code_point_ranges, code_point_runs
 
-__all__ = ["CJK_LETTERS", "CJK_RANGES", "PAIRS_PER_GROUP", "Pairs", "Ranges", "crossing_groups",
-           "crossing_pairs", "group_pairs", "cjk_cut", "unreachable"]
+__all__ = ["CJK_LETTERS", "CJK_RANGES", "PAIRS_PER_GROUP", "CrossingTables", "Pairs", "Ranges",
+           "crossing_pairs", "crossing_tables", "group_pairs", "groups_cut", "unreachable"]
 
 CJK_RANGES = ((0x3041, 0x3096), (0x30A1, 0x30FA), (0x4E00, 0x9FFF), (0xAC00, 0xD7A3))
 """Hiragana, katakana, CJK Unified Ideographs, Hangul syllables (code points, inclusive)."""
@@ -171,25 +175,6 @@ def crossing_pairs(merged: Iterable[bytes], ranges: Ranges = CJK_RANGES,
     return wide, exact
 
 
-def crossing_groups(merged: Iterable[bytes], ranges: Ranges = CJK_RANGES,
-                    newline: bool = False) -> list[tuple[set[int], set[int]]]:
-    """Which characters a merge could join, as groups ``(firsts, seconds)`` of code points:
-    a boundary A|B may be crossed only if, in some group, A is a first and B a second.
-
-    Args:
-        merged, ranges, newline: as for ``crossing_pairs``.
-
-    Returns:
-        ``group_pairs`` of ``crossing_pairs``.
-
-    >>> crossing_groups(["中国".encode(), b"x"])
-    [({20013}, {22269})]
-    >>> crossing_groups(["。\\n".encode()], ((0x3000, 0x303F),), newline=True)
-    [({12290}, {10})]
-    """
-    return group_pairs(*crossing_pairs(merged, ranges, newline))
-
-
 def group_pairs(wide: list[tuple[list[int], list[int]]], exact: set[tuple[int, int]]
                 ) -> list[tuple[set[int], set[int]]]:
     """``crossing_pairs``' answer in a few groups ``(firsts, seconds)``, each standing for
@@ -238,26 +223,52 @@ def _not_beside(texts: list[str]) -> str:
     return ahead + "".join(f"(?<!{'|'.join(group)})" for _, group in sorted(by_length.items()))
 
 
-def cjk_cut(merged: Iterable[bytes], merge_whole: Callable[[bytes], list[bytes]],
-            tokens: Iterable[bytes] = ()) -> re.Pattern:
-    """The compiled CJK cut for one encoding.
+class CrossingTables(NamedTuple):
+    """What the CJK cut of one vocabulary is read off (``crossing_tables``).
 
-    Cuts between two CJK_LETTERS no merge can join: for every group of
-    ``crossing_groups``, A is not a first or B not a second; and not next to an
-    ``unreachable`` token (the module docstring says why).
+    Attributes:
+        wide: ``crossing_pairs``' ``(firsts, seconds)`` code points, per merge result
+            starting or ending inside a character.
+        exact: ``crossing_pairs``' pairs ``(A, B)`` of single characters.
+        whole: the ``unreachable`` tokens, as text.
+    """
+
+    wide: list[tuple[list[int], list[int]]]
+    exact: set[tuple[int, int]]
+    whole: list[str]
+
+
+def crossing_tables(merged: Iterable[bytes], merge_whole: Callable[[bytes], list[bytes]],
+                    tokens: Iterable[bytes] = ()) -> CrossingTables:
+    """The pairs of CJK_LETTERS a merge of one encoding could join, and its unreachable
+    tokens (each also counted as a merge result: the cut never falls inside one).
 
     Args:
-        merged: every byte string a merge can produce (``crossing_groups``).
+        merged: every byte string a merge can produce (``crossing_pairs``).
         merge_whole: the encoding's BPE of one chunk's bytes, without looking it up whole.
         tokens: tokens looked up whole before merging (empty if the encoding does not).
 
-    Returns:
-        A pattern whose ``split`` cuts text at those places (zero-width).
+    >>> crossing_tables(["中国".encode()], lambda chunk: [chunk])
+    CrossingTables(wide=[], exact={(20013, 22269)}, whole=[])
     """
     whole = unreachable(tokens, merge_whole)
+    wide, exact = crossing_pairs([*merged, *map(str.encode, whole)])
+    return CrossingTables(wide, exact, whole)
+
+
+def groups_cut(tables: CrossingTables) -> re.Pattern:
+    """The CJK cut's groups, compiled: a zero-width ``re`` that matches between two
+    CJK_LETTERS where, for every group of ``group_pairs``, A is not a first or B not a
+    second, and not next to a ``tables.whole`` token (the module docstring says why). It
+    matches at a subset of the places ``cjk_cut.CjkCut.split`` cuts, at C speed.
+
+    Args:
+        tables: the encoding's ``crossing_tables``.
+    """
     # per group "not (A a first and B a second)": a look-ahead holding a look-behind is
     # 3x faster in ``re`` than the alternation (?<![firsts])|(?![seconds])
     apart = "".join(f"(?!(?<=[{code_point_ranges(code_point_runs(firsts))}])"
                     f"[{code_point_ranges(code_point_runs(seconds))}])"
-                    for firsts, seconds in crossing_groups([*merged, *map(str.encode, whole)]))
-    return re.compile(f"(?<=[{CJK_LETTERS}])(?=[{CJK_LETTERS}]){apart}{_not_beside(whole)}")
+                    for firsts, seconds in group_pairs(tables.wide, tables.exact))
+    return re.compile(f"(?<=[{CJK_LETTERS}])(?=[{CJK_LETTERS}]){apart}"
+                      f"{_not_beside(tables.whole)}")

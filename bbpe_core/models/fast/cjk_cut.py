@@ -1,25 +1,25 @@
-"""The CJK cut, one per vocabulary: where runs of CJK, kana and Hangul may be cut between
+"""The CJK cut, one per vocabulary: where runs of CJK, kana and Hangul are cut between
 characters no merge joins (``char_cuts`` says why such a cut changes no id), and the character
 path (``char_path``) for phrases that go character by character. ``FastEncoder`` and
-``CjkPartsEncoder`` both take it.
+``CjkPartsEncoder`` both take it, and both cut exactly where ``split`` does.
 
-The cut is read off the merge results (``char_cuts.crossing_pairs``) and tested two ways, each
-for the caller it is fastest for:
+The cut is read off the merge results once (``char_cuts.crossing_tables``):
 
-- ``find``, ``joined``: ``char_cuts.cjk_cut``, a few groups of character classes in one ``re``,
-  at C speed over many phrases joined (the fast path, whose vocabularies join few pairs of
-  characters: OpenAI's 30 to 4,898);
-- ``split``: each boundary A|B between two CJK_LETTERS tested in Python against the pairs
-  themselves, exactly: the pair (A, B) of single characters, and the B a wide entry joins
-  after A. With vocabularies whose tokens join tens of thousands of pairs (Qwen's,
-  DeepSeek's: ``CjkPartsEncoder``, one chunk at a time) the groups keep many boundaries no
-  merge crosses, whose parts must then be merged, and their ``re`` is slower than this loop
-  (``bench/results/fast_path_log.md``, item 29).
+- ``split`` tests each boundary A|B between two CJK_LETTERS in Python against the tables:
+  the pair (A, B) of single characters, and the B a wide entry joins after A.
+  ``CjkPartsEncoder`` cuts each new chunk with it.
+- ``find`` and ``joined`` hold its form at C speed, ``char_cuts.groups_cut``: the same tables
+  in a few groups of character classes in one ``re``, which cuts many phrases joined in one
+  scan at a subset of ``split``'s places. The fast path cuts each new part the groups leave
+  with ``split`` (``unspaced``), so its parts are ``split``'s parts
+  (``tests/test_cjk_parts.py`` checks both on the shipped vocabularies). The groups suit
+  vocabularies whose tokens join few pairs of characters (OpenAI's: 30 to 4,898): with
+  Qwen's and DeepSeek's (tens of thousands) they keep most boundaries no merge crosses,
+  and their ``re`` is slower than ``split`` alone (``bench/results/fast_path_log.md``,
+  item 29).
 
-Both cut only where no merge crosses and never next to or inside a ``char_cuts.unreachable``
-token; ``split`` cuts at least wherever the groups do (``tests/test_cjk_parts.py``).
-Each is built on first use (most texts hold no two such characters side by side) and
-survives ``clear_cache``.
+Neither cuts next to or inside a ``char_cuts.unreachable`` token. Each is built on first use
+(most texts hold no two such characters side by side) and survives ``clear_cache``.
 
 >>> from bbpe_core.vocab import Vocab
 >>> ranks = {bytes([b]): b for b in range(256)} | {"中国".encode(): 256}
@@ -34,7 +34,7 @@ from collections.abc import Collection
 from itertools import count
 
 from ...vocab import Vocab
-from .char_cuts import CJK_LETTERS, CJK_RANGES, cjk_cut, crossing_pairs, unreachable
+from .char_cuts import CJK_LETTERS, CJK_RANGES, CrossingTables, crossing_tables, groups_cut
 from .char_path import CharPath
 
 __all__ = ["CJK_PAIR", "CjkCut", "SEPARATOR"]
@@ -59,6 +59,7 @@ class CjkCut:
 
     def __init__(self, vocab: Vocab) -> None:
         self._vocab = vocab
+        self._tables: CrossingTables | None = None  # None: read off the vocabulary on first use
         self._cut: re.Pattern | None = None  # None: build on first use
         self.joined: re.Pattern | None = None
         self.char_path: CharPath | None = None
@@ -74,10 +75,18 @@ class CjkCut:
             self._build()
         return self._cut
 
+    def _crossing(self) -> CrossingTables:
+        """The vocabulary's ``crossing_tables``, read on first use."""
+        if self._tables is None:
+            vocab = self._vocab
+            merged, tokens = _merge_results(vocab)
+            self._tables = crossing_tables(merged, vocab.bpe, tokens)
+        return self._tables
+
     def _build(self) -> None:
         vocab = self._vocab
         merged, tokens = _merge_results(vocab)
-        cut = cjk_cut(merged, vocab.bpe, tokens)
+        cut = groups_cut(self._crossing())
         results = merged if vocab.merges is None else [*merged, *tokens]
         # set first: a thread that sees the cut sees these too
         self.char_path = CharPath.build(results, vocab.bpe, vocab.mergeable_ranks,
@@ -113,10 +122,7 @@ class CjkCut:
     def _build_pairs(self) -> None:
         """``split``'s tables: each CJK letter -> the seconds its wide entries join after it,
         the exact pairs as strings of two characters, the unreachable tokens."""
-        vocab = self._vocab
-        merged, tokens = _merge_results(vocab)
-        whole = unreachable(tokens, vocab.bpe)
-        wide, exact = crossing_pairs([*merged, *map(str.encode, whole)])
+        wide, exact, whole = self._crossing()
         nothing: frozenset[str] = frozenset()
         after = {chr(p): nothing for lo, hi in CJK_RANGES for p in range(lo, hi + 1)}
         entries: dict[int, list[int]] = {}  # a first -> the wide entries holding it

@@ -4,7 +4,8 @@ Unspaced text is cut into phrases (``presplit.split_marks``), each cached with i
 text seen before costs one dict look-up per phrase. A new phrase none of whose neighbours
 a merge can join goes character by character (``char_path``: most phrases of Chinese).
 The other new phrases are cut again into parts between characters no merge joins
-(``char_cuts``, the CJK cut: about one part per character of Chinese), each part encoded once,
+(``cjk_cut``, the CJK cut: about one part per character of Chinese; the groups' ``re`` over
+all of them in one scan, then ``CjkCut.split`` on each new part it leaves), each part encoded once,
 looked up in a cache of its own, and the phrases' ids split out of the joined parts' ids
 at markers (``packed_ids.MARKER``), with no Python loop per part. A new part of one
 character is read from the character table; a run of CJK_LETTERS is merged as one chunk;
@@ -14,7 +15,7 @@ the other new parts are chunked together in one scan (``encode_batch``).
 from __future__ import annotations
 
 import re
-from itertools import compress, filterfalse
+from itertools import chain, compress, filterfalse
 from operator import not_
 
 import regex
@@ -23,7 +24,7 @@ from ...pre_tokenizers.patterns import find_chunks
 from ..cache import BoundedCache
 from .char_cuts import CJK_LETTERS
 from .chunk_ids import ChunkIds
-from .cjk_cut import SEPARATOR
+from .cjk_cut import CJK_PAIR, SEPARATOR
 from .packed_ids import MARKER
 from .presplit import split_marks
 
@@ -107,8 +108,35 @@ class UnspacedText:
             found.update(zip(rest, self._encode_parts(rest)))
             return list(map(found.__getitem__, phrases))
         cut_text = chunks.cut.joined.split(joined)  # part, separator or None (a cut), part, ...
-        parts = cut_text[::2]
-        known, new = self.part_cache.look_up(parts)
+        known, new = self.part_cache.look_up(cut_text[::2])
+        pieces = self._cut_further(new)
+        if pieces:
+            known_pieces, new = self.part_cache.look_up(
+                [*filterfalse(pieces.__contains__, new), *chain.from_iterable(pieces.values())])
+            known.update(known_pieces)
+        found = self._new_part_ids(new)
+        self.part_cache.remember(found)
+        known.update(found)
+        joined_pieces = {part: b"".join(map(known.__getitem__, each))
+                         for part, each in pieces.items()}
+        self.part_cache.remember(joined_pieces)
+        known.update(joined_pieces)
+        known[None], known[SEPARATOR] = b"", MARKER  # no part is either
+        return b"".join(map(known.__getitem__, cut_text)).split(MARKER)
+
+    def _cut_further(self, parts: list[str]) -> dict[str, list[str]]:
+        """Each part that the CJK cut's exact test (``CjkCut.split``) cuts further -> its
+        pieces. The groups' scan leaves some boundaries no merge crosses; the pieces
+        between them are cached and merged on their own, as ``CjkPartsEncoder``'s are."""
+        split = self.chunks.cut.split
+        held = compress(parts, map(CJK_PAIR.search, parts))
+        return {part: pieces for part in held if len(pieces := split(part)) > 1}
+
+    def _new_part_ids(self, new: list[str]) -> dict[str, bytes]:
+        """Each new part (no two CJK_LETTERS of it are cut apart) -> its packed ids: a
+        character from the character table, a run of CJK_LETTERS merged as one chunk, the
+        others chunked together (``encode_batch``)."""
+        chunks = self.chunks
         is_run = list(map(_RUN.fullmatch, new))  # a run of CJK_LETTERS is one chunk
         runs, others = list(compress(new, is_run)), list(compress(new, map(not_, is_run)))
         table = chunks.cut.char_path.table  # a run of one character: its ids
@@ -116,10 +144,7 @@ class UnspacedText:
         runs = list(filterfalse(table.__contains__, runs))
         found.update(zip(runs, chunks.new_ids(runs, chunks.merge_chunk)))
         found.update(self.encode_batch(others))
-        self.part_cache.remember(found)
-        known.update(found)
-        known[None], known[SEPARATOR] = b"", MARKER  # no part is either
-        return b"".join(map(known.__getitem__, cut_text)).split(MARKER)
+        return found
 
     def encode_batch(self, parts: list[str]) -> dict[str, bytes]:
         """Each part (starting at a chunk boundary) -> its packed ids, as if encoded on its
