@@ -44,26 +44,15 @@ class EncodingInfo:
     notice: str = ""
 
 
-SELECTOR_ORDER = (
-    "o200k_base", "o200k_harmony", "cl100k_base", "p50k_base", "p50k_edit", "gpt2", "llama3",
-    "llama4", "qwen3", "qwen3_6", "deepseek_v3", "deepseek_v4", "mistral_tekken",
-    "claude_legacy", "llama2", "mistral_v1", "mistral_v3", "mistral_v7", "gemma2", "gemma3",
-    "t5", "umt5", "jurassic2", "bert_base_uncased", "gemma4", "phi4", "phi3", "falcon", "mpt",
-    "gpt_neox", "bge", "nomic_bert_moe", "whisper_v3", "whisper", "whisper_en",
-)
-"""Every shipped encoding, in the order the selector lists them (the most used first)."""
-
-
 @cache
 def encoding_catalogue() -> tuple[EncodingInfo, ...]:
-    """Every shipped encoding with the models that use it, in ``SELECTOR_ORDER``.
+    """Every shipped encoding with the models that use it, in ``registry.SHIPPED``'s order.
 
     >>> [info.name for info in encoding_catalogue()][:3]
     ['o200k_base', 'o200k_harmony', 'cl100k_base']
     """
     rows = []
-    for name in SELECTOR_ORDER:
-        shipped = SHIPPED[name]
+    for name, shipped in SHIPPED.items():
         entry = shipped.manifest_entry
         origin = entry["origin"]
         source = f"{origin['package']} {origin['version']} ({origin['path']})"

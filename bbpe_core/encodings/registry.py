@@ -98,6 +98,33 @@ _WHISPER = ("tiny", "base", "small", "medium")
 SHIPPED: dict[str, ShippedEncoding] = {
     # OpenAI's names and prefixes follow tiktoken's model.py (MODEL_TO_ENCODING,
     # MODEL_PREFIX_TO_ENCODING); the others the models' own tokenizer files
+    "o200k_base": ShippedEncoding(
+        openai.o200k_base, ("o200k_base.tiktoken.gz",), "GPT-4o / GPT-4.1 / GPT-5 / o1-o4",
+        "OpenAI",
+        ("gpt-4o", "gpt-4o-mini", "chatgpt-4o-latest", "gpt-4.1", "gpt-4.1-mini", "gpt-4.1-nano",
+         "gpt-4.5-preview", "gpt-5", "gpt-5-mini", "gpt-5-nano", "o1", "o1-mini", "o1-preview",
+         "o3", "o3-mini", "o4-mini"),
+        prefixes=("o1-", "o3-", "o4-mini-", "gpt-5", "gpt-4.5-", "gpt-4.1-", "chatgpt-4o-",
+                  "gpt-4o-", "ft:gpt-4o")),
+    "o200k_harmony": ShippedEncoding(
+        zoo.o200k_harmony, ("o200k_harmony_added_tokens.json.gz",), "gpt-oss", "OpenAI",
+        ("gpt-oss-20b", "gpt-oss-120b", "openai/gpt-oss-20b", "openai/gpt-oss-120b"),
+        prefixes=("gpt-oss-",), base="o200k_base"),
+    "cl100k_base": ShippedEncoding(
+        openai.cl100k_base, ("cl100k_base.tiktoken.gz",), "GPT-4 / GPT-3.5 / embeddings",
+        "OpenAI",
+        ("gpt-4", "gpt-4-turbo", "gpt-4-32k", "gpt-3.5-turbo", "gpt-3.5", "gpt-35-turbo",
+         "davinci-002", "babbage-002", "text-embedding-ada-002", "text-embedding-3-small",
+         "text-embedding-3-large"),
+        prefixes=("gpt-4-", "gpt-3.5-turbo-", "gpt-35-turbo-", "ft:gpt-4", "ft:gpt-3.5-turbo",
+                  "ft:davinci-002", "ft:babbage-002")),
+    "p50k_base": ShippedEncoding(
+        zoo.p50k_base, ("p50k_base.tiktoken.gz",), "text-davinci-003 / Codex", "OpenAI",
+        ("text-davinci-003", "text-davinci-002", "code-davinci-002", "code-davinci-001",
+         "code-cushman-002", "code-cushman-001", "davinci-codex", "cushman-codex")),
+    "p50k_edit": ShippedEncoding(
+        zoo.p50k_edit, (), "text/code-davinci-edit-001", "OpenAI",
+        ("text-davinci-edit-001", "code-davinci-edit-001"), base="p50k_base"),
     "gpt2": ShippedEncoding(
         openai.gpt2, ("r50k_base.tiktoken.gz",), "GPT-2 / GPT-3", "OpenAI",
         ("gpt2", "gpt-2", "text-davinci-001", "text-curie-001", "text-babbage-001",
@@ -109,33 +136,6 @@ SHIPPED: dict[str, ShippedEncoding] = {
          # GPT-Neo's vocab.json and merges.txt are GPT-2's (transformers' GPT2Tokenizer)
          "gpt-neo", "EleutherAI/gpt-neo-125m", "EleutherAI/gpt-neo-1.3B",
          "EleutherAI/gpt-neo-2.7B")),
-    "cl100k_base": ShippedEncoding(
-        openai.cl100k_base, ("cl100k_base.tiktoken.gz",), "GPT-4 / GPT-3.5 / embeddings",
-        "OpenAI",
-        ("gpt-4", "gpt-4-turbo", "gpt-4-32k", "gpt-3.5-turbo", "gpt-3.5", "gpt-35-turbo",
-         "davinci-002", "babbage-002", "text-embedding-ada-002", "text-embedding-3-small",
-         "text-embedding-3-large"),
-        prefixes=("gpt-4-", "gpt-3.5-turbo-", "gpt-35-turbo-", "ft:gpt-4", "ft:gpt-3.5-turbo",
-                  "ft:davinci-002", "ft:babbage-002")),
-    "o200k_base": ShippedEncoding(
-        openai.o200k_base, ("o200k_base.tiktoken.gz",), "GPT-4o / GPT-4.1 / GPT-5 / o1-o4",
-        "OpenAI",
-        ("gpt-4o", "gpt-4o-mini", "chatgpt-4o-latest", "gpt-4.1", "gpt-4.1-mini", "gpt-4.1-nano",
-         "gpt-4.5-preview", "gpt-5", "gpt-5-mini", "gpt-5-nano", "o1", "o1-mini", "o1-preview",
-         "o3", "o3-mini", "o4-mini"),
-        prefixes=("o1-", "o3-", "o4-mini-", "gpt-5", "gpt-4.5-", "gpt-4.1-", "chatgpt-4o-",
-                  "gpt-4o-", "ft:gpt-4o")),
-    "p50k_base": ShippedEncoding(
-        zoo.p50k_base, ("p50k_base.tiktoken.gz",), "text-davinci-003 / Codex", "OpenAI",
-        ("text-davinci-003", "text-davinci-002", "code-davinci-002", "code-davinci-001",
-         "code-cushman-002", "code-cushman-001", "davinci-codex", "cushman-codex")),
-    "p50k_edit": ShippedEncoding(
-        zoo.p50k_edit, (), "text/code-davinci-edit-001", "OpenAI",
-        ("text-davinci-edit-001", "code-davinci-edit-001"), base="p50k_base"),
-    "o200k_harmony": ShippedEncoding(
-        zoo.o200k_harmony, ("o200k_harmony_added_tokens.json.gz",), "gpt-oss", "OpenAI",
-        ("gpt-oss-20b", "gpt-oss-120b", "openai/gpt-oss-20b", "openai/gpt-oss-120b"),
-        prefixes=("gpt-oss-",), base="o200k_base"),
     "llama3": ShippedEncoding(
         zoo.llama3, ("llama3.tiktoken.gz", "llama3_added_tokens.json.gz"), "Llama 3.x",
         "Meta Llama",
@@ -175,9 +175,6 @@ SHIPPED: dict[str, ShippedEncoding] = {
     "claude_legacy": ShippedEncoding(
         zoo.claude_legacy, ("claude.json.gz",), "Claude 1 / 2 (legacy, not Claude 3 or later)",
         "Anthropic", ("claude-1", "claude-2", "claude-2.1", "claude-instant-1")),
-    "phi4": ShippedEncoding(
-        zoo.phi4, ("phi4_special_tokens.json.gz",), "Phi-4", "Microsoft",
-        ("phi-4", "phi4", "microsoft/phi-4"), base="cl100k_base"),
     "llama2": ShippedEncoding(
         zoo.llama2, ("llama2.model.gz",), "Llama 2", "Meta Llama",
         ("llama-2", "llama-1", "tinyllama", "vicuna", "meta-llama/Llama-2-7b-hf",
@@ -239,6 +236,9 @@ SHIPPED: dict[str, ShippedEncoding] = {
     "gemma4": ShippedEncoding(
         zoo_gguf.gemma4, ("gemma4.gguf.gz",), "Gemma 4 / Gemini 3.1-3.5 (local count)",
         "Google", ("gemma-4", "gemma4", "google/gemma-4-E4B-it", *_gemini("gemma4"))),
+    "phi4": ShippedEncoding(
+        zoo.phi4, ("phi4_special_tokens.json.gz",), "Phi-4", "Microsoft",
+        ("phi-4", "phi4", "microsoft/phi-4"), base="cl100k_base"),
     "phi3": ShippedEncoding(
         zoo_gguf.phi3, ("phi3.gguf.gz",), "Phi-3 / Phi-3.5 mini", "Microsoft",
         ("phi-3", "phi-3-mini", "phi-3.5-mini", "microsoft/Phi-3-mini-4k-instruct",
@@ -268,17 +268,17 @@ SHIPPED: dict[str, ShippedEncoding] = {
     "nomic_bert_moe": ShippedEncoding(
         zoo_gguf.nomic_bert_moe, ("nomic_bert_moe.gguf.gz",), "nomic-embed-text-v2-moe (Unigram)",
         "Nomic AI", ("nomic-embed-text-v2-moe", "nomic-ai/nomic-embed-text-v2-moe")),
-    "whisper": ShippedEncoding(
-        zoo_whisper.whisper, ("whisper_multilingual.tiktoken.gz", "whisper_languages.json.gz"),
-        "Whisper tiny-large-v2", "OpenAI",
-        ("whisper", *(f"{org}whisper-{size}" for org in ("", "openai/")
-                      for size in (*_WHISPER, "large", "large-v2")))),
     "whisper_v3": ShippedEncoding(
         zoo_whisper.whisper_v3, ("whisper_multilingual.tiktoken.gz",
                                  "whisper_languages.json.gz"),
         "Whisper large-v3 / turbo", "OpenAI",
         ("whisper-large-v3", "whisper-large-v3-turbo", "whisper-turbo",
          "openai/whisper-large-v3", "openai/whisper-large-v3-turbo")),
+    "whisper": ShippedEncoding(
+        zoo_whisper.whisper, ("whisper_multilingual.tiktoken.gz", "whisper_languages.json.gz"),
+        "Whisper tiny-large-v2", "OpenAI",
+        ("whisper", *(f"{org}whisper-{size}" for org in ("", "openai/")
+                      for size in (*_WHISPER, "large", "large-v2")))),
     "whisper_en": ShippedEncoding(
         zoo_whisper.whisper_en, ("whisper_languages.json.gz",), "Whisper English-only (.en)",
         "OpenAI",
@@ -286,7 +286,7 @@ SHIPPED: dict[str, ShippedEncoding] = {
         base="gpt2"),
 }
 """Encoding name -> how it is built and who uses it, in the order ``list_encoding_names``
-gives them."""
+gives them and the app's selector lists them (the most used first)."""
 
 ENCODING_ALIASES = {"r50k_base": "gpt2"}
 """Other names of shipped encodings (r50k_base is tiktoken's name for GPT-2's ranks)."""
@@ -296,7 +296,7 @@ def list_encoding_names() -> list[str]:
     """The names of the shipped encodings (aliases not included), in ``SHIPPED``'s order.
 
     >>> list_encoding_names()[:5]
-    ['gpt2', 'cl100k_base', 'o200k_base', 'p50k_base', 'p50k_edit']
+    ['o200k_base', 'o200k_harmony', 'cl100k_base', 'p50k_base', 'p50k_edit']
     """
     return list(SHIPPED)
 
