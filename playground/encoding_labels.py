@@ -13,10 +13,13 @@ from functools import cache
 
 from bbpe_core import EncodingInfo, encoding_catalogue
 
-__all__ = ["COMPARE_DEFAULT", "describe", "info", "label", "ordered"]
+__all__ = ["COMPARE_DEFAULT", "COMPARE_MODE_DEFAULT", "describe", "info", "label"]
 
 COMPARE_DEFAULT = ["o200k_base", "llama3", "qwen3", "deepseek_v3", "mistral_tekken", "gpt2"]
 """The Compare lab's first set: GPT-4o, Llama 3, Qwen 3, DeepSeek V3, Mistral NeMo, GPT-2."""
+
+COMPARE_MODE_DEFAULT = ["gpt2", "cl100k_base", "o200k_base"]
+"""Compare mode's first set: three generations of OpenAI's encodings (GPT-2, GPT-4, GPT-4o)."""
 
 
 @cache
@@ -34,12 +37,6 @@ def label(name: str) -> str:
     (typing part of a model or family name finds it), the name itself for a user's."""
     row = info(name)
     return name if row is None else f"{row.family} · {row.label} → {name}"
-
-
-def ordered(names: list[str]) -> list[str]:
-    """``names`` with the shipped encodings first, in the catalogue's order."""
-    rank = {row.name: k for k, row in enumerate(encoding_catalogue())}
-    return sorted(names, key=lambda n: (rank.get(n, len(rank)), names.index(n)))
 
 
 def describe(name: str, n_vocab: int) -> str:

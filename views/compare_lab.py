@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from playground.encoding_labels import COMPARE_DEFAULT, label, ordered
+from playground.encoding_labels import COMPARE_DEFAULT, label
 from playground.ui import lab_sections
 from playground.ui.common import markdown_safe_name
 from playground.ui.lazy_encodings import LazyEncodings
@@ -11,7 +11,7 @@ from playground.ui.widgets import encoding_selector, kept
 
 st.title("Compare lab")
 sidebar = encoding_selector()
-names = ordered(all_encoding_names())
+names = all_encoding_names()
 chosen = [n for n in st.multiselect("Encodings", names, format_func=label, filter_mode="contains",
                                     **kept("lab_names", COMPARE_DEFAULT)) if n in names]
 if sidebar not in chosen:

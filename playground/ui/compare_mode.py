@@ -7,7 +7,7 @@ import streamlit as st
 from ..caps import MAX_COMPARE_ENCODINGS, compare_budget, utf8_size
 from ..charts import token_count_bar
 from ..compare import differing_ends
-from ..encoding_labels import label
+from ..encoding_labels import COMPARE_MODE_DEFAULT, label
 from ..html_base import esc
 from ..token_html import token_view_html
 from .cached import cached_comparison
@@ -28,7 +28,7 @@ def render(name: str) -> None:
     names = all_encoding_names()
     chosen = st.multiselect(f"Encodings (at most {MAX_COMPARE_ENCODINGS})", names,
                             format_func=label, max_selections=MAX_COMPARE_ENCODINGS,
-                            **kept("cmp_names", names[:3]))
+                            **kept("cmp_names", COMPARE_MODE_DEFAULT))
     chosen = [n for n in chosen if n in names]
     text = text_input()
     if text is None:

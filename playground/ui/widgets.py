@@ -13,7 +13,7 @@ from typing import Any
 
 import streamlit as st
 
-from ..encoding_labels import describe, label, ordered
+from ..encoding_labels import describe, label
 from ..html_base import page_css
 from ..model_search import find_encodings, not_shipped
 from ..stored_n_vocab import stored_n_vocab
@@ -59,7 +59,7 @@ def set_kept(key: str, value: Any) -> None:
 
 def _choose_best_match() -> None:
     """Choose the best match of the sidebar's search (the text just entered), if any."""
-    found = find_encodings(st.session_state[FIND_MODEL], ordered(all_encoding_names()))
+    found = find_encodings(st.session_state[FIND_MODEL], all_encoding_names())
     if st.session_state[FIND_MODEL].strip() and found:
         set_kept(ENCODING, found[0])
 
@@ -73,7 +73,7 @@ def encoding_selector() -> str:
     Returns:
         The chosen encoding's name.
     """
-    names = ordered(all_encoding_names())
+    names = all_encoding_names()
     if st.session_state.get(f"kept__{ENCODING}") not in names:
         set_kept(ENCODING, "gpt2")
     query = st.sidebar.text_input(
