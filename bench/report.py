@@ -27,16 +27,17 @@ def results_page(title: str, intro: list[str], columns: list[str], rows: list[li
     return "\n".join(lines) + "\n"
 
 
-def publish(stem: str, page: str, chart) -> None:
-    """Print ``page`` and write it to ``bench/results/<stem>.md``, and ``chart`` to
+def publish(stem: str, page: str, chart=None) -> None:
+    """Print ``page`` and write it to ``bench/results/<stem>.md``, and ``chart`` (if any) to
     ``<stem>.html`` (plotly.js from its CDN, so the file stays small).
 
     Args:
         stem: the file name without its suffix.
         page: the Markdown results.
-        chart: a plotly ``Figure``.
+        chart: a plotly ``Figure``, or None.
     """
     print(page)
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / f"{stem}.md").write_text(page, encoding="utf-8")
-    chart.write_html(RESULTS / f"{stem}.html", include_plotlyjs="cdn")
+    if chart is not None:
+        chart.write_html(RESULTS / f"{stem}.html", include_plotlyjs="cdn")

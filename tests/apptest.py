@@ -27,6 +27,15 @@ def live(at: AppTest, key: str, text: str) -> AppTest:
     return at
 
 
+def lab_tab(at: AppTest, label: str) -> AppTest:
+    """Open the Compare lab's tab ``label`` for the next run, as a click on it does (the page
+    runs only the open tab); ``"Tables"`` also opens the Languages tab's table expander."""
+    if label == "Tables":
+        label, at.session_state["lab_tables"] = "Languages", True
+    at.session_state["lab_tab"] = label
+    return at
+
+
 def chat_keys(at: AppTest) -> list[str]:
     """The live text keys of Chat mode's messages, in the order shown (give one to ``live``;
     ``chat_texts`` reads them)."""

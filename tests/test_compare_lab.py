@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import tomllib
 import yaml
-from apptest import live, new_app
+from apptest import lab_tab, live, new_app
 
 import bbpe_core
 from oracles import ENCODING_NAMES, tiktoken_encoding
@@ -155,7 +155,9 @@ def test_compare_lab_page():
     at = new_app()
     at.run()
     at.switch_page("views/compare_lab.py").run()
-    assert not at.exception
+    assert not at.exception and not at.dataframe  # the table expander runs when opened
+    assert [bool(t.children) for t in at.tabs] == [True, False, False, False]  # the open one
+    lab_tab(at, "Tables").run()
     languages = at.dataframe[0].value  # language x encoding
     assert list(languages.columns) == ["language", "script", *COMPARE_DEFAULT]
     assert len(languages) >= 24 and set(languages["language"]) >= REQUIRED
@@ -167,8 +169,10 @@ def test_compare_lab_page():
     assert 'class="bbpe-bars"' in bodies[0]  # the chart, then the headline under it
     assert headline(rows, "Chinese (simplified)") in bodies[1]
     _no_none(at)
-    live(at, "lab_json", "{not json").run()
+    lab_tab(live(at, "lab_json", "{not json"), "Formats").run()
     assert "not valid JSON" in at.code[-1].value and not at.exception
+    assert [bool(t.children) for t in at.tabs] == [False, True, False, False]
+    lab_tab(at, "Tables")
     at.multiselect(key="lab_names").set_value([]).run()  # the sidebar's encoding stays
     assert not at.exception
     assert list(at.dataframe[0].value.columns) == ["language", "script", "gpt2"]
@@ -220,8 +224,8 @@ def test_indentation_lab_takes_your_own_code():
         indentation_rows(ENCS, "x" * (MAX_CODE_CHARS + 1))
     at = new_app()
     at.run()
-    at.switch_page("views/compare_lab.py").run()
-    live(at, "lab_code", two).run()
+    at.switch_page("views/compare_lab.py")
+    lab_tab(live(at, "lab_code", two), "Indentation").run()
     assert not at.exception
     shown = [t for t in at.dataframe if "indent" in t.value.columns][0].value
     assert list(shown["tokens"]) == [r["tokens"] for r in indentation_rows(
@@ -275,7 +279,8 @@ def test_number_examples_differ_between_encodings_and_equal_tiktoken():
 def test_numbers_tab_shows_examples_and_rules_without_none():
     at = new_app()
     at.run()
-    at.switch_page("views/compare_lab.py").run()
+    at.switch_page("views/compare_lab.py")
+    lab_tab(at, "Numbers").run()
     shown = {n: bbpe_core.get_encoding(n) for n in COMPARE_DEFAULT}
     examples = [t for t in at.dataframe if "example" in t.value.columns][0].value
     assert examples.to_dict("records") == example_rows(shown)

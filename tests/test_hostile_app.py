@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 import tomllib
-from apptest import live, new_app
+from apptest import lab_tab, live, new_app
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from limits import run_limited
@@ -184,8 +184,8 @@ def test_template_parts_follow_the_whole_prompt_where_earlier_turns_are_rewritte
 def test_compare_lab_formats_of_any_records_raise_nothing(pasted):
     at = new_app()
     at.run()
-    at.switch_page("views/compare_lab.py").run()
-    live(at, "lab_json", pasted).run()
+    at.switch_page("views/compare_lab.py")
+    lab_tab(live(at, "lab_json", pasted), "Formats").run()
     assert not at.exception, [e.message for e in at.exception]
     for name in ("XML", "Python literal"):
         at.selectbox(key="lab_fmt_show").set_value(name).run()
@@ -321,12 +321,14 @@ def test_an_edited_lesson_example_is_capped_and_draws_at_most_the_page_cap():
     assert any("Showing the first 3,000 of" in v for v in views)
 
 
-@pytest.mark.parametrize("key", ["kept__lab_json", "kept__lab_user_text"])
-def test_compare_lab_inputs_are_capped(key):
+@pytest.mark.parametrize("key, tab", [("kept__lab_json", "Formats"),
+                                      ("kept__lab_user_text", "Languages")])
+def test_compare_lab_inputs_are_capped(key, tab):
     at = new_app()
     at.session_state[key] = " " * (MAX_LAB_CHARS + 1)  # past the widget's max_chars
     at.run()
-    at.switch_page("views/compare_lab.py").run()
+    at.switch_page("views/compare_lab.py")
+    lab_tab(at, tab).run()
     assert not at.exception
     assert any(f"has {MAX_LAB_CHARS + 1:,} characters" in said for said in _said(at))
 
@@ -395,6 +397,7 @@ def test_compare_lab_json_too_long_or_too_deep_is_a_message(pasted, message):
     at = new_app()
     at.session_state["kept__lab_json"] = pasted  # past the widget's max_chars too
     at.run()
-    at.switch_page("views/compare_lab.py").run()
+    at.switch_page("views/compare_lab.py")
+    lab_tab(at, "Formats").run()
     assert not at.exception
     assert any(message in said for said in _said(at))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from apptest import live, new_app
+from apptest import lab_tab, live, new_app
 from streamlit.testing.v1 import AppTest
 
 import bbpe_core
@@ -123,6 +123,7 @@ def test_compare_lab_with_the_new_kinds():
     at = new_app()
     at.run()
     at.switch_page("views/compare_lab.py").run()
+    lab_tab(at, "Tables")
     at.multiselect(key="lab_names").set_value(["gpt2", *KINDS]).run()
     assert not at.exception
     assert list(at.dataframe[0].value.columns) == ["language", "script", "gpt2", *KINDS]

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from apptest import live, new_app
+from apptest import lab_tab, live, new_app
 
 import bbpe_core
 
@@ -27,12 +27,17 @@ def test_2_no_pages_directory_competes_with_st_navigation():
             assert path.startswith("views/") and (ROOT / path).is_file(), path
 
 
-def _page(path: str, encoding: str | None = None):
+def _page(path: str, encoding: str | None = None, lab: str | None = None):
+    """The app switched to ``path``, with ``encoding`` chosen and the Compare lab's tab ``lab``
+    open (``apptest.lab_tab``), each if given."""
     at = new_app()
     at.run()
     if encoding:
         at.selectbox(key="encoding").select(encoding).run()
-    at.switch_page(path).run()
+    at.switch_page(path)
+    if lab:
+        lab_tab(at, lab)
+    at.run()
     assert not at.exception
     return at
 
@@ -81,8 +86,9 @@ def test_5_train_at_the_smallest_size_with_the_default_special_token_and_use_it_
 
 
 def test_7_formats_with_the_json_field_cleared_compares_the_sample_records():
-    at = _page("views/compare_lab.py")
+    at = _page("views/compare_lab.py", lab="Formats")
     before = [t.value.to_dict("records") for t in at.dataframe]
+    assert before
     live(at, "lab_json", "   ").run()
     assert not at.exception and not at.error
     assert [t.value.to_dict("records") for t in at.dataframe] == before
@@ -163,7 +169,7 @@ def test_13_train_wording():
 def test_13_the_labs_table_lists_languages_in_the_charts_order():
     import html
 
-    at = _page("views/compare_lab.py")
+    at = _page("views/compare_lab.py", lab="Tables")
     chart = next(h.proto.body for h in at.get("html") if 'class="bbpe-bars"' in h.proto.body)
     names = [html.unescape(n) for n in re.findall(r'<span class="label">(.*?)</span>', chart)]
     assert list(at.dataframe[0].value["language"]) == names and len(names) > 20
@@ -219,7 +225,9 @@ LIVE_INPUTS = {
     ("views/playground.py", "Chat"): ["chat_content_1", "chat_content_2"],
     ("views/lessons.py", None): ["lesson_spelling", "lesson_python"],
     ("views/algorithms.py", None): ["al_text", "al_sample"],
-    ("views/compare_lab.py", None): ["lab_user_text", "lab_json", "lab_code"],
+    ("views/compare_lab.py", "Languages"): ["lab_user_text"],  # a mode here: the lab's tab
+    ("views/compare_lab.py", "Formats"): ["lab_json"],
+    ("views/compare_lab.py", "Indentation"): ["lab_code"],
     ("views/trace.py", None): ["tr_text"],
     ("views/vocabulary.py", None): ["vo_query"],
 }
@@ -230,8 +238,9 @@ def test_8_text_inputs_that_drive_counts_follow_typing(path, mode):
     """Each is the live text area (a component that sends the text as it is typed), not
     st.text_area or st.text_input, which wait for Ctrl+Enter or Enter; and what it sends is
     what the page counts."""
-    at = _page(path)
-    if mode:
+    lab = path == "views/compare_lab.py"
+    at = _page(path, lab=mode if lab else None)
+    if mode and not lab:
         at.radio(key="pg_mode").set_value(mode).run()
     live_keys = {e.key for e in at.get("bidi_component")
                  if e.proto.component_name == "bbpe_live_text"}
@@ -305,10 +314,14 @@ def test_14_the_lab_prices_each_language_and_format_for_the_chosen_models():
     from playground.lab_languages import load_udhr
     from playground.pricing import data_note
 
-    at = _page("views/compare_lab.py")
+    at = _page("views/compare_lab.py", lab="Tables")
     english = next(s.text for s in load_udhr() if s.code == "eng")
     yaml = render_formats(RECORDS)["YAML"]
     tables = [t.value.to_dict("records") for t in at.dataframe]
+    notes = [c.value for c in at.caption if c.value.startswith("What each")]
+    lab_tab(at, "Formats").run()
+    tables += [t.value.to_dict("records") for t in at.dataframe]
+    notes += [c.value for c in at.caption if c.value.startswith("What each")]
     languages = next(t for t in tables if "o200k_base (gpt-4o)" in t[0] and "language" in t[0])
     formats = next(t for t in tables if "o200k_base (gpt-4o)" in t[0] and "format" in t[0])
     o200k, tekken = bbpe_core.get_encoding("o200k_base"), bbpe_core.get_encoding("mistral_tekken")
@@ -320,7 +333,6 @@ def test_14_the_lab_prices_each_language_and_format_for_the_chosen_models():
     row = next(r for r in formats if r["format"] == "YAML")
     assert row["mistral_tekken (mistral-nemo)"] == (
         f"USD {len(tekken.encode_ordinary(yaml)) * 0.15 / 1e6:.10f}".rstrip("0"))
-    notes = [c.value for c in at.caption if c.value.startswith("What each")]
     assert len(notes) == 2 and all(data_note() in n and "No price for `llama3`, `qwen3`" in n
                                    for n in notes), notes
     assert ("gpt-4o (OpenAI, for `o200k_base`): USD 2.50 as input, USD 10.00 as output, "

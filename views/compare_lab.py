@@ -21,12 +21,11 @@ st.caption(f"Comparing {len(chosen)} encodings: the sidebar's ({markdown_safe_na
            "Mistral NeMo and GPT-2: the models people compare most).")
 encs = LazyEncodings(chosen)  # loaded when a count or drawing needs one: the first chart needs none
 keys = encs.cache_keys()
-tab_lang, tab_fmt, tab_indent, tab_num = st.tabs(["Languages", "Formats", "Indentation", "Numbers"])
-with tab_lang:
-    lab_sections.languages(keys, encs)
-with tab_fmt:
-    lab_sections.formats(keys, encs)
-with tab_indent:
-    lab_sections.indentation(keys, encs)
-with tab_num:
-    lab_sections.numbers(keys, encs)
+# only the open tab runs (a switch reruns the page): a fresh visitor's first chart waits for
+# no other tab's elements, and typing in one tab recomputes that tab alone
+tabs = {"Languages": lab_sections.languages, "Formats": lab_sections.formats,
+        "Indentation": lab_sections.indentation, "Numbers": lab_sections.numbers}
+for tab, draw in zip(st.tabs(list(tabs), key="lab_tab", on_change="rerun"), tabs.values()):
+    if tab.open:
+        with tab:
+            draw(keys, encs)

@@ -1,9 +1,10 @@
 """The compare lab's four tabs: languages, formats, indentation, numbers.
 
-The plotly charts (``playground.charts``) and the other tabs' modules (``lab_formats`` with
-PyYAML, tomli-w and xml.etree; ``lab_code``; ``lab_numbers``) are imported in the tabs after
-the first one: the languages tab's chart is plain HTML, drawn before the server has imported
-any of them.
+The page runs only the open tab (``views/compare_lab.py``). The plotly charts
+(``playground.charts``) and the other tabs' modules (``lab_formats`` with PyYAML, tomli-w and
+xml.etree; ``lab_code``; ``lab_numbers``) are imported in the tabs after the first one: the
+languages tab's chart is plain HTML, drawn before the server has imported any of them. Each
+tab's widgets keep their values (``widgets.kept``) while another tab is open.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from ..lab_stored import stored_count
 from .common import problem
 from .cost_view import price_caption, price_table
 from .live_text import live_text_area
+from .widgets import kept
 
 
 def _table(rows: list[dict], name: str) -> None:
@@ -79,7 +81,7 @@ def languages(keys: tuple, encs: dict) -> None:
                "encoding: what the same meaning costs. Your own text is compared per "
                "character: its tokens per character ÷ English's.")
     with st.expander("Add your own text"):
-        label = st.text_input("Name", "My text", key="lab_user_label")
+        label = st.text_input("Name", **kept("lab_user_label", "My text"))
         text = live_text_area(f"Text (at most {MAX_LAB_CHARS:,} characters)", "lab_user_text",
                               "", height=120, max_chars=MAX_LAB_CHARS)
     try:
@@ -99,15 +101,17 @@ def languages(keys: tuple, encs: dict) -> None:
                               y_title="tokens ÷ English tokens (×)", value_suffix="×"))
     declared = [r for r in rows if r["script"] != "yours"]
     options = list(dict.fromkeys(r["language"] for r in declared if r["language"] != "English"))
-    chosen = st.selectbox("Answer for", options, key="lab_headline_language",
-                          index=options.index("Chinese (simplified)")
-                          if "Chinese (simplified)" in options else 0)
+    first = "Chinese (simplified)" if "Chinese (simplified)" in options else options[0]
+    chosen = st.selectbox("Answer for", options, **kept("lab_headline_language", first))
     st.html(f'<p class="lab-headline" style="font-size:1.15rem;font-weight:600;margin:0">'
             f"{esc(headline(declared, chosen))}</p>")
     st.caption("Bars above 1 mean the same declaration costs more tokens than in English.")
-    # the tables open on a click: collapsed, their grids are not drawn before the page's first
-    # chart, which a fresh visitor then sees sooner
-    with st.expander("Table and what it costs, per language and encoding"):
+    # the tables run when opened (a click reruns the page): their grids are not drawn before
+    # the page's first chart, which a fresh visitor then sees sooner
+    with st.expander("Table and what it costs, per language and encoding", key="lab_tables",
+                     on_change="rerun") as tables:
+        if not tables.open:
+            return
         st.caption("Token tax, a row per language, a column per encoding (the CSV has tokens, "
                    "characters and bytes too).")
         table = sorted(tax_table(rows), key=lambda r: order.index(r["language"]))  # chart order
@@ -150,7 +154,8 @@ def formats(keys: tuple, encs: dict) -> None:
                "tokens on; minified JSON drops them too, and can cost as little as YAML.")
     _table(rows, "formats")
     _prices(price_table(rows, "format", list(encs)), list(encs), "each rendering of the records")
-    shown = st.selectbox("Show a rendering", list(rendered), key="lab_fmt_show")
+    shown = st.selectbox("Show a rendering", list(rendered),
+                         **kept("lab_fmt_show", next(iter(rendered))))
     st.code(rendered[shown], language=None)
 
 
@@ -181,7 +186,8 @@ def indentation(keys: tuple, encs: dict) -> None:
     st.caption("Indentation share = tokens lying wholly in a line's leading whitespace ÷ all "
                "tokens.")
     _table(rows, "indentation")
-    style = st.selectbox("Gutter: tokens per line for", list(INDENTS), index=1, key="lab_indent")
+    style = st.selectbox("Gutter: tokens per line for", list(INDENTS),
+                         **kept("lab_indent", list(INDENTS)[1]))
     variant = reindent(code, INDENTS[style])
     counts = {n: line_token_counts(e, variant) for n, e in encs.items()}
     head = "".join(f"<th>{esc(n)}</th>" for n in counts)

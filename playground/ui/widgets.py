@@ -24,7 +24,7 @@ _ASSETS = Path(__file__).resolve().parents[2] / "assets"
 _PAGE_SCRIPTS = "\n".join((_ASSETS / f).read_text(encoding="utf-8")
                           for f in ("token_view.js", "phone_sidebar.js"))
 
-__all__ = ["kept", "kept_value", "set_kept", "encoding_selector", "page_assets"]
+__all__ = ["kept", "kept_value", "set_kept", "encoding_selector", "page_scripts", "page_style"]
 
 
 def kept(key: str, default: Any) -> dict[str, Any]:
@@ -73,6 +73,7 @@ def encoding_selector() -> str:
     Returns:
         The chosen encoding's name.
     """
+    page_style()  # first: the browser fetches the renderer of st.html before the widgets'
     names = all_encoding_names()
     if st.session_state.get(f"kept__{ENCODING}") not in names:
         set_kept(ENCODING, "gpt2")
@@ -101,14 +102,18 @@ def encoding_selector() -> str:
     )
     n_vocab = stored_n_vocab(name)  # a shipped encoding's: no need to load it
     st.sidebar.text(describe(name, resolve(name)[0].n_vocab if n_vocab is None else n_vocab))
-    page_assets()
+    page_scripts()  # last: the sidebar gives it a gap, under its widgets rather than above
     return name
 
 
-def page_assets() -> None:
+def page_style() -> None:
     """Put the style sheet (``assets/style.css``, for fragments built with
-    ``standalone=False``) and the page's scripts on the page: ``assets/token_view.js``
-    (linked hover, popovers, copying ids) and ``assets/phone_sidebar.js`` (on a phone the
-    sidebar closes after a choice). Each script installs itself once per browser page."""
-    st.html(f"<style>{page_css()}</style>")  # style only: Streamlit gives it no space
+    ``standalone=False``) on the page; Streamlit gives a ``<style>`` alone no space."""
+    st.html(f"<style>{page_css()}</style>")
+
+
+def page_scripts() -> None:
+    """Put the page's scripts in the sidebar: ``assets/token_view.js`` (linked hover,
+    popovers, copying ids) and ``assets/phone_sidebar.js`` (on a phone the sidebar closes
+    after a choice). Each script installs itself once per browser page."""
     st.sidebar.html(f"<script>{_PAGE_SCRIPTS}</script>", unsafe_allow_javascript=True)
