@@ -132,7 +132,7 @@ def token_view_html(
             (the compare view marks boundaries other encodings do not share).
         show: one of ``VIEWS``.
         standalone: carry the style sheet (``<style>``); False on a page that has it
-            once already (``widgets.page_style``).
+            once already (``widgets.page_assets``).
 
     Returns:
         An HTML fragment for ``st.html``.

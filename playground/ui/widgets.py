@@ -24,7 +24,7 @@ _ASSETS = Path(__file__).resolve().parents[2] / "assets"
 _PAGE_SCRIPTS = "\n".join((_ASSETS / f).read_text(encoding="utf-8")
                           for f in ("token_view.js", "phone_sidebar.js"))
 
-__all__ = ["kept", "kept_value", "set_kept", "encoding_selector", "page_scripts", "page_style"]
+__all__ = ["kept", "kept_value", "set_kept", "encoding_selector", "page_assets"]
 
 
 def kept(key: str, default: Any) -> dict[str, Any]:
@@ -73,11 +73,12 @@ def encoding_selector() -> str:
     Returns:
         The chosen encoding's name.
     """
-    page_style()  # first: the browser fetches the renderer of st.html before the widgets'
+    sidebar = st.sidebar.container(key="bbpe_selector")
+    page_assets(sidebar)  # first: the browser fetches st.html's renderer before any widget's
     names = all_encoding_names()
     if st.session_state.get(f"kept__{ENCODING}") not in names:
         set_kept(ENCODING, "gpt2")
-    query = st.sidebar.text_input(
+    query = sidebar.text_input(
         "Find a model, vendor or encoding", key=FIND_MODEL, placeholder="e.g. o3, Llama, Qwen",
         on_change=_choose_best_match,
         help="Matched by word against model names, vendors and encodings, best match first; "
@@ -85,12 +86,12 @@ def encoding_selector() -> str:
     if query.strip():
         found = find_encodings(query, names)
         if say := not_shipped(query):
-            st.sidebar.text(f"Not shipped: {say}.")
+            sidebar.text(f"Not shipped: {say}.")
         elif not found:
-            st.sidebar.text("No shipped model, vendor or encoding has these words.")
+            sidebar.text("No shipped model, vendor or encoding has these words.")
         current = st.session_state[f"kept__{ENCODING}"]
         names = found + ([] if current in found else [current])
-    name = st.sidebar.selectbox(
+    name = sidebar.selectbox(
         "Model / encoding",
         names,
         format_func=label,
@@ -101,19 +102,21 @@ def encoding_selector() -> str:
         **kept(ENCODING, "gpt2"),
     )
     n_vocab = stored_n_vocab(name)  # a shipped encoding's: no need to load it
-    st.sidebar.text(describe(name, resolve(name)[0].n_vocab if n_vocab is None else n_vocab))
-    page_scripts()  # last: the sidebar gives it a gap, under its widgets rather than above
+    sidebar.text(describe(name, resolve(name)[0].n_vocab if n_vocab is None else n_vocab))
     return name
 
 
-def page_style() -> None:
+def page_assets(sidebar) -> None:
     """Put the style sheet (``assets/style.css``, for fragments built with
-    ``standalone=False``) on the page; Streamlit gives a ``<style>`` alone no space."""
-    st.html(f"<style>{page_css()}</style>")
+    ``standalone=False``) on the page, and the page's scripts first in ``sidebar``:
+    ``assets/token_view.js`` (linked hover, popovers, copying ids) and
+    ``assets/phone_sidebar.js`` (on a phone the sidebar closes after a choice). Each script
+    installs itself once per browser page. The browser draws the sidebar first, so the
+    scripts' element makes it fetch the renderer of ``st.html`` (every chart and token view)
+    before any widget's; the style sheet hides its place (``.st-key-bbpe_selector``).
 
-
-def page_scripts() -> None:
-    """Put the page's scripts in the sidebar: ``assets/token_view.js`` (linked hover,
-    popovers, copying ids) and ``assets/phone_sidebar.js`` (on a phone the sidebar closes
-    after a choice). Each script installs itself once per browser page."""
-    st.sidebar.html(f"<script>{_PAGE_SCRIPTS}</script>", unsafe_allow_javascript=True)
+    Args:
+        sidebar: the sidebar's container of the encoding selector (``encoding_selector``).
+    """
+    st.html(f"<style>{page_css()}</style>")  # style only: Streamlit gives it no space
+    sidebar.html(f"<script>{_PAGE_SCRIPTS}</script>", unsafe_allow_javascript=True)

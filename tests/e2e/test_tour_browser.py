@@ -196,9 +196,9 @@ def test_15_compare_lab_cold_first_chart(browser):
     hide when another was drawn; the times are printed, not asserted (a shared machine is
     noisy: ``bench/bench_cold_lab.py`` takes the median of many fresh servers). What makes the
     chart early is asserted: the first load fetches no script of a plotly chart or a data grid
-    (the lab runs only its open tab, and its tables when opened), and the page's style sheet,
-    the first element of every page, fetches the chart's renderer (``Html``) before any
-    widget's."""
+    (the lab runs only its open tab, and its tables when opened), and the page's scripts, the
+    first element of the sidebar (drawn before the main area), fetch the chart's renderer
+    (``Html``) before any widget's."""
     from cold_start import first_load
     from conftest import serve_app
 
