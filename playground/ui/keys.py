@@ -57,6 +57,7 @@ EXTEND_RESULTS = "tr_extend_results"
 WIDGET_PREFIXES = {
     "pg_": "Playground: text, chat, decode and compare modes",
     "find_": "the sidebar's model search (every page)",
+    "sidebar_": "the sidebar's selector block (every page)",
     "chat_": "Playground, chat mode's message rows",
     "cmp_": "Playground, compare mode",
     "decode_": "Playground, decode mode",

@@ -73,7 +73,7 @@ def encoding_selector() -> str:
     Returns:
         The chosen encoding's name.
     """
-    sidebar = st.sidebar.container(key="bbpe_selector")
+    sidebar = st.sidebar.container(key="sidebar_selector")
     page_assets(sidebar)  # first: the browser fetches st.html's renderer before any widget's
     names = all_encoding_names()
     if st.session_state.get(f"kept__{ENCODING}") not in names:
@@ -113,7 +113,7 @@ def page_assets(sidebar) -> None:
     ``assets/phone_sidebar.js`` (on a phone the sidebar closes after a choice). Each script
     installs itself once per browser page. The browser draws the sidebar first, so the
     scripts' element makes it fetch the renderer of ``st.html`` (every chart and token view)
-    before any widget's; the style sheet hides its place (``.st-key-bbpe_selector``).
+    before any widget's; the style sheet hides its place (``.st-key-sidebar_selector``).
 
     Args:
         sidebar: the sidebar's container of the encoding selector (``encoding_selector``).
