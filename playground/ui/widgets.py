@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from ..encoding_labels import describe, label
 from ..html_base import page_css
@@ -106,7 +107,7 @@ def encoding_selector() -> str:
     return name
 
 
-def page_assets(sidebar) -> None:
+def page_assets(sidebar: DeltaGenerator) -> None:
     """Put the style sheet (``assets/style.css``, for fragments built with
     ``standalone=False``) on the page, and the page's scripts first in ``sidebar``:
     ``assets/token_view.js`` (linked hover, popovers, copying ids) and
