@@ -30,6 +30,9 @@ def _algorithms_page(browser, app_url, width: int, height: int):
     page.wait_for_function("n => document.querySelectorAll('.bbpe-view').length === n", arg=n,
                            timeout=120_000)
     page.wait_for_selector(".js-plotly-plot", timeout=180_000)
+    # plotly draws its text after the chart's element is in the page
+    page.wait_for_function("() => document.querySelector('.js-plotly-plot')?.innerText"
+                           ".includes('Unigram')", timeout=60_000)
     page.wait_for_selector(".bbpe-differences", timeout=60_000)
     return context, page
 

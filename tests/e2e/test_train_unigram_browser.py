@@ -16,6 +16,9 @@ def test_unigram_run_and_extension(browser, app_url, width, height):
         train(page, "rounds in", "Unigram (SentencePiece)")
         assert "n_vocab 4,096" in (
             page.locator('[data-testid="stAlertContentSuccess"]').first.inner_text())
+        # plotly draws its axis titles after the chart's element is in the page
+        page.wait_for_function("() => document.querySelector('.js-plotly-plot')?.innerText"
+                               ".includes('vocabulary size')", timeout=60_000)
         chart = page.locator(".js-plotly-plot").first
         assert "vocabulary size" in chart.inner_text() and "log-likelihood" in chart.inner_text()
         assert page.get_by_text("Pieces pruned in round").count() == 1
