@@ -22,6 +22,7 @@ from typing import NamedTuple
 
 from . import viewer
 from .decoders import Decoder
+from .encoding_extras import TiktokenExtras
 from .models import CjkPartsEncoder, Encoder, FastEncoder, MissingBytesEncoder, SimpleEncoder
 from .models.base import BYTE_LEVEL_BPE
 from .normalizers import Normalizer
@@ -66,8 +67,9 @@ class Segment(NamedTuple):
     skip: int
 
 
-class Encoding:
-    """An encoding: tiktoken's ``Encoding`` plus viewer methods. The constructor builds a
+class Encoding(TiktokenExtras):
+    """An encoding: tiktoken's ``Encoding`` (its batch, offset, numpy and unstable methods
+    in ``encoding_extras``) plus viewer methods. The constructor builds a
     byte-level BPE one; ``from_model`` any other model (SentencePiece BPE, WordPiece).
 
     Args:
@@ -224,6 +226,7 @@ class Encoding:
             pre_tokenizer.timeout if pre_tokenizer.timeout is not None
             else normalizer.timeout if normalizer is not None else None)
         self.special_tokens_set: frozenset[str] = frozenset(vocab.special_tokens)
+        self._special_ids: frozenset[int] = frozenset(vocab.special_tokens.values())
         self.max_token_value: int = vocab.max_token_value
         self.added_set: frozenset[str] = frozenset(vocab.added_tokens)
         self._loader: Callable[[str], Encoding] | None = None

@@ -7,9 +7,11 @@ left for the whole sequence is removing the space the dummy prefix added, HF's `
 decoder (``tokenizers/src/decoders/strip.rs``), as SentencePiece's ``DecodeIds`` drops the
 leading ``▁`` of the first piece.
 
-Every decoder has ``decode_ids(table, ids)``, what ``Encoding.decode_bytes`` calls: ``Strip``
-over the joined bytes of the ids, ``models.wordpiece.WordPieceDecoder`` over their piece
-strings (a WordPiece's ``##`` is not in its bytes).
+Every decoder has ``decode_parts(table, ids)``: the bytes each id contributes to the decoded
+text, in order (what ``Encoding.decode_with_offsets`` reads), and ``decode_ids(table, ids)``,
+their join, what ``Encoding.decode_bytes`` calls: ``Strip`` over the bytes of the ids,
+``models.wordpiece.WordPieceDecoder`` over their piece strings (a WordPiece's ``##`` is not
+in its bytes).
 
 >>> Strip(" ", start=1).decode(b"  hello")
 b' hello'
@@ -17,19 +19,20 @@ b' hello'
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from ..token_table import TokenTable
 
-__all__ = ["Decoder", "SentencePieceStrip", "Strip"]
+__all__ = ["Decoder", "SentencePieceStrip", "Strip", "join_parts"]
 
 
 class Decoder(Protocol):
     """The decoder stage as ``Encoding`` uses it."""
 
-    def decode_ids(self, table: TokenTable, ids: Sequence[int]) -> bytes:
-        """The text's bytes for ``ids``.
+    def decode_parts(self, table: TokenTable, ids: Sequence[int]) -> list[bytes]:
+        """The bytes each id contributes to the decoded text (``b""`` for an id it leaves
+        out), one per id, in order: their join is ``decode_ids``.
 
         Args:
             table: the encoding's token table (``token_bytes``, ``token_str``).
@@ -38,6 +41,23 @@ class Decoder(Protocol):
         Raises:
             KeyError: for an unknown id (named); TypeError: for an id that is not an int.
         """
+
+    def decode_ids(self, table: TokenTable, ids: Sequence[int]) -> bytes:
+        """The text's bytes for ``ids`` (errors as ``decode_parts``)."""
+
+
+def join_parts(decoder: Decoder, table: TokenTable, ids: Sequence[int]) -> bytes:
+    """``decoder.decode_parts`` joined: what every decoder's ``decode_ids`` returns.
+
+    Args:
+        decoder: the decoder.
+        table: the encoding's token table.
+        ids: the ids.
+
+    Raises:
+        KeyError, TypeError: as ``decode_parts``.
+    """
+    return b"".join(decoder.decode_parts(table, ids))
 
 
 class Strip:
@@ -77,9 +97,36 @@ class Strip:
             end -= size
         return data[begin:end]
 
+    def decode_parts(self, table: TokenTable, ids: Sequence[int]) -> list[bytes]:
+        """Each id's bytes with the copies ``decode`` removes taken from the first and last
+        ones (``Decoder.decode_parts``; errors as ``TokenTable.token_bytes``)."""
+        parts = list(map(table.token_bytes, ids))
+        self._strip_parts(parts, self.start, lambda data: data.startswith(self._char),
+                          lambda data: data[len(self._char):])
+        parts.reverse()
+        self._strip_parts(parts, self.stop, lambda data: data.endswith(self._char),
+                          lambda data: data[:-len(self._char)])
+        parts.reverse()
+        return parts
+
+    @staticmethod
+    def _strip_parts(parts: list[bytes], count: int, has: Callable[[bytes], bool],
+                     cut: Callable[[bytes], bytes]) -> None:
+        """Remove up to ``count`` copies from the front of ``parts``, a part at a time, as
+        ``decode`` does from the joined bytes (an empty part is passed over)."""
+        at = 0
+        while count and at < len(parts):
+            if not parts[at]:
+                at += 1
+            elif has(parts[at]):
+                parts[at] = cut(parts[at])
+                count -= 1
+            else:
+                return
+
     def decode_ids(self, table: TokenTable, ids: Sequence[int]) -> bytes:
         """``decode`` over the joined bytes of the ids (errors as ``TokenTable.token_bytes``)."""
-        return self.decode(b"".join(map(table.token_bytes, ids)))
+        return join_parts(self, table, ids)
 
 
 class SentencePieceStrip:
@@ -104,17 +151,23 @@ class SentencePieceStrip:
     def __repr__(self) -> str:
         return f"SentencePieceStrip(remove_extra_whitespaces={self.remove_extra_whitespaces})"
 
-    def decode_ids(self, table: TokenTable, ids: Sequence[int]) -> bytes:
-        """The text's bytes (errors as ``TokenTable.token_bytes``)."""
-        out = bytearray()
-        at_start, stripped = True, False
+    def decode_parts(self, table: TokenTable, ids: Sequence[int]) -> list[bytes]:
+        """Each id's bytes, a dropped space taken from its piece (``Decoder.decode_parts``;
+        errors as ``TokenTable.token_bytes``)."""
+        parts: list[bytes] = []
+        at_start, written, stripped = True, False, False
         for i in ids:
             data = table.token_bytes(i)
             if i not in self.byte_ids:
-                at_start = at_start and not stripped and not out
+                at_start = at_start and not stripped and not written
                 stripped = False
                 if at_start and i not in self.verbatim_ids and data.startswith(b" "):
                     data = data[1:]
                     stripped = not self.remove_extra_whitespaces
-            out += data
-        return bytes(out)
+            written = written or bool(data)
+            parts.append(data)
+        return parts
+
+    def decode_ids(self, table: TokenTable, ids: Sequence[int]) -> bytes:
+        """The text's bytes (errors as ``TokenTable.token_bytes``)."""
+        return join_parts(self, table, ids)

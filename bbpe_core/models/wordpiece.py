@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..decoders import join_parts
 from ..pre_tokenizers import PreTokenizer
 from ..token_table import TokenTable
 from .base import WORDPIECE, Encoder
@@ -154,6 +155,11 @@ class WordPieceDecoder:
         Args:
             tokens: the tokens, special tokens already removed if they are to be skipped.
         """
+        return "".join(self._texts(tokens))
+
+    def _texts(self, tokens: list[str]) -> list[str]:
+        """What each token writes: its text with the prefix dropped or a space added, then
+        cleaned up."""
         out = []
         for i, token in enumerate(tokens):
             if i:
@@ -162,11 +168,11 @@ class WordPieceDecoder:
                 for dirty, clean in _CLEANUP:
                     token = token.replace(dirty, clean)
             out.append(token)
-        return "".join(out)
+        return out
 
-    def decode_ids(self, table: TokenTable, ids: Sequence[int]) -> bytes:
-        """The UTF-8 of ``decode`` over the ids' piece strings, ``skip_ids`` left out
-        (``decoders.Decoder``, what ``Encoding.decode_bytes`` calls).
+    def decode_parts(self, table: TokenTable, ids: Sequence[int]) -> list[bytes]:
+        """The UTF-8 each id writes in ``decode`` over the ids' piece strings, ``b""`` for
+        the ``skip_ids`` (``decoders.Decoder``).
 
         Raises:
             TypeError: if an id is not an int.
@@ -174,5 +180,12 @@ class WordPieceDecoder:
         """
         for i in ids:
             table.token_bytes(i)  # raises the typed error for a bad id
-        tokens = [table.token_str(i) for i in ids if i not in self.skip_ids]
-        return self.decode(tokens).encode("utf-8")
+        kept = [i for i in ids if i not in self.skip_ids]
+        written = iter(self._texts([table.token_str(i) for i in kept]))
+        return [b"" if i in self.skip_ids else next(written).encode("utf-8") for i in ids]
+
+    def decode_ids(self, table: TokenTable, ids: Sequence[int]) -> bytes:
+        """The UTF-8 of ``decode`` over the ids' piece strings, ``skip_ids`` left out
+        (``decoders.Decoder``, what ``Encoding.decode_bytes`` calls; errors as
+        ``decode_parts``)."""
+        return join_parts(self, table, ids)
