@@ -133,7 +133,7 @@ class TiktokenExtras:
         >>> from bbpe_core import get_encoding
         >>> enc = get_encoding("cl100k_base")
         >>> stable, completions = enc.encode_with_unstable("hello fanta")
-        >>> stable, all(enc.decode_bytes(stable + c).startswith(b"hello fanta") for c in completions)
+        >>> stable, all(enc.decode(stable + c).startswith("hello fanta") for c in completions)
         ([15339], True)
         """
         return unstable.encode_with_unstable(self, text, allowed_special, disallowed_special)
