@@ -251,8 +251,8 @@ def _content_end(prompt: str, start: int, content: str, part: str) -> int:
 
 def _worker(seconds: int, memory_bytes: int) -> None:
     """The sandboxed worker: limits itself, reads one JSON request on stdin (``template``,
-    ``messages``, ``variables``, ``max_chars``, optionally ``tools``), writes one JSON answer on stdout
-    (``prompt`` and ``ranges``, or ``error``: a one-line message)."""
+    ``messages``, ``variables``, ``max_chars``, optionally ``tools``), writes one JSON answer
+    on stdout (``prompt`` and ``ranges``, or ``error``: a one-line message)."""
     import resource  # POSIX only: the app imports this module everywhere, the worker only here
 
     resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))

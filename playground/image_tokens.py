@@ -13,8 +13,9 @@ version of that page it follows (``ImageRule.source``, ``ImageRule.date``):
 - Anthropic (``anthropic``): "Vision", Evaluate image size
   (docs.anthropic.com/en/docs/build-with-claude/vision): tokens = width x height / 750, after
   an image whose long edge is over 1,568 px or that is over about 1,600 tokens (about 1.15
-  megapixels; ``ANTHROPIC_MAX_PIXELS``) is scaled down, keeping its aspect ratio. The page's table: 200 x 200 -> ~54;
-  1000 x 1000 -> ~1,334; 1092 x 1092 -> ~1,590 (rounded up here, as the table rounds).
+  megapixels; ``ANTHROPIC_MAX_PIXELS``) is scaled down, keeping its aspect ratio. The page's
+  table: 200 x 200 -> ~54; 1000 x 1000 -> ~1,334; 1092 x 1092 -> ~1,590 (rounded up here, as
+  the table rounds).
 - Google Gemini (``gemini``): "Understand and count tokens", images
   (ai.google.dev/gemini-api/docs/tokens), Gemini 2.0 and later: an image with both sides at
   most 384 px is 258 tokens; a larger one is cropped and scaled into 768 x 768 tiles of 258

@@ -25,7 +25,6 @@ from playground.chat_tools import (
     parse_tools,
 )
 
-
 REFS = Path(__file__).resolve().parent / ".refs"
 
 
