@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from .encoding import Encoding
@@ -192,7 +193,8 @@ def _gguf_head(hub, repo_id: str, revision: str | None, path: str, token, size: 
 def from_pretrained(repo_id: str, revision: str | None = None,
                     cache_dir: str | os.PathLike | None = None, token: str | bool | None = None,
                     *, max_bytes: int = MAX_HUB_FILE_BYTES,
-                    pattern_timeout: float | None = DEFAULT_PATTERN_TIMEOUT) -> Encoding:
+                    pattern_timeout: float | None = DEFAULT_PATTERN_TIMEOUT,
+                    before_load: Callable[[str, int], None] | None = None) -> Encoding:
     """The tokenizer of a model on the Hugging Face Hub, read by the engine's loaders.
 
     Args:
@@ -204,6 +206,11 @@ def from_pretrained(repo_id: str, revision: str | None = None,
         max_bytes: the cap on each file read (bytes), checked on the listed size before a
             download and again by the loader; for a GGUF file, on the header's bytes.
         pattern_timeout: seconds one split by a pattern read from the file may take.
+        before_load: called with the kind (``"tokenizer.json"``, ``"tokenizer.model"``,
+            ``"gpt2"``, ``".tiktoken"`` or ``"gguf"``) and the bytes about to be parsed (the
+            listed sizes, before any download; a GGUF header's length once read), before any
+            is parsed; what it raises stops the load and propagates (a caller's memory
+            budget).
 
     Returns:
         The encoding, named ``repo_id``.
@@ -215,15 +222,43 @@ def from_pretrained(repo_id: str, revision: str | None = None,
             (the loaders' messages), or offline when the repository is not in the cache.
         ImportError: without ``huggingface_hub``.
         huggingface_hub.errors.HfHubHTTPError: (an OSError) for a repository or revision the
-            Hub does not have, a gated one without access, or a network failure.
+            Hub does not have, or a gated one without access.
+        ConnectionError: (an OSError) when the Hub cannot be reached (after
+            ``huggingface_hub``'s retries).
     """
     check_repo_id(repo_id, revision)
     hub = _hub()
+    try:
+        return _from_hub(hub, repo_id, revision, cache_dir, token, max_bytes, pattern_timeout,
+                         before_load)
+    except _transport_errors() as e:  # the HTTP client's own, not an OSError: made one
+        raise ConnectionError(f"{repo_id}: the Hub could not be reached ({e})") from e
+
+
+def _transport_errors() -> tuple[type[BaseException], ...]:
+    """The HTTP client's connection and timeout errors (``huggingface_hub`` 1.x and 2.x use
+    httpx or its fork httpx2; their ``TransportError`` is no ``OSError``)."""
+    import sys
+
+    clients = (sys.modules.get(name) for name in ("httpx2", "httpx"))
+    return tuple(c.TransportError for c in clients if c is not None) or (ConnectionError,)
+
+
+def _from_hub(hub, repo_id: str, revision: str | None, cache_dir, token, max_bytes: int,
+              pattern_timeout: float | None, before_load) -> Encoding:
+    """``from_pretrained`` once the id is checked and ``huggingface_hub`` imported."""
     if hub.constants.is_offline_mode():
         root, files = _offline_files(hub, repo_id, revision, cache_dir)
         kind, names = _pick(files, repo_id)
         _check_sizes(files, names, repo_id, max_bytes, kind)
         paths = [root / n for n in names]
+        size = header_length(paths[0], name=names[0]) if kind == "gguf" else \
+            sum(files[n] or 0 for n in names)
+        if kind == "gguf" and size > max_bytes:
+            raise VocabFileError(f"{repo_id}/{names[0]}: the GGUF header is larger than "
+                                 f"{max_bytes:,} bytes")
+        if before_load is not None:
+            before_load(kind, size)
         return _load(kind, paths, [Path(n).name for n in names], repo_id, max_bytes,
                      pattern_timeout)
     files = _online_files(hub, repo_id, revision, token)
@@ -231,7 +266,11 @@ def from_pretrained(repo_id: str, revision: str | None = None,
     _check_sizes(files, names, repo_id, max_bytes, kind)
     if kind == "gguf":
         head = _gguf_head(hub, repo_id, revision, names[0], token, files[names[0]], max_bytes)
+        if before_load is not None:
+            before_load(kind, len(head))
         return load_gguf(head, name=repo_id, pattern_timeout=pattern_timeout)
+    if before_load is not None:
+        before_load(kind, sum(files[n] or 0 for n in names))
     paths = [hub.hf_hub_download(repo_id, n, revision=revision, cache_dir=cache_dir, token=token)
              for n in names]
     return _load(kind, paths, [Path(n).name for n in names], repo_id, max_bytes,

@@ -180,3 +180,20 @@ def test_online_through_a_local_hf_endpoint(tmp_path, extra_files):
     assert all(n < len(gguf) for _, n in reads)
     # the other files were downloaded into the Hub cache, in its layout
     assert (tmp_path / "cache" / "models--google--t5" / "refs" / "main").is_file()
+
+
+def test_before_load_hears_the_bytes_before_any_is_parsed(tmp_path, offline, extra_files):
+    write_hub_cache(tmp_path, UNIGRAM, _repo_files(UNIGRAM))
+    write_hub_cache(tmp_path, "org/gpt2-GGUF", extra_files["org/gpt2-GGUF"])
+    heard = []
+    from_pretrained(UNIGRAM, cache_dir=tmp_path, before_load=lambda *a: heard.append(a))
+    assert heard == [("tokenizer.json", len(_repo_files(UNIGRAM)["tokenizer.json"]))]
+
+    def refuse(kind, size):
+        raise ValueError(f"over budget: {kind} {size}")
+    with pytest.raises(ValueError, match=r"over budget: gguf (\d+)") as caught:
+        from_pretrained("org/gpt2-GGUF", cache_dir=tmp_path, before_load=refuse)
+    gguf = extra_files["org/gpt2-GGUF"]["gpt2-Q4_K_M.gguf"]
+    assert 0 < int(caught.value.args[0].split()[-1]) < len(gguf) - (4 << 20) + 1
+    with pytest.raises(VocabFileError, match="GGUF header is larger than 1,000"):
+        from_pretrained("org/gpt2-GGUF", cache_dir=tmp_path, max_bytes=1000)
