@@ -90,3 +90,19 @@ def test_a_hub_model_over_the_sessions_memory_is_refused_before_it_is_read(hub_c
 def test_a_repo_not_in_the_cache_is_one_sentence(hub_cache):
     at = _open(_page(), "org/absent")
     assert any("not in the Hub cache" in c.value for c in at.code)
+
+
+def test_loads_at_once_are_capped_server_wide(monkeypatch, hub_cache):
+    from playground import hub_models
+    monkeypatch.setattr(hub_models, "HUB_WAIT_SECONDS", 0.1)
+    taken = [hub_models._SLOTS.acquire(blocking=False)
+             for _ in range(hub_models.HUB_DOWNLOADS_AT_ONCE)]
+    try:
+        assert all(taken)
+        with pytest.raises(ValueError, match="busy opening other Hub models"):
+            hub_models.open_hub_model("mistralai/tokenizer-v3", None, lambda *_: None)
+    finally:
+        for _ in taken:
+            hub_models._SLOTS.release()
+    enc = hub_models.open_hub_model("mistralai/tokenizer-v3", None, lambda *_: None)
+    assert enc.n_vocab == 32768
