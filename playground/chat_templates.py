@@ -1,9 +1,10 @@
 """Chat prompts of open models, rendered from each model's published chat template with
 jinja2's sandbox, as transformers' ``apply_chat_template`` renders them (``chat_render``).
 
-The Llama 3, Qwen 3 and DeepSeek V3/R1 templates are the ``chat_template`` of the models'
-tokenizer_config.json, shipped in ``bbpe_core/data`` by ``scripts/fetch_vocabularies.py``
-(source and licence in its MANIFEST.json). No package carries one for Mistral NeMo or gpt-oss:
+The Llama 3.1 / 3.3, Qwen 3 and DeepSeek V3/R1 templates are the ``chat_template`` of the
+models' tokenizer_config.json (Llama's as llama.cpp copies it into its ``models/templates/``;
+DeepSeek's writes no tool definitions, as published), shipped in ``bbpe_core/data`` by
+``scripts/fetch_vocabularies.py`` (source and licence in its MANIFEST.json). No package carries one for Mistral NeMo or gpt-oss:
 their layouts are written here from mistral-common's instruct tokenizer (``[INST]`` around a
 user turn, the system prompt before the last user message) and OpenAI's harmony format
 (``<|start|>{role}<|message|>{content}<|end|>``, a reply primed with ``<|start|>assistant``).

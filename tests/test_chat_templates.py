@@ -14,10 +14,12 @@ CHAT = [{"role": "system", "content": "Be brief."}, {"role": "user", "content": 
 
 
 def test_llama3_uses_its_header_tokens():
+    """Llama 3.1's template opens the system turn with its knowledge cutoff and a date."""
     prompt = render_chat_prompt("llama3", CHAT[:2])
-    assert prompt == ("<|begin_of_text|><|start_header_id|>system<|end_header_id|>\n\nBe brief."
-                      "<|eot_id|><|start_header_id|>user<|end_header_id|>\n\nHi there<|eot_id|>"
-                      "<|start_header_id|>assistant<|end_header_id|>\n\n")
+    assert prompt == ("<|begin_of_text|><|start_header_id|>system<|end_header_id|>\n\n"
+                      "Cutting Knowledge Date: December 2023\nToday Date: 26 Jul 2024\n\n"
+                      "Be brief.<|eot_id|><|start_header_id|>user<|end_header_id|>\n\nHi there"
+                      "<|eot_id|><|start_header_id|>assistant<|end_header_id|>\n\n")
 
 
 def test_qwen3_is_chatml_and_deepseek_has_its_own_markers():

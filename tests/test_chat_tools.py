@@ -74,11 +74,11 @@ def test_each_template_renders_tools_as_transformers_does(label):
 
 
 def test_which_templates_write_tools():
-    """Qwen 3's, Mistral's and harmony's write them; the published Llama 3 and DeepSeek V3
-    templates shipped have no tools block, so their prompts do not change."""
+    """Llama 3.1's, Qwen 3's, Mistral's and harmony's write them; DeepSeek V3 / R1's published
+    template has no tools block, so its prompt does not change."""
     written = {label for label in TEMPLATE_MODELS
                if render_chat_prompt(label, CHAT, tools=TOOLS) != render_chat_prompt(label, CHAT)}
-    assert written == {"Qwen 3", "Mistral NeMo", "gpt-oss (harmony)"}
+    assert written == {"Llama 3.x", "Qwen 3", "Mistral NeMo", "gpt-oss (harmony)"}
 
 
 def test_mistral_nemo_writes_tools_as_mistral_common_does():

@@ -49,7 +49,7 @@ def test_a_template_model_counts_the_tools_its_template_writes(app):
 
 
 def test_a_template_without_tools_says_so(app):
-    _chat(app, "Llama 3.x", json.dumps([WEATHER]))
+    _chat(app, "DeepSeek V3 / R1", json.dumps([WEATHER]))
     assert any("writes no tool definitions" in i.value for i in app.info)
 
 
