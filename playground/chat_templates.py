@@ -1,26 +1,20 @@
 """Chat prompts of open models, rendered from each model's published chat template with
 jinja2's sandbox, as transformers' ``apply_chat_template`` renders them (``chat_render``).
 
-The Llama 3.1 / 3.3, Qwen 3 and DeepSeek V3/R1 templates are the ``chat_template`` of the
-models' tokenizer_config.json (Llama's as llama.cpp copies it into its ``models/templates/``;
-DeepSeek's writes no tool definitions, as published), shipped in ``bbpe_core/data`` by
-``scripts/fetch_vocabularies.py`` (source and licence in its MANIFEST.json). No package carries one for Mistral NeMo or gpt-oss:
-their layouts are written here from mistral-common's instruct tokenizer (``[INST]`` around a
-user turn, the system prompt before the last user message) and OpenAI's harmony format
-(``<|start|>{role}<|message|>{content}<|end|>``, a reply primed with ``<|start|>assistant``).
+Each template is the ``chat_template`` of the model's tokenizer_config.json, shipped in
+``bbpe_core/data`` by ``scripts/fetch_vocabularies.py`` (source, sha256 and licence in its
+MANIFEST.json): Qwen 3's and DeepSeek V3 / R1's from the tokenizer packages, Llama 3.1 / 3.3's,
+Mistral NeMo's and gpt-oss's as llama.cpp copies them into its ``models/templates/``.
 
 Tool definitions (``tools=``, OpenAI's shape) reach each template as transformers'
-``apply_chat_template(tools=...)`` gives them. The published templates write them their own
-way; the two written here write them as their formats define: Mistral NeMo as mistral-common's
-``InstructTokenizerV3`` does (``[AVAILABLE_TOOLS]`` + the tools as JSON +
-``[/AVAILABLE_TOOLS]`` before the last user turn), gpt-oss in a developer message's
-``# Tools`` section, each function a TypeScript-like type in ``namespace functions``, as the
-harmony format's guide lays them out (openai/harmony ``docs/format.md``, "Function calling":
-descriptions as ``//`` comments, ``?`` for an optional parameter, ``// default:``, enums as
-unions of string literals; a nested object's type is written ``object``).
+``apply_chat_template(tools=...)`` gives them, and each writes them its own way: Llama 3.1 as
+JSON in the first user turn, Qwen 3 in ``<tools>`` in the system turn, Mistral NeMo between
+``[AVAILABLE_TOOLS]`` and ``[/AVAILABLE_TOOLS]`` before the last user turn (as mistral-common
+does), gpt-oss as TypeScript-like types in a developer message's ``# Tools`` section (the
+harmony format's guide, openai/harmony ``docs/format.md``); DeepSeek V3 / R1's writes none.
 
->>> render_chat_prompt("llama3", [{"role": "user", "content": "hi"}])
-'<|begin_of_text|><|start_header_id|>user<|end_header_id|>\\n\\nhi<|eot_id|><|start_header_id|>assistant<|end_header_id|>\\n\\n'
+>>> render_chat_prompt("qwen3", [{"role": "user", "content": "hi"}])
+'<|im_start|>user\\nhi<|im_end|>\\n<|im_start|>assistant\\n'
 """
 
 from __future__ import annotations
@@ -34,73 +28,24 @@ from .chat_render import prompt_ranges as render_ranges
 
 __all__ = ["TEMPLATE_MODELS", "render_chat_prompt", "prompt_ranges"]
 
-_MISTRAL = (
-    "{%- set system = messages | selectattr('role', 'equalto', 'system') | map(attribute='content')"
-    " | join('\\n\\n') -%}"
-    "{%- set users = messages | selectattr('role', 'equalto', 'user') | list -%}"
-    "{{ bos_token }}{%- for m in messages if m['role'] != 'system' -%}"
-    "{%- if m['role'] == 'user' -%}"
-    "{%- if tools and m is sameas users[-1] -%}"
-    "[AVAILABLE_TOOLS]{{ tools | tojson }}[/AVAILABLE_TOOLS]{%- endif -%}[INST]"
-    "{%- if system and m is sameas users[-1] %}{{ system }}\n\n{% endif -%}"
-    "{{ m['content'] }}[/INST]"
-    "{%- else -%}{{ m['content'] }}{{ eos_token }}{%- endif -%}{%- endfor -%}"
-)
-_HARMONY_TYPE = (
-    "{%- macro ts(p) -%}"
-    "{%- if p['enum'] is defined -%}{{ p['enum'] | map('tojson') | join(' | ') }}"
-    "{%- elif p['type'] == 'string' -%}string"
-    "{%- elif p['type'] in ('number', 'integer') -%}number"
-    "{%- elif p['type'] == 'boolean' -%}boolean"
-    "{%- elif p['type'] == 'array' -%}"
-    "{{ ts(p['items']) if p['items'] is mapping else 'any' }}[]"
-    "{%- elif p['type'] == 'object' -%}object"
-    "{%- else -%}any{%- endif -%}"
-    "{%- endmacro -%}"
-)
-_HARMONY_TOOLS = (
-    "<|start|>developer<|message|># Tools\n\n## functions\n\nnamespace functions {\n\n"
-    "{% for tool in tools %}"
-    "{% set f = tool['function'] if tool['function'] is defined else tool %}"
-    "{% set schema = f['parameters'] or {} %}"
-    "{% if f['description'] %}// {{ f['description'] }}{{ '\n' }}{% endif %}"
-    "type {{ f['name'] }} = "
-    "{% if schema['properties'] %}(_: {{ '{\n' }}"
-    "{% for name, p in schema['properties'] | items %}"
-    "{% if p['description'] %}// {{ p['description'] }}{{ '\n' }}{% endif %}"
-    "{{ name }}{{ '' if name in (schema['required'] or []) else '?' }}: {{ ts(p) }},"
-    "{% if p['default'] is defined %} // default: "
-    "{{ p['default'] if p['default'] is string else p['default'] | tojson }}{% endif %}"
-    "{{ '\n' }}{% endfor %}{{ '}' }}) => any;{{ '\n\n' }}"
-    "{% else %}() => any;{{ '\n\n' }}{% endif %}"
-    "{% endfor %}{{ '}' }} // namespace functions<|end|>"
-)
-_HARMONY = _HARMONY_TYPE + (
-    "{%- set ns = namespace(tools_written=false) -%}"
-    "{%- for m in messages -%}"
-    "{%- if tools and not ns.tools_written and m['role'] != 'system' -%}"
-    + _HARMONY_TOOLS + "{%- set ns.tools_written = true -%}{%- endif -%}"
-    "<|start|>{{ m['role'] }}<|message|>{{ m['content'] }}<|end|>"
-    "{%- endfor -%}{%- if add_generation_prompt -%}<|start|>assistant{%- endif -%}"
-)
-
 TEMPLATE_MODELS: dict[str, tuple[str, str, str, str]] = {
-    # label: (encoding, template (a data file, or the template itself), bos, eos)
+    # label: (encoding, template's data file, bos, eos)
     "Llama 3.x": ("llama3", "chat_template_llama3.jinja.gz", "<|begin_of_text|>", "<|eot_id|>"),
     "Qwen 3": ("qwen3", "chat_template_qwen3.jinja.gz", "", "<|im_end|>"),
     "DeepSeek V3 / R1": ("deepseek_v3", "chat_template_deepseek_v3.jinja.gz",
                          "<｜begin▁of▁sentence｜>", "<｜end▁of▁sentence｜>"),
-    "Mistral NeMo": ("mistral_tekken", _MISTRAL, "<s>", "</s>"),
-    "gpt-oss (harmony)": ("o200k_harmony", _HARMONY, "", "<|return|>"),
+    "Mistral NeMo": ("mistral_tekken", "chat_template_mistral_nemo.jinja.gz", "<s>", "</s>"),
+    "gpt-oss (harmony)": ("o200k_harmony", "chat_template_gpt_oss.jinja.gz", "",
+                          "<|return|>"),
 }
-"""Chat models with a template: label -> (encoding, template, bos_token, eos_token)."""
+"""Chat models with a template: label -> (encoding, template's data file, bos_token,
+eos_token)."""
 
 
 @cache
 def _template(label: str):
     _, source, _, _ = TEMPLATE_MODELS[label]
-    text = data_file(source).decode("utf-8") if source.endswith(".jinja.gz") else source
-    return compile_template(text)
+    return compile_template(data_file(source).decode("utf-8"))
 
 
 def _label(model: str) -> str:

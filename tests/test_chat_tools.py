@@ -57,8 +57,7 @@ CHAT = [{"role": "system", "content": "You help."}, {"role": "user", "content": 
 
 def _source(label: str) -> tuple[str, dict[str, str]]:
     _, source, bos, eos = TEMPLATE_MODELS[label]
-    text = data_file(source).decode("utf-8") if source.endswith(".jinja.gz") else source
-    return text, {"bos_token": bos, "eos_token": eos}
+    return data_file(source).decode("utf-8"), {"bos_token": bos, "eos_token": eos}
 
 
 @pytest.mark.parametrize("label", list(TEMPLATE_MODELS))
@@ -102,7 +101,11 @@ def test_mistral_nemo_writes_tools_as_mistral_common_does():
         tokenizer.decode(ids, special_token_policy=SpecialTokenPolicy.KEEP)
 
 
-HARMONY_EXAMPLE = """<|start|>developer<|message|># Tools
+HARMONY_TOOLS = """<|start|>developer<|message|># Instructions
+
+Use a friendly tone.
+
+# Tools
 
 ## functions
 
@@ -127,11 +130,14 @@ format?: "celsius" | "fahrenheit", // default: celsius
 
 } // namespace functions<|end|><|start|>user<|message|>What is the weather like in SF?<|end|>\
 <|start|>assistant"""
-"""openai/harmony docs/format.md, "Function calling", its example (after its system message
-and the developer message's instructions, which this layout leaves out)."""
+"""openai/harmony docs/format.md, "Function calling", its example after the system message."""
+TEMPLATE_DEFAULT = ("// default: celsius\n", "// default: celsius,\n")
+"""The one difference of gpt-oss's published chat template from the guide's example: it writes
+a comma after a parameter's default. The template is what transformers (and Chat mode)
+render; the guide shows OpenAI's harmony renderer."""
 
 
-def test_harmony_writes_the_guides_example():
+def test_gpt_oss_writes_the_harmony_guides_example():
     fmt = {"type": "string", "enum": ["celsius", "fahrenheit"], "default": "celsius"}
     tools = [
         _fn("get_location", "Gets the location of the user.", {}, []),
@@ -143,8 +149,11 @@ def test_harmony_writes_the_guides_example():
             "locations.", {"locations": {"type": "array", "items": {"type": "string"},
                            "description": 'List of city and state, e.g. ["San Francisco, CA", '
                            '"New York, NY"]'}, "format": fmt}, ["locations"])]
-    chat = [{"role": "user", "content": "What is the weather like in SF?"}]
-    assert render_chat_prompt("o200k_harmony", chat, tools=tools) == HARMONY_EXAMPLE
+    chat = [{"role": "system", "content": "Use a friendly tone."},
+            {"role": "user", "content": "What is the weather like in SF?"}]
+    prompt = render_chat_prompt("o200k_harmony", chat, tools=tools)
+    assert prompt.endswith(HARMONY_TOOLS.replace(*TEMPLATE_DEFAULT))
+    assert "Calls to these tools must go to the commentary channel: 'functions'." in prompt
 
 
 @pytest.mark.parametrize("stem, writes_tools", [("gemma-4", True), ("qwen35", False),
