@@ -33,10 +33,14 @@ COMMIT = "0123456789abcdef0123456789abcdef01234567"
 
 class HubServer:
     """Serves ``repos`` (repo id -> {path in repo: content}) at one commit, ``COMMIT``, as
-    the revision ``main``; ``sent`` logs ``(path, first byte, bytes sent)`` per file GET."""
+    the revision ``main``; ``sent`` logs ``(path, first byte, bytes sent)`` per file GET;
+    ``listed`` (path -> size) makes the file lists give a size other than the content's (a
+    hostile or stale listing)."""
 
-    def __init__(self, repos: dict[str, dict[str, bytes]]) -> None:
+    def __init__(self, repos: dict[str, dict[str, bytes]],
+                 listed: dict[str, int] | None = None) -> None:
         self.repos = repos
+        self.listed = listed or {}
         self.sent: list[tuple[str, int, int]] = []
         self.unknown: list[str] = []
         handler = type("Handler", (_Handler,), {"hub": self})
@@ -53,10 +57,11 @@ class HubServer:
         self.httpd.server_close()
 
 
-def _entry(path: str, data: bytes | None) -> dict:
+def _entry(path: str, data: bytes | None, listed: dict[str, int] | None = None) -> dict:
     if data is None:
         return {"type": "directory", "path": path, "oid": hashlib.sha1(path.encode()).hexdigest()}
-    return {"type": "file", "path": path, "size": len(data), "oid": hashlib.sha1(data).hexdigest()}
+    return {"type": "file", "path": path, "size": (listed or {}).get(path, len(data)),
+            "oid": hashlib.sha1(data).hexdigest()}
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -97,7 +102,7 @@ class _Handler(BaseHTTPRequestHandler):
                 continue
             parts = rest.split("/")
             folders.update(prefix + "/".join(parts[:i]) for i in range(1, len(parts)))
-            out.append(_entry(path, files[path]))
+            out.append(_entry(path, files[path], self.hub.listed))
         return [_entry(f, None) for f in sorted(folders)] + out
 
     def do_GET(self) -> None:  # noqa: N802 (http.server's name)
@@ -117,7 +122,7 @@ class _Handler(BaseHTTPRequestHandler):
         form = parse_qs(body) if "json" not in (self.headers.get("Content-Type") or "") else \
             {"paths": json.loads(body).get("paths", [])}
         paths = form.get("paths", [])
-        self._json([_entry(p, files[p]) for p in paths if p in files])
+        self._json([_entry(p, files[p], self.hub.listed) for p in paths if p in files])
 
     def _route(self, head: bool) -> None:
         url = urlsplit(self.path)

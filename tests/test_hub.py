@@ -136,14 +136,15 @@ def test_a_revision_must_be_a_name():
 
 
 ONLINE = """
-import json, sys
+import json, os, sys
 import bbpe_core
 from bbpe_core.formats.source import VocabFileError
 texts = json.loads(sys.argv[1])
+cap = int(os.environ.get("MAX_BYTES", 64 << 20))
 out = {}
 for repo in sys.argv[2:]:
     try:
-        enc = bbpe_core.from_pretrained(repo, token=False)
+        enc = bbpe_core.from_pretrained(repo, token=False, max_bytes=cap)
         out[repo] = [enc.encode(t, allowed_special="all") for t in texts]
     except (VocabFileError, OSError) as e:
         out[repo] = type(e).__name__ + ": " + str(e).splitlines()[0]
@@ -151,9 +152,10 @@ print(json.dumps(out))
 """
 
 
-def _online(server: HubServer, cache: Path, repos: list[str]) -> dict:
+def _online(server: HubServer, cache: Path, repos: list[str], max_bytes: int = 64 << 20
+            ) -> dict:
     env = {**os.environ, "HF_ENDPOINT": server.url, "HF_HUB_CACHE": str(cache),
-           "HF_HUB_DISABLE_TELEMETRY": "1", "PYTHONPATH": str(ROOT)}
+           "HF_HUB_DISABLE_TELEMETRY": "1", "PYTHONPATH": str(ROOT), "MAX_BYTES": str(max_bytes)}
     for key in ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE", "HF_TOKEN"):
         env.pop(key, None)
     run = subprocess.run([sys.executable, "-c", ONLINE, json.dumps(TEXTS), *repos], env=env,
@@ -197,3 +199,31 @@ def test_before_load_hears_the_bytes_before_any_is_parsed(tmp_path, offline, ext
     assert 0 < int(caught.value.args[0].split()[-1]) < len(gguf) - (4 << 20) + 1
     with pytest.raises(VocabFileError, match="GGUF header is larger than 1,000"):
         from_pretrained("org/gpt2-GGUF", cache_dir=tmp_path, max_bytes=1000)
+
+
+def test_offline_by_the_environment_in_a_fresh_interpreter(tmp_path):
+    """``HF_HUB_OFFLINE=1`` as a user sets it: no request, the cache read."""
+    write_hub_cache(tmp_path, SENTENCEPIECE, _repo_files(SENTENCEPIECE))
+    env = {**os.environ, "HF_HUB_OFFLINE": "1", "HF_HUB_CACHE": str(tmp_path),
+           "HF_ENDPOINT": "http://127.0.0.1:9", "PYTHONPATH": str(ROOT)}
+    run = subprocess.run([sys.executable, "-c", ONLINE, json.dumps(TEXTS), SENTENCEPIECE,
+                          "org/absent"], env=env, capture_output=True, text=True, timeout=300,
+                         cwd=ROOT)
+    assert run.returncode == 0, run.stderr[-3000:]
+    got = json.loads(run.stdout)
+    assert got[SENTENCEPIECE] == _reference(SENTENCEPIECE)
+    assert got["org/absent"].startswith("VocabFileError") and "offline" in got["org/absent"]
+
+
+def test_online_caps_hold_against_a_listing_that_lies(tmp_path):
+    """A listed size under the cap for a file over it: the loader's own cap refuses the file
+    before it is parsed; a listed size over the cap: refused before it is downloaded."""
+    files = _repo_files(UNIGRAM)
+    repos = {"org/liar": files, "org/honest": files}
+    with HubServer(repos, listed={"tokenizer.json": 100}) as server:
+        got = _online(server, tmp_path / "cache", ["org/liar"], max_bytes=1_000_000)
+    assert got["org/liar"].startswith("VocabFileError") and "1,000,000" in got["org/liar"]
+    with HubServer(repos) as server:
+        got = _online(server, tmp_path / "cache2", ["org/honest"], max_bytes=1_000_000)
+        assert not server.sent  # nothing downloaded
+    assert got["org/honest"].startswith("VocabFileError") and "1,000,000" in got["org/honest"]
