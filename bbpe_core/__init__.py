@@ -19,6 +19,8 @@ Public API, re-exported by name:
   HF ``tokenizer.json``; a loader and a saver for SentencePiece ``.model`` files;
   ``load_gguf`` for the tokenizer in a GGUF model file's header (llama.cpp, Ollama), never
   reading the weights.
+- ``from_pretrained(repo_id)``: the tokenizer of any model on the Hugging Face Hub, through
+  the optional ``huggingface_hub`` library (``hub``), read by the loaders above.
 - ``extend_vocabulary``: new pieces appended to a SentencePiece or byte-level BPE encoding
   (Chinese-LLaMA's recipe and its byte-level analogue).
 - Not imported here: ``bbpe_core.cluster``, the command line's ``count`` and ``train`` on a
@@ -44,6 +46,7 @@ from .formats.sentencepiece import load_sentencepiece_model
 from .formats.sentencepiece_save import save_sentencepiece_model
 from .formats.source import VocabFileError
 from .formats.tiktoken_file import load_tiktoken, load_tiktoken_bpe, save_tiktoken_bpe
+from .hub import from_pretrained
 from .models.bpe import recover_merges
 from .pre_tokenizers.byte_level import byte_decoder, byte_encoder, bytes_to_unicode
 from .pre_tokenizers.patterns import (
@@ -89,6 +92,7 @@ __all__ = [
     "encoding_for_model",
     "encoding_name_for_model",
     "extend_vocabulary",
+    "from_pretrained",
     "get_encoding",
     "list_encoding_names",
     "load_gguf",

@@ -8,8 +8,9 @@ The environment is the one of transformers 5.x ``utils/chat_template_utils.py``
 a ``tojson`` filter that does not escape HTML (``json.dumps``, ``ensure_ascii=False``), and
 the globals ``raise_exception``, ``strftime_now``, ``dict`` and ``namespace`` (a namespace
 refuses names starting with ``_``). ``render_jinja_template`` renders with ``messages``,
-``tools=None``, ``documents=None``, ``add_generation_prompt`` and the tokenizer's named
-special tokens (``bos_token``, ``eos_token``, ...).
+``tools`` (a list of JSON-schema tool definitions, or None), ``documents=None``,
+``add_generation_prompt`` and the tokenizer's named special tokens (``bos_token``,
+``eos_token``, ...).
 
 This module imports only the standard library and jinja2: the worker runs it with
 ``python -I`` under resource limits and must not import the app.
@@ -137,7 +138,8 @@ def compile_template(source: str) -> jinja2.Template:
 
 
 def render_prompt(template: jinja2.Template, messages: list[dict], variables: dict[str, str],
-                  add_generation_prompt: bool = True, max_chars: int | None = None) -> str:
+                  add_generation_prompt: bool = True, max_chars: int | None = None,
+                  tools: list[dict] | None = None) -> str:
     """The prompt ``template`` gives for ``messages``, as ``render_jinja_template`` gives it.
 
     Args:
@@ -146,13 +148,17 @@ def render_prompt(template: jinja2.Template, messages: list[dict], variables: di
         variables: the named special tokens (``bos_token``, ``eos_token``, ...): text.
         add_generation_prompt: end with the primer of the assistant's reply.
         max_chars: the most characters the prompt may have; rendering stops there.
+        tools: tool definitions (JSON schema, OpenAI's ``tools`` shape:
+            ``{"type": "function", "function": {"name", "description", "parameters"}}``),
+            given to the template as ``tools`` as ``apply_chat_template(tools=...)`` gives
+            them; None for none.
 
     Raises:
         ChatTemplateRefused: if the template raises (its ``raise_exception``, an undefined
             call), reaches for what the sandbox blocks, recurses too deep, runs out of memory,
             or writes more than ``max_chars`` characters; each a one-line message.
     """
-    context = {**variables, "messages": messages, "tools": None, "documents": None,
+    context = {**variables, "messages": messages, "tools": tools, "documents": None,
                "add_generation_prompt": add_generation_prompt}
     pieces, n = [], 0
     try:
@@ -182,7 +188,8 @@ def render_prompt(template: jinja2.Template, messages: list[dict], variables: di
 
 
 def prompt_ranges(template: jinja2.Template, messages: list[dict], variables: dict[str, str],
-                  max_chars: int | None = None) -> tuple[str, list[tuple[int, int]]]:
+                  max_chars: int | None = None, tools: list[dict] | None = None
+                  ) -> tuple[str, list[tuple[int, int]]]:
     """The prompt and, per message, the character range of the part it adds, as
     ``chat.build_prompt`` gives them for ChatML; ``chat.tokens_per_message`` then counts
     each message's tokens in one pass over the prompt's tokens.
@@ -199,8 +206,9 @@ def prompt_ranges(template: jinja2.Template, messages: list[dict], variables: di
     repeat, one per message (``caps.MAX_CHAT_MESSAGES`` of them at most).
 
     Args:
-        template, variables, max_chars: as for ``render_prompt`` (``max_chars`` caps each
-            render).
+        template, variables, max_chars, tools: as for ``render_prompt`` (``max_chars`` caps
+            each render; the tools are given to every render, so their text counts with the
+            message whose part the template writes them into, usually the first).
         messages: the conversation.
 
     Returns:
@@ -211,11 +219,11 @@ def prompt_ranges(template: jinja2.Template, messages: list[dict], variables: di
         ChatTemplateRefused: as ``render_prompt`` for the whole conversation, and for a
             shorter one unless the template only refuses it (``raise_exception``).
     """
-    prompt = render_prompt(template, messages, variables, True, max_chars)
+    prompt = render_prompt(template, messages, variables, True, max_chars, tools)
     ranges, end = [], 0
     for k in range(1, len(messages) + 1):
         try:
-            part = render_prompt(template, messages[:k], variables, False, max_chars)
+            part = render_prompt(template, messages[:k], variables, False, max_chars, tools)
         except _Raised:  # a template may refuse a conversation cut short
             part = ""
         start = end
@@ -243,8 +251,8 @@ def _content_end(prompt: str, start: int, content: str, part: str) -> int:
 
 def _worker(seconds: int, memory_bytes: int) -> None:
     """The sandboxed worker: limits itself, reads one JSON request on stdin (``template``,
-    ``messages``, ``variables``, ``max_chars``), writes one JSON answer on stdout
-    (``prompt`` and ``ranges``, or ``error``: a one-line message)."""
+    ``messages``, ``variables``, ``max_chars``, optionally ``tools``), writes one JSON answer
+    on stdout (``prompt`` and ``ranges``, or ``error``: a one-line message)."""
     import resource  # POSIX only: the app imports this module everywhere, the worker only here
 
     resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
@@ -257,7 +265,7 @@ def _worker(seconds: int, memory_bytes: int) -> None:
                                       "sandbox escapes; untrusted templates are not rendered")
         template = compile_template(request["template"])
         prompt, ranges = prompt_ranges(template, request["messages"], request["variables"],
-                                       request["max_chars"])
+                                       request["max_chars"], request.get("tools"))
         answer = {"prompt": prompt, "ranges": ranges}
     except ChatTemplateRefused as e:
         answer = {"error": str(e)}

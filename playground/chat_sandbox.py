@@ -51,13 +51,16 @@ class _Busy(Exception):
 
 
 def sandboxed_prompt_ranges(template: str, messages: list[dict[str, str]],
-                            variables: dict[str, str]) -> tuple[str, list[tuple[int, int]]]:
+                            variables: dict[str, str], tools: list[dict] | None = None
+                            ) -> tuple[str, list[tuple[int, int]]]:
     """``chat_render.prompt_ranges`` for an untrusted template, in a limited worker.
 
     Args:
         template (str): the chat template's text.
         messages (list[dict[str, str]]): ``[{"role": ..., "content": ...}, ...]``.
         variables (dict[str, str]): the named special tokens (``bos_token``, ...).
+        tools (list[dict] | None): tool definitions given to the template as ``tools``
+            (``chat_render.render_prompt``), already capped (``chat_tools.parse_tools``).
 
     Returns:
         tuple[str, list[tuple[int, int]]]: the prompt and each message's range in it.
@@ -73,7 +76,7 @@ def sandboxed_prompt_ranges(template: str, messages: list[dict[str, str]],
         raise ChatTemplateRefused(f"the chat template has {size:,} characters; "
                                   f"at most {MAX_TEMPLATE_CHARS:,} are rendered")
     request = json.dumps({"template": template, "messages": messages, "variables": variables,
-                          "max_chars": MAX_PROMPT_CHARS}, ensure_ascii=True)
+                          "max_chars": MAX_PROMPT_CHARS, "tools": tools}, ensure_ascii=True)
     try:
         answer = _answer(request)
     except _Busy:

@@ -1,15 +1,20 @@
 """Chat prompts of open models, rendered from each model's published chat template with
 jinja2's sandbox, as transformers' ``apply_chat_template`` renders them (``chat_render``).
 
-The Llama 3, Qwen 3 and DeepSeek V3/R1 templates are the ``chat_template`` of the models'
-tokenizer_config.json, shipped in ``bbpe_core/data`` by ``scripts/fetch_vocabularies.py``
-(source and licence in its MANIFEST.json). No package carries one for Mistral NeMo or gpt-oss:
-their layouts are written here from mistral-common's instruct tokenizer (``[INST]`` around a
-user turn, the system prompt before the last user message) and OpenAI's harmony format
-(``<|start|>{role}<|message|>{content}<|end|>``, a reply primed with ``<|start|>assistant``).
+Each template is the ``chat_template`` of the model's tokenizer_config.json, shipped in
+``bbpe_core/data`` by ``scripts/fetch_vocabularies.py`` (source, sha256 and licence in its
+MANIFEST.json): Qwen 3's and DeepSeek V3 / R1's from the tokenizer packages, Llama 3.1 / 3.3's,
+Mistral NeMo's and gpt-oss's as llama.cpp copies them into its ``models/templates/``.
 
->>> render_chat_prompt("llama3", [{"role": "user", "content": "hi"}])
-'<|begin_of_text|><|start_header_id|>user<|end_header_id|>\\n\\nhi<|eot_id|><|start_header_id|>assistant<|end_header_id|>\\n\\n'
+Tool definitions (``tools=``, OpenAI's shape) reach each template as transformers'
+``apply_chat_template(tools=...)`` gives them, and each writes them its own way: Llama 3.1 as
+JSON in the first user turn, Qwen 3 in ``<tools>`` in the system turn, Mistral NeMo between
+``[AVAILABLE_TOOLS]`` and ``[/AVAILABLE_TOOLS]`` before the last user turn (as mistral-common
+does), gpt-oss as TypeScript-like types in a developer message's ``# Tools`` section (the
+harmony format's guide, openai/harmony ``docs/format.md``); DeepSeek V3 / R1's writes none.
+
+>>> render_chat_prompt("qwen3", [{"role": "user", "content": "hi"}])
+'<|im_start|>user\\nhi<|im_end|>\\n<|im_start|>assistant\\n'
 """
 
 from __future__ import annotations
@@ -23,38 +28,24 @@ from .chat_render import prompt_ranges as render_ranges
 
 __all__ = ["TEMPLATE_MODELS", "render_chat_prompt", "prompt_ranges"]
 
-_MISTRAL = (
-    "{%- set system = messages | selectattr('role', 'equalto', 'system') | map(attribute='content')"
-    " | join('\\n\\n') -%}"
-    "{%- set users = messages | selectattr('role', 'equalto', 'user') | list -%}"
-    "{{ bos_token }}{%- for m in messages if m['role'] != 'system' -%}"
-    "{%- if m['role'] == 'user' -%}[INST]"
-    "{%- if system and m is sameas users[-1] %}{{ system }}\n\n{% endif -%}"
-    "{{ m['content'] }}[/INST]"
-    "{%- else -%}{{ m['content'] }}{{ eos_token }}{%- endif -%}{%- endfor -%}"
-)
-_HARMONY = (
-    "{%- for m in messages -%}<|start|>{{ m['role'] }}<|message|>{{ m['content'] }}<|end|>"
-    "{%- endfor -%}{%- if add_generation_prompt -%}<|start|>assistant{%- endif -%}"
-)
-
 TEMPLATE_MODELS: dict[str, tuple[str, str, str, str]] = {
-    # label: (encoding, template (a data file, or the template itself), bos, eos)
+    # label: (encoding, template's data file, bos, eos)
     "Llama 3.x": ("llama3", "chat_template_llama3.jinja.gz", "<|begin_of_text|>", "<|eot_id|>"),
     "Qwen 3": ("qwen3", "chat_template_qwen3.jinja.gz", "", "<|im_end|>"),
     "DeepSeek V3 / R1": ("deepseek_v3", "chat_template_deepseek_v3.jinja.gz",
                          "<｜begin▁of▁sentence｜>", "<｜end▁of▁sentence｜>"),
-    "Mistral NeMo": ("mistral_tekken", _MISTRAL, "<s>", "</s>"),
-    "gpt-oss (harmony)": ("o200k_harmony", _HARMONY, "", "<|return|>"),
+    "Mistral NeMo": ("mistral_tekken", "chat_template_mistral_nemo.jinja.gz", "<s>", "</s>"),
+    "gpt-oss (harmony)": ("o200k_harmony", "chat_template_gpt_oss.jinja.gz", "",
+                          "<|return|>"),
 }
-"""Chat models with a template: label -> (encoding, template, bos_token, eos_token)."""
+"""Chat models with a template: label -> (encoding, template's data file, bos_token,
+eos_token)."""
 
 
 @cache
 def _template(label: str):
     _, source, _, _ = TEMPLATE_MODELS[label]
-    text = data_file(source).decode("utf-8") if source.endswith(".jinja.gz") else source
-    return compile_template(text)
+    return compile_template(data_file(source).decode("utf-8"))
 
 
 def _label(model: str) -> str:
@@ -71,13 +62,17 @@ def _variables(label: str) -> dict[str, str]:
 
 
 def render_chat_prompt(model: str, messages: list[dict[str, str]],
-                       add_generation_prompt: bool = True) -> str:
+                       add_generation_prompt: bool = True, tools: list[dict] | None = None
+                       ) -> str:
     """The prompt text a chat model sees for ``messages`` (``chat_render.render_prompt``).
 
     Args:
         model: a label of ``TEMPLATE_MODELS`` or its encoding's name (``"qwen3"``).
         messages: ``[{"role": ..., "content": ...}, ...]``.
         add_generation_prompt: end with the primer of the assistant's reply.
+        tools: tool definitions in OpenAI's ``tools`` shape (``{"type": "function",
+            "function": {"name", "description", "parameters": <JSON schema>}}``), given to
+            the template as ``apply_chat_template(tools=...)`` gives them; None for none.
 
     Raises:
         KeyError: for a model without a template.
@@ -85,10 +80,11 @@ def render_chat_prompt(model: str, messages: list[dict[str, str]],
             ``raise_exception``).
     """
     label = _label(model)
-    return render_prompt(_template(label), messages, _variables(label), add_generation_prompt)
+    return render_prompt(_template(label), messages, _variables(label), add_generation_prompt,
+                         tools=tools)
 
 
-def prompt_ranges(model: str, messages: list[dict[str, str]]
+def prompt_ranges(model: str, messages: list[dict[str, str]], tools: list[dict] | None = None
                   ) -> tuple[str, list[tuple[int, int]]]:
     """The prompt and each message's range in it: ``chat_render.prompt_ranges`` with the
     model's template.
@@ -96,9 +92,11 @@ def prompt_ranges(model: str, messages: list[dict[str, str]]
     Args:
         model: as for ``render_chat_prompt``.
         messages: the conversation.
+        tools: as for ``render_chat_prompt``; their text counts with the message whose part
+            the template writes them into (the first, or the last user turn for Mistral).
 
     Raises:
         KeyError, ValueError: as ``render_chat_prompt`` for the whole conversation.
     """
     label = _label(model)
-    return render_ranges(_template(label), messages, _variables(label))
+    return render_ranges(_template(label), messages, _variables(label), tools=tools)

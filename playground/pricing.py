@@ -15,7 +15,7 @@ from importlib.metadata import version
 
 from bbpe_core.encodings.catalogue import encoding_catalogue
 
-__all__ = ["Cost", "data_note", "model_cost"]
+__all__ = ["Cost", "data_note", "model_cost", "model_price"]
 
 _PROVIDERS = {"OpenAI": "openai", "Anthropic": "anthropic", "DeepSeek": "deepseek",
               "Mistral": "mistral", "Google": "google"}
@@ -73,6 +73,20 @@ def _flat(price) -> Decimal | None:
     return getattr(price, "base", price)
 
 
+def _cost(snap, ref: str, provider_id: str | None) -> Cost | None:
+    """The ``Cost`` of model ``ref`` in the data (a provider id narrows the search), or None
+    if the data does not know it or has no input or output price in force today."""
+    try:
+        provider, info = snap.find_provider_model(ref, None, provider_id, None)
+    except LookupError:
+        return None
+    price = _current(info.prices, datetime.date.today())
+    if price is None or (price.input_mtok is None and price.output_mtok is None):
+        return None
+    return Cost(info.id, provider.name, info.context_window, _flat(price.input_mtok),
+                _flat(price.output_mtok), _flat(price.cache_read_mtok))
+
+
 @cache
 def model_cost(name: str) -> Cost | None:
     """The cost data of the shipped encoding ``name``, or None if no model of its catalogue
@@ -81,17 +95,19 @@ def model_cost(name: str) -> Cost | None:
     if row is None:
         return None
     snap = _snapshot()
-    for ref in row.models:
-        try:
-            provider, info = snap.find_provider_model(ref, None, _PROVIDERS.get(row.family), None)
-        except LookupError:
-            continue
-        price = _current(info.prices, datetime.date.today())
-        if price is None or (price.input_mtok is None and price.output_mtok is None):
-            continue
-        return Cost(info.id, provider.name, info.context_window, _flat(price.input_mtok),
-                    _flat(price.output_mtok), _flat(price.cache_read_mtok))
-    return None
+    return next(filter(None, (_cost(snap, ref, _PROVIDERS.get(row.family))
+                              for ref in row.models)), None)
+
+
+@cache
+def model_price(model: str, provider: str) -> Cost | None:
+    """The cost data of one model by its id (``"gpt-4o"``), or None if the data lacks it.
+
+    Args:
+        model: the model's id as the price data names it.
+        provider: its provider's name, a key of ``_PROVIDERS`` (``"OpenAI"``, ``"Google"``).
+    """
+    return _cost(_snapshot(), model, _PROVIDERS.get(provider))
 
 
 @cache

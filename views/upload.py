@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from playground.ui import model_file, upload
+from playground.ui import hub_view, model_file, upload
 from playground.ui.widgets import encoding_selector
 
 st.title("Bring your own tokenizer")
@@ -13,3 +13,4 @@ st.caption("A .tiktoken file, GPT-2's vocab.json + merges.txt, an HF tokenizer.j
 encoding_selector()
 upload.render()
 model_file.render()
+hub_view.render()

@@ -1,4 +1,5 @@
-"""Chat mode: a message editor, the ChatML prompt it builds, and tokens per message."""
+"""Chat mode: a message editor, the ChatML prompt it builds, and tokens per message; tool
+definitions and images (``chat_extras``)."""
 
 from __future__ import annotations
 
@@ -16,9 +17,10 @@ from ..chat import (
     tokens_per_message,
 )
 from ..chat_sandbox import sandboxed_prompt_ranges
-from ..chat_templates import TEMPLATE_MODELS, prompt_ranges
+from ..chat_templates import TEMPLATE_MODELS, prompt_ranges, render_chat_prompt
 from ..token_html import token_view_html
 from .cached import load_encoding
+from .chat_extras import images_section, openai_tools_note, template_tools_note, tools_field
 from .common import markdown_safe_name, problem
 from .file_chat import file_chat_models
 from .keys import CHAT_MESSAGES, CHAT_NEXT_ID
@@ -117,28 +119,34 @@ def render(name: str, show_ws: bool) -> None:
         return
     share_button(name, "Chat", "", {"chat_model": model,
                                     "messages": [[m.role, m.content] for m in messages]})
+    tools = tools_field()
     if model in TEMPLATE_MODELS:
-        _render_template_model(model, messages, show_ws)
-        return
-    if model in files:
-        _render_file_model(*files[model], messages, show_ws)
-        return
-    prompt, ranges = build_prompt(messages, model)
-    enc = chat_encoding(model)
-    spans = enc.encode_detailed(prompt, allowed_special="all")
-    counts = tokens_per_message(spans, ranges)
-    st.caption(f"{model} uses {enc.name}; the ChatML tokens are added as special tokens. "
-               f"Template: {template(model)}")
-    _show(prompt, spans, messages, counts, show_ws)
+        _render_template_model(model, messages, show_ws, tools)
+    elif model in files:
+        _render_file_model(*files[model], messages, show_ws, tools)
+    else:
+        prompt, ranges = build_prompt(messages, model)
+        enc = chat_encoding(model)
+        spans = enc.encode_detailed(prompt, allowed_special="all")
+        counts = tokens_per_message(spans, ranges)
+        st.caption(f"{model} uses {enc.name}; the ChatML tokens are added as special tokens. "
+                   f"Template: {template(model)}")
+        if tools:
+            openai_tools_note(tools, model, enc, len(spans))
+        _show(prompt, spans, messages, counts, show_ws)
+    images_section()
 
 
-def _render_template_model(model: str, messages: list[Message], show_ws: bool) -> None:
+def _render_template_model(model: str, messages: list[Message], show_ws: bool,
+                           tools: list[dict]) -> None:
     """The prompt of a model with a published chat template, and tokens per message."""
     name = TEMPLATE_MODELS[model][0]
     enc = load_encoding(name)
     turns = [{"role": m.role, "content": m.content} for m in messages]
     try:
-        prompt, ranges = prompt_ranges(model, turns)
+        prompt, ranges = prompt_ranges(model, turns, tools=tools or None)
+        if tools:
+            template_tools_note(enc, prompt, render_chat_prompt(model, turns))
     except ValueError as e:
         st.error("This conversation cannot be rendered with the model's template:")
         st.code(str(e), language=None)
@@ -149,14 +157,19 @@ def _render_template_model(model: str, messages: list[Message], show_ws: bool) -
     _show(prompt, spans, messages, tokens_per_message(spans, ranges), show_ws)
 
 
-def _render_file_model(name: str, template, messages: list[Message], show_ws: bool) -> None:
+def _render_file_model(name: str, template, messages: list[Message], show_ws: bool,
+                       tools: list[dict]) -> None:
     """The prompt of a model file's own chat template (``gguf_chat.FileChatTemplate``),
     rendered outside this process (``chat_sandbox``), and tokens per message."""
     enc, _ = resolve(name)
     turns = [{"role": m.role, "content": m.content} for m in messages]
     try:
         prompt, ranges = sandboxed_prompt_ranges(template.template, turns,
+                                                 dict(template.variables), tools or None)
+        if tools:
+            without, _ = sandboxed_prompt_ranges(template.template, turns,
                                                  dict(template.variables))
+            template_tools_note(enc, prompt, without)
     except ValueError as e:  # ChatTemplateRefused: one line, may quote the template
         problem("The model file's chat template gives no prompt for this conversation:", str(e))
         return

@@ -12,7 +12,7 @@ Session state (``st.session_state``) holds two kinds of key:
 from __future__ import annotations
 
 __all__ = ["CHAT_MESSAGES", "CHAT_NEXT_ID", "ENCODING", "EXTEND_RESULTS", "FILE_CHAT_TEMPLATES",
-           "FIND_MODEL",
+           "FIND_MODEL", "HUB_FLASH",
            "LINK_APPLIED", "MODEL_FILE_FLASH", "SHOWN_TOKENS", "TRAIN_FLASH", "TRAIN_RESULT",
            "TRAIN_SPBPE_RESULT", "TRAIN_UNIGRAM_RESULT", "UPLOAD_FILES", "UPLOAD_FLASH",
            "USER_ENCODINGS",
@@ -38,6 +38,8 @@ UPLOAD_FILES = "up_files"
 """The upload form's format and files (their ids) the name field was last typed for."""
 UPLOAD_FLASH = "up_flash"
 """The name of the tokenizer just added, said once after the rerun."""
+HUB_FLASH = "up_hub_flash"
+"""The name a Hub model's tokenizer got in the selectors, said once after the rerun."""
 MODEL_FILE_FLASH = "up_gguf_flash"
 """The outcome of opening a model file, ("ok", name, has a chat template) or ("error", reason),
 said once."""
