@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The README's start command: install the runtime requirements and start the app.
+# The README's start command: install the package with its app extra (pyproject.toml) and
+# start the app (bbpe-playground: streamlit run playground/serve.py; options pass through).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-python3 -m pip install -q -r requirements.txt
-exec python3 -m streamlit run playground/serve.py "$@"
+python3 -m pip install -q -e '.[app]'
+exec bbpe-playground "$@"
