@@ -15,11 +15,13 @@ import sys
 import time
 from pathlib import Path
 
-import bbpe_core
-from oracles.naive_trainer import naive_merges
-
 ROOT = Path(__file__).resolve().parent.parent
 ASSETS = ROOT / "playground" / "assets"
+sys.path.insert(0, str(ROOT))  # this checkout's oracles (never installed with the package)
+
+import bbpe_core  # noqa: E402
+from oracles.naive_trainer import naive_merges  # noqa: E402
+
 VOCAB = 8192
 QUICK_MERGES = 100
 

@@ -66,15 +66,15 @@ def free_port() -> int:
 
 
 def start_server(port: int) -> subprocess.Popen:
-    """``streamlit run playground/serve.py`` (as scripts/start.sh) on 127.0.0.1:port, once it
-    answers its health check.
+    """``python -m playground`` (``bbpe-playground``, as scripts/start.sh) on 127.0.0.1:port,
+    once it answers its health check.
 
     Raises:
         RuntimeError: if it does not answer within 60 s.
     """
     server = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "playground/serve.py",
-         "--server.port", str(port), "--server.address", "127.0.0.1", "--server.headless", "true"],
+        [sys.executable, "-m", "playground", "--server.port", str(port),
+         "--server.address", "127.0.0.1", "--server.headless", "true"],
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for _ in range(120):
         try:

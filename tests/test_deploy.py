@@ -7,9 +7,8 @@ from __future__ import annotations
 import json
 import re
 import shlex
-from pathlib import Path
-
 import tomllib
+from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCKERFILE = ROOT / "Dockerfile"

@@ -11,11 +11,11 @@ from __future__ import annotations
 import base64
 import json
 import time
+import tomllib
 import zlib
 from pathlib import Path
 
 import pytest
-import tomllib
 from apptest import lab_tab, live, new_app
 from hypothesis import given, settings
 from hypothesis import strategies as st

@@ -14,12 +14,12 @@ import socket
 import subprocess
 import sys
 import time
+import tomllib
 import urllib.request
 import zipfile
 from pathlib import Path
 
 import pytest
-import tomllib
 
 from oracles import tiktoken_encoding
 

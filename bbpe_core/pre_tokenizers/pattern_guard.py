@@ -88,7 +88,8 @@ def _bound(node: _regex_core.GreedyRepeat) -> int:
 def _measure(parsed: object) -> None:
     """Walk the parse tree; raise ValueError at the first cap it passes."""
     size = 0
-    stack = [(parsed, None, 1, 0)]  # node, parent, copies, depth
+    # node, parent, copies, depth
+    stack: list[tuple[object, object, int, int]] = [(parsed, None, 1, 0)]
     while stack:
         node, parent, copies, depth = stack.pop()
         refused = _REFUSED.get(type(node))
