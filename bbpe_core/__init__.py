@@ -69,6 +69,10 @@ from .training.extend import extend_vocabulary
 from .viewer.spans import Chunk, TokenSpan
 from .viewer.trace import ChunkTrace, MergeStep, trace
 
+__version__ = "0.2.0"
+"""The package's version: the one place it is written (pyproject.toml reads it from here;
+CHANGELOG.md says what each version changed)."""
+
 __all__ = [
     "CL100K_PATTERN",
     "Chunk",

@@ -28,6 +28,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+ASSETS = ROOT / "playground" / "assets"
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
@@ -44,7 +45,7 @@ def make_corpus(root: Path, size_mb: int, file_mb: int) -> list[Path]:
     """Files of ``file_mb`` MB (the last smaller) of random sample paragraphs, ``size_mb`` MB
     in all."""
     paragraphs = [p + "\n\n" for name in ("en_python_docs.txt", "zh_tang_poems.txt")
-                  for p in (ROOT / "assets/corpora" / name).read_text("utf-8").split("\n\n")]
+                  for p in (ASSETS / "corpora" / name).read_text("utf-8").split("\n\n")]
     rng = random.Random(0)
     files, left = [], size_mb << 20
     while left > 0:

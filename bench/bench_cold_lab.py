@@ -1,5 +1,5 @@
 """The Compare lab's first load on a fresh server, in headless Chromium (issue 33, finding 15:
-the first chart under 2 s): each round starts ``streamlit run serve.py`` anew and opens
+the first chart under 2 s): each round starts ``streamlit run playground/serve.py`` anew and opens
 ``/compare_lab`` once; the page records when its title, the sidebar's selector and the lab's
 chart first appear (``tests/e2e/cold_start.py``, which the browser test uses too). Prints the
 median and range over the rounds. With ``--against DIR``, another checkout's servers take

@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+ASSETS = ROOT / "playground" / "assets"
 sys.path.insert(0, str(ROOT))
 
 import sentencepiece as spm  # noqa: E402
@@ -32,13 +33,13 @@ from bbpe_core.training.unigram import train_unigram_model  # noqa: E402
 
 def split(name: str) -> tuple[str, str]:
     """``(training text, held-back text)`` of a corpus: the last 10% of lines held back."""
-    lines = (ROOT / "assets" / "corpora" / name).read_text(encoding="utf-8").splitlines()
+    lines = (ASSETS / "corpora" / name).read_text(encoding="utf-8").splitlines()
     cut = len(lines) * 9 // 10
     return "\n".join(lines[:cut]), "\n".join(lines[cut:])
 
 
 def udhr(code: str) -> str:
-    return (ROOT / "assets" / "udhr" / f"{code}.txt").read_text(encoding="utf-8")
+    return (ASSETS / "udhr" / f"{code}.txt").read_text(encoding="utf-8")
 
 
 def main() -> None:

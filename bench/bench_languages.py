@@ -17,6 +17,7 @@ import bbpe_core
 from oracles import tiktoken_encoding
 
 ROOT = Path(__file__).resolve().parent.parent
+ASSETS = ROOT / "playground" / "assets"
 REPEATS = 7
 
 
@@ -37,8 +38,8 @@ def main() -> None:
         bbpe_core.get_encoding(name).encode("中文中文")  # the CJK cut, built once, untimed
     lines = ["| language | KB | " + " | ".join(f"{n} cold | {n} warm" for n in names) + " |",
              "|---|---|" + "---|---|" * len(names)]
-    for entry in json.loads((ROOT / "assets/udhr/index.json").read_text(encoding="utf-8")):
-        text = (ROOT / "assets/udhr" / entry["file"]).read_text(encoding="utf-8")
+    for entry in json.loads((ASSETS / "udhr/index.json").read_text(encoding="utf-8")):
+        text = (ASSETS / "udhr" / entry["file"]).read_text(encoding="utf-8")
         cells = [f"{c:.2f}x | {w:.2f}x" for c, w in (ratios(n, text) for n in names)]
         size = len(text.encode()) // 1000
         lines.append(f"| {entry['language']} | {size} | " + " | ".join(cells) + " |")

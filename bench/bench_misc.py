@@ -19,6 +19,7 @@ from playground.analysis import analyse
 from playground.token_html import LAYERS, layers_html, token_view_html
 
 ROOT = Path(__file__).resolve().parent.parent
+ASSETS = ROOT / "playground" / "assets"
 
 def _count(paths: list[str], workers: int) -> None:
     """Run the command line's ``count`` (cl100k_base) on ``paths`` with ``workers`` workers."""
@@ -29,7 +30,7 @@ def _count(paths: list[str], workers: int) -> None:
 def count_scaling(copies: int = 8) -> list[str]:
     """MB/s of the command line's ``count`` with 1..cpu_count workers on ``copies`` 1 MB
     files (whole processes: start-up and the encoding's first load included)."""
-    corpus = (ROOT / "assets/corpora/en_python_docs.txt").read_text(encoding="utf-8")
+    corpus = (ASSETS / "corpora/en_python_docs.txt").read_text(encoding="utf-8")
     lines = ["| workers | MB/s | speed-up |", "|---|---|---|"]
     with tempfile.TemporaryDirectory() as d:
         paths = []
@@ -50,7 +51,7 @@ def count_scaling(copies: int = 8) -> list[str]:
 
 def page_cost() -> list[str]:
     """Milliseconds to analyse a 100 KB text and build its token view and layers HTML."""
-    text = (ROOT / "assets/corpora/en_python_docs.txt").read_text(encoding="utf-8")[:100_000]
+    text = (ASSETS / "corpora/en_python_docs.txt").read_text(encoding="utf-8")[:100_000]
     lines = ["| encoding | analyse (ms) | token view HTML (ms) | layers HTML (ms) | total (ms) |",
              "|---|---|---|---|---|"]
     for name in bbpe_core.list_encoding_names():

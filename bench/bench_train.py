@@ -15,10 +15,13 @@ import sys
 import time
 from pathlib import Path
 
-import bbpe_core
-from oracles.naive_trainer import naive_merges
-
 ROOT = Path(__file__).resolve().parent.parent
+ASSETS = ROOT / "playground" / "assets"
+sys.path.insert(0, str(ROOT))  # this checkout's oracles (never installed with the package)
+
+import bbpe_core  # noqa: E402
+from oracles.naive_trainer import naive_merges  # noqa: E402
+
 VOCAB = 8192
 QUICK_MERGES = 100
 
@@ -51,8 +54,8 @@ def naive(text: str, merges: int) -> float:
 
 def main() -> None:
     merges = QUICK_MERGES if "--quick" in sys.argv[1:] else VOCAB - 256
-    corpora = {"English (1 MB)": ROOT / "assets/corpora/en_python_docs.txt",
-               "Chinese (1 MB)": ROOT / "assets/corpora/zh_tang_poems.txt"}
+    corpora = {"English (1 MB)": ASSETS / "corpora/en_python_docs.txt",
+               "Chinese (1 MB)": ASSETS / "corpora/zh_tang_poems.txt"}
     lines = [f"Machine: {platform.machine()}, Python {platform.python_version()}; one process.", "",
              f"| corpus | bbpe_core, vocab {VOCAB} (s) | HF BpeTrainer, vocab {VOCAB} (s) | "
              f"ours ÷ HF | naive, {merges} merges (s) | bbpe_core, {merges} merges (s) | "

@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+ASSETS = ROOT / "playground" / "assets"
 sys.path.insert(0, str(ROOT))
 
 import sentencepiece as spm  # noqa: E402
@@ -34,7 +35,7 @@ CORPORA = {"English": "en_python_docs.txt", "Chinese": "zh_tang_poems.txt"}
 
 def split(name: str) -> tuple[str, str]:
     """``(training text, held-back text)``: the last 10% of the lines held back."""
-    lines = (ROOT / "assets" / "corpora" / name).read_text(encoding="utf-8").splitlines()
+    lines = (ASSETS / "corpora" / name).read_text(encoding="utf-8").splitlines()
     cut = len(lines) * 9 // 10
     return "\n".join(lines[:cut]), "\n".join(lines[cut:])
 

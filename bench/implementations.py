@@ -3,12 +3,16 @@ this repository's own data files (never the network)."""
 
 from __future__ import annotations
 
+import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-import bbpe_core
-from oracles import tiktoken_encoding
+# this checkout's packages: oracles is the tests' and benchmarks' own, never installed
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import bbpe_core  # noqa: E402
+from oracles import tiktoken_encoding  # noqa: E402
 
 Encode = Callable[[str], list[int]]
 

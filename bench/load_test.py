@@ -30,6 +30,7 @@ from pathlib import Path
 import bbpe_core
 
 ROOT = Path(__file__).resolve().parent.parent
+ASSETS = ROOT / "playground" / "assets"
 sys.path.insert(0, str(ROOT))
 
 from bench.hostile_upload import hostile_tokenizer_json  # noqa: E402
@@ -65,14 +66,14 @@ def free_port() -> int:
 
 
 def start_server(port: int) -> subprocess.Popen:
-    """``streamlit run serve.py`` (as scripts/start.sh) on 127.0.0.1:port, once it answers its
-    health check.
+    """``python -m playground`` (``bbpe-playground``, as scripts/start.sh) on 127.0.0.1:port,
+    once it answers its health check.
 
     Raises:
         RuntimeError: if it does not answer within 60 s.
     """
     server = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "serve.py", "--server.port", str(port),
+        [sys.executable, "-m", "playground", "--server.port", str(port),
          "--server.address", "127.0.0.1", "--server.headless", "true"],
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for _ in range(120):
@@ -174,7 +175,7 @@ async def run(url: str, sessions: int, kb: int, upload: Path, hostile_upload: Pa
     session arrives third."""
     from playwright.async_api import async_playwright
 
-    corpus = (ROOT / "assets" / "corpora" / "en_python_docs.txt").read_text(encoding="utf-8")
+    corpus = (ASSETS / "corpora" / "en_python_docs.txt").read_text(encoding="utf-8")
     enc = bbpe_core.get_encoding("gpt2")
     texts = [corpus[k * 7919: k * 7919 + kb * 1000] for k in range(sessions)]
     async with async_playwright() as p:

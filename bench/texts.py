@@ -7,6 +7,7 @@ import sysconfig
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+ASSETS = ROOT / "playground" / "assets"
 MB = 1_000_000
 
 
@@ -24,7 +25,7 @@ def python_code(size: int = MB) -> str:
 
 def texts(size: int = MB) -> dict[str, str]:
     """Name -> text, each about ``size`` UTF-8 bytes."""
-    corpora = ROOT / "assets" / "corpora"
+    corpora = ASSETS / "corpora"
     return {
         "English prose": (corpora / "en_python_docs.txt").read_text(encoding="utf-8")[:size],
         "Chinese": (corpora / "zh_tang_poems.txt").read_text(encoding="utf-8")[: size // 3],

@@ -31,7 +31,7 @@ from bbpe_core.training import train_char_level
 __all__ = ["ALGORITHMS", "CORPUS_CHARS", "HELD_OUT_CHARS", "VOCAB_SIZES", "Trained",
            "compression_rows", "corpus_parts", "segmentation_rows", "train_all", "train_hf"]
 
-_CORPORA = Path(__file__).resolve().parent.parent / "assets" / "corpora"
+_CORPORA = Path(__file__).resolve().parent / "assets" / "corpora"
 CORPUS_CHARS = {"English": 80_000, "Chinese": 8_000}
 """Training characters taken from the start of each shipped corpus (CPython docs, Tang poems)."""
 HELD_OUT_CHARS = {"English": 20_000, "Chinese": 4_000}

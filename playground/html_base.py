@@ -19,7 +19,7 @@ from pathlib import Path
 
 __all__ = ["esc", "token_colour", "show_text", "label_of", "page_css"]
 
-CSS_PATH = Path(__file__).resolve().parent.parent / "assets" / "style.css"
+CSS_PATH = Path(__file__).resolve().parent / "assets" / "style.css"
 WHITESPACE_MARKS = {" ": "·", "\t": "→", "\n": "↵\n", "\r": "␍"}
 BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
                           "\u2066\u2067\u2068\u2069")

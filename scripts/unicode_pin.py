@@ -5,7 +5,7 @@ confirms the latter on the installed `tokenizers`).
 
 `regex` 2026.x knows Unicode 17.0, so letters new in 17.0 (e.g. CJK Extension J, U+323B0..)
 and symbols new in 17.0 (U+1F8D8) split differently. The Unicode 16.0 general categories come
-from the PyPI package unicodedata2 at version 16.0.0 (requirements-dev.txt pins it):
+from the PyPI package unicodedata2 at version 16.0.0 (the dev extra pins it):
 
     pip install "unicodedata2==16.0.0"
     python scripts/unicode_pin.py > bbpe_core/pre_tokenizers/unicode_pin.py

@@ -17,7 +17,7 @@ def new_app(timeout: float = 180) -> AppTest:
     ``client.showErrorDetails = "none"`` (``.streamlit/config.toml``) would hide them.
     """
     config.set_option("client.showErrorDetails", "full")
-    return AppTest.from_file(str(ROOT / "app.py"), default_timeout=timeout)
+    return AppTest.from_file(str(ROOT / "playground" / "app.py"), default_timeout=timeout)
 
 
 def live(at: AppTest, key: str, text: str) -> AppTest:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from hypothesis import strategies as st
 
-CORPORA = Path(__file__).resolve().parent.parent / "assets" / "corpora"
+CORPORA = Path(__file__).resolve().parent.parent / "playground" / "assets" / "corpora"
 """assets/corpora: en_python_docs.txt and zh_tang_poems.txt."""
 
 MULTILINGUAL = [

@@ -212,7 +212,7 @@ def test_broken_shared_link_is_a_warning():
 
 def test_upload_is_a_page_of_its_own(app):
     """The upload entry point is in the navigation, not only in a collapsed box."""
-    assert "views/upload.py" in (ROOT / "app.py").read_text(encoding="utf-8")
+    assert "views/upload.py" in (ROOT / "playground" / "app.py").read_text(encoding="utf-8")
     app.switch_page("views/upload.py").run()
     assert not app.exception and app.title[0].value == "Bring your own tokenizer"
     assert app.radio(key="up_kind").options and app.selectbox(key="encoding").value == "gpt2"

@@ -27,7 +27,7 @@ from bbpe_core.pre_tokenizers.patterns import find_chunks
 from oracles import tiktoken_encoding
 
 ROOT = Path(__file__).resolve().parent.parent
-CORPORA = ROOT / "assets" / "corpora"
+CORPORA = ROOT / "playground" / "assets" / "corpora"
 LINE_TEXT = st.lists(st.sampled_from(
     ["\n", "\r\n", "\n\n", " ", "  ", "\t", "a", "Word", "é", "ǅ", "ʰ", "\u0301", "中文", "Ж",
      "ا", "1", "123", "!", "'s", "<|endoftext|>", "<think>", "😀", "\u200d", "\xa0", "ﬁ"]),

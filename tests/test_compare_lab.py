@@ -6,11 +6,11 @@ import ast
 import csv
 import io
 import json
+import tomllib
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-import tomllib
 import yaml
 from apptest import lab_tab, live, new_app
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 import base64
 import json
 import time
+import tomllib
 import zlib
 from pathlib import Path
 
 import pytest
-import tomllib
 from apptest import lab_tab, live, new_app
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -196,9 +196,15 @@ def test_compare_lab_formats_of_any_records_raise_nothing(pasted):
 
 
 def test_the_deployed_app_shows_users_no_exception_details():
-    config = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text(encoding="utf-8"))
+    config = tomllib.loads((ROOT / "playground" / ".streamlit" / "config.toml").read_text(
+        encoding="utf-8"))
     assert config["client"]["showErrorDetails"] == "none"
-    code = ("from streamlit.testing.v1 import AppTest\n"
+    # the settings beside the served script, read as `streamlit run playground/serve.py` reads
+    # them (streamlit.web.cli._main_run sets the script's path, then loads the config)
+    code = ("from streamlit import config\n"
+            "config._main_script_path = 'playground/serve.py'\n"
+            "config.get_config_options(force_reparse=True)\n"
+            "from streamlit.testing.v1 import AppTest\n"
             "at = AppTest.from_string('raise KeyError(\"/srv/secret/path.py\")')\n"
             "at.run()\n"
             "e = at.exception[0]\n"

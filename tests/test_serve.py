@@ -1,6 +1,7 @@
-"""serve.py, what scripts/start.sh serves: st.App over the router, importing at start-up what
-the pages' first runs need (issue 33, finding 15), and loading nothing else. Each check runs
-in a fresh interpreter: this test process has imported the pages' modules already."""
+"""playground/serve.py, what scripts/start.sh serves: st.App over the router, importing at
+start-up what the pages' first runs need (issue 33, finding 15), and loading nothing else.
+Each check runs in a fresh interpreter: this test process has imported the pages' modules
+already."""
 
 from __future__ import annotations
 
@@ -28,15 +29,16 @@ def _fresh(code: str) -> dict:
 
 
 def test_importing_serve_imports_no_page_and_names_the_router():
-    got = _fresh("import json, sys, serve; print(json.dumps({"
-                 "'pages': [m for m in sys.modules if m.startswith('playground')],"
+    got = _fresh("import json, sys; from playground import serve; print(json.dumps({"
+                 "'pages': [m for m in sys.modules if m.startswith('playground')"
+                 " and m not in ('playground', 'playground.serve')],"
                  "'script': str(serve.app.script_path)}))")
     assert got == {"pages": [], "script": "app.py"}
 
 
 def test_the_start_up_hook_imports_the_pages_modules_and_loads_no_encoding():
     got = _fresh(
-        "import json, sys, serve\n"
+        "import json, sys\nfrom playground import serve\n"
         "from bbpe_core.encodings import registry\n"
         "serve.import_pages_modules()\n"
         f"print(json.dumps({{'missing': [m for m in {FIRST_RUN_MODULES!r} "

@@ -17,14 +17,15 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_2_no_pages_directory_competes_with_st_navigation():
     # Streamlit lists every script of a `pages/` folder beside the main script by itself (its
     # first multipage mechanism); opened by a direct link before st.navigation has run once,
-    # the sidebar showed those file names for the whole session. The pages live in views/.
+    # the sidebar showed those file names for the whole session. The pages live in
+    # playground/views/.
     assert not (ROOT / "pages").exists()
-    router = (ROOT / "app.py").read_text(encoding="utf-8")
+    router = (ROOT / "playground" / "app.py").read_text(encoding="utf-8")
     assert '"pages/' not in router
     for line in router.splitlines():
         if "st.Page(" in line:
             path = line.split('st.Page("', 1)[1].split('"', 1)[0]
-            assert path.startswith("views/") and (ROOT / path).is_file(), path
+            assert path.startswith("views/") and (ROOT / "playground" / path).is_file(), path
 
 
 def _page(path: str, encoding: str | None = None, lab: str | None = None):

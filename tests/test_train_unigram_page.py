@@ -74,7 +74,8 @@ def test_a_unigram_run_shows_its_rounds_and_is_usable_everywhere(train_app):
     next(b for b in train_app.button if b.label == "Prepare downloads").click().run()
     assert ({"unigram-300.model", "tokenizer.json"}
             <= {b.proto.label for b in train_app.get("download_button")})
-    for view in sorted((ROOT / "views").glob("*.py")):  # every page runs with it selected
+    # every page runs with it selected
+    for view in sorted((ROOT / "playground" / "views").glob("*.py")):
         train_app.switch_page(f"views/{view.name}").run()
         train_app.selectbox(key="encoding").select("unigram-300").run()
         assert not train_app.exception, view.name

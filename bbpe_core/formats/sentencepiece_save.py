@@ -203,7 +203,7 @@ def generate_merges(model: SentencePieceModel, only: set[str] | None = None
     (transformers' ``generate_merges`` with ``vocab_scores``); with ``only``, just those
     whose concatenation is in ``only`` (an extension's new pieces)."""
     ids = {p.piece: i for i, p in enumerate(model.pieces) if p.type == "NORMAL" or p.type == "BYTE"}
-    found = []
+    found: list[tuple[float, int, int, str, str]] = []
     for p in model.pieces:
         if p.type != "NORMAL" or (only is not None and p.piece not in only):
             continue

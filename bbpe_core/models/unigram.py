@@ -283,7 +283,7 @@ class UnigramEncoder(Encoder):
             ``(start, end, id)`` per piece in character offsets, in order; id -1 for one
             unknown character (not yet fused).
         """
-        path = []
+        path: list[tuple[int, int, int]] = []
         for start, end, pid in self._path(text):
             if pid < 0:
                 path.extend((k, k + 1, -1) for k in range(start, end))

@@ -214,7 +214,7 @@ class Remove:
 
     def normalize_with_offsets(self, text: str) -> tuple[str, Spans]:
         """The text without them; each kept character keeps its own span."""
-        gone = set()
+        gone: set[int] = set()
         for match in self.regex.finditer(text):
             gone.update(range(*match.span()))
         kept = [i for i in range(len(text)) if i not in gone]

@@ -28,7 +28,7 @@ and unmatched chunks, then
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from itertools import accumulate, chain
 
@@ -350,7 +350,7 @@ class Sequence(PreTokenizer):
         steps: the pre-tokenizers, in order.
     """
 
-    def __init__(self, steps: list[PreTokenizer]) -> None:
+    def __init__(self, steps: Iterable[PreTokenizer]) -> None:
         self.steps = list(steps)
         timeouts = [step.timeout for step in self.steps if step.timeout is not None]
         self.timeout = max(timeouts) if timeouts else None

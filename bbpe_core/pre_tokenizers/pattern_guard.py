@@ -8,7 +8,7 @@ takes about a gigabyte and ``(?:(?:a{1000}){1000}){1000}`` more than the machine
 parser is recursive, so a thousand nested groups end in a ``RecursionError``.
 ``check_pattern`` therefore reads the pattern's structure first, with the ``regex``
 package's own parser (``regex._regex_core``, read only through ``regex_core``: the ``regex``
-pin in requirements.txt fixes its interface; the parse allocates nothing per repeat), so that
+pin in pyproject.toml fixes its interface; the parse allocates nothing per repeat), so that
 escapes, character classes (where ``{`` is literal), verbose mode (``(?x)a{1 000}``,
 comments), inline flags and every form of a bound (``{n}``, ``{m,n}``, ``{,n}``, ``{m,}``,
 lazy ``{n}?``, possessive ``{n}+``) are read exactly as the compiler will read them. Then it
@@ -88,7 +88,8 @@ def _bound(node: _regex_core.GreedyRepeat) -> int:
 def _measure(parsed: object) -> None:
     """Walk the parse tree; raise ValueError at the first cap it passes."""
     size = 0
-    stack = [(parsed, None, 1, 0)]  # node, parent, copies, depth
+    # node, parent, copies, depth
+    stack: list[tuple[object, object, int, int]] = [(parsed, None, 1, 0)]
     while stack:
         node, parent, copies, depth = stack.pop()
         refused = _REFUSED.get(type(node))

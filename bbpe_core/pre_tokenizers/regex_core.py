@@ -1,7 +1,7 @@
 """The one module that reads the ``regex`` package's private ``_regex_core``: its parser (for
 ``pattern_guard``, which checks a user's pattern before compiling it) and its table of Unicode
 scripts (for ``training.unigram_corpus``). It is not public API: the ``regex`` pin in
-requirements.txt fixes it, and tests/test_hostile_patterns.py fails if it changes.
+pyproject.toml fixes it, and tests/test_hostile_patterns.py fails if it changes.
 """
 
 from __future__ import annotations

@@ -73,7 +73,7 @@ def learn_merges(
     where: defaultdict[tuple[int, int], list[int]] = defaultdict(list)
     for p, pair in enumerate(zip(sym, sym[1:])):
         where[pair].append(p)  # pairs with a separator are never looked up
-    counts = Counter()
+    counts: Counter[tuple[int, int]] = Counter()
     for word, n in chunks:
         for pair, m in Counter(zip(word, word[1:])).items():
             counts[pair] += m * n

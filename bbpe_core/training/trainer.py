@@ -40,14 +40,15 @@ class TrainStep:
     Attributes:
         merges_done: merges learned so far (this one included).
         merges_wanted: merges the vocab_size asks for.
-        pair: the bytes of the two parts merged.
+        pair: the two parts merged: bytes (byte-level BPE) or piece strings (SentencePiece
+            BPE).
         count: how often the pair occurred in the corpus.
         corpus_tokens: tokens of the whole (pre-tokenized) corpus after this merge.
     """
 
     merges_done: int
     merges_wanted: int
-    pair: tuple[bytes, bytes]
+    pair: tuple[bytes, bytes] | tuple[str, str]
     count: int
     corpus_tokens: int
 
@@ -178,7 +179,8 @@ def _count_file(path: str, pat_str: str | None, block_chars: int = 1 << 20) -> C
     with open(path, encoding="utf-8") as f:
         if pat_str not in SHIPPED_PATTERNS:
             return count_chunks([f.read()], pat_str)
-        counts, carry = Counter(), ""
+        counts: Counter[str] = Counter()
+        carry = ""
         while block := f.read(block_chars):
             text = carry + block
             cut = max((m.start() for m in BOUNDARY.finditer(text, max(0, len(text) - 4096))),

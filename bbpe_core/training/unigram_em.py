@@ -154,8 +154,8 @@ def _viterbi(edges: list[tuple[int, int, int]], n: int, logs: list[float]) -> li
             back[e] = (s, i)
     path = []
     at = n
-    while at > 0 and back[at] is not None:
-        at, i = back[at]
+    while at > 0 and (step := back[at]) is not None:
+        at, i = step
         path.append(i)
     return path[::-1] if at == 0 else []
 

@@ -28,7 +28,7 @@ from .widgets import kept_value, set_kept
 
 __all__ = ["live_text_area"]
 
-_ASSETS = Path(__file__).resolve().parents[2] / "assets"
+_ASSETS = Path(__file__).resolve().parents[1] / "assets"
 _CSS = """
 :host, .live { display: block; width: 100%; font-family: var(--st-font, sans-serif); }
 label { display: block; font-size: 14px; line-height: 1.6; margin-bottom: 4px;

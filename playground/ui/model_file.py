@@ -32,7 +32,7 @@ MAX_HEADER_MB = 64
 """The most of a model file's header the browser reads, in MB (a 262,144-token vocabulary
 with its merges and chat template takes about 10 MB)."""
 
-_ASSETS = Path(__file__).resolve().parents[2] / "assets"
+_ASSETS = Path(__file__).resolve().parents[1] / "assets"
 _CSS = """
 :host { display: block; font-family: var(--st-font, sans-serif); }
 label { display: block; font-size: 14px; margin-bottom: 4px; color: var(--st-text-color); }

@@ -21,7 +21,7 @@ from ..stored_n_vocab import stored_n_vocab
 from .keys import ENCODING, FIND_MODEL
 from .session import all_encoding_names, resolve
 
-_ASSETS = Path(__file__).resolve().parents[2] / "assets"
+_ASSETS = Path(__file__).resolve().parents[1] / "assets"
 _PAGE_SCRIPTS = "\n".join((_ASSETS / f).read_text(encoding="utf-8")
                           for f in ("token_view.js", "phone_sidebar.js"))
 

@@ -32,11 +32,11 @@ def _free_port() -> int:
 
 @contextmanager
 def serve_app(root: Path = ROOT):
-    """A fresh ``streamlit run serve.py`` (as scripts/start.sh starts the app) of the checkout
-    ``root`` on a free local port: yields its URL once healthy."""
+    """A fresh ``python -m playground`` (``bbpe-playground``, as scripts/start.sh starts the
+    app) of the checkout ``root`` on a free local port: yields its URL once healthy."""
     port = _free_port()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "serve.py", "--server.port", str(port),
+        [sys.executable, "-m", "playground", "--server.port", str(port),
          "--server.address", "127.0.0.1", "--server.headless", "true"],
         cwd=root, env={**os.environ, "PYTHONPATH": str(root)},
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
