@@ -69,9 +69,10 @@ def check_repo_id(repo_id: object, revision: object = None) -> None:
     Traceback (most recent call last):
     ValueError: '../gpt2' is not a Hub repo id (namespace/name: letters, digits, '-', '_', '.')
     """
-    parts = repo_id.split("/") if isinstance(repo_id, str) else []
-    if not (len(parts) == 2 and all(map(_REPO_ID.fullmatch, parts)) and len(repo_id) <= 96
-            and "--" not in repo_id and ".." not in repo_id):
+    text = repo_id if isinstance(repo_id, str) else ""
+    parts = text.split("/")
+    if not (len(parts) == 2 and all(map(_REPO_ID.fullmatch, parts)) and len(text) <= 96
+            and "--" not in text and ".." not in text):
         raise ValueError(f"{str(repo_id)[:120]!r} is not a Hub repo id (namespace/name: letters, "
                          "digits, '-', '_', '.')")
     if revision is not None and not (isinstance(revision, str) and _REVISION.fullmatch(revision)
