@@ -19,6 +19,8 @@ Public API, re-exported by name:
   HF ``tokenizer.json``; a loader and a saver for SentencePiece ``.model`` files;
   ``load_gguf`` for the tokenizer in a GGUF model file's header (llama.cpp, Ollama), never
   reading the weights.
+- ``chunk_text``: text cut into chunks of at most N tokens at paragraph, line, sentence or
+  word boundaries (``chunking``).
 - ``extend_vocabulary``: new pieces appended to a SentencePiece or byte-level BPE encoding
   (Chinese-LLaMA's recipe and its byte-level analogue).
 - Not imported here: ``bbpe_core.cluster``, the command line's ``count`` and ``train`` on a
@@ -29,6 +31,7 @@ Public API, re-exported by name:
 [31373, 995]
 """
 
+from .chunking import chunk_text
 from .encoding import Encoding
 from .encodings.catalogue import (
     EncodingInfo,
@@ -84,6 +87,7 @@ __all__ = [
     "byte_decoder",
     "byte_encoder",
     "bytes_to_unicode",
+    "chunk_text",
     "count_chunks",
     "encoding_catalogue",
     "encoding_for_model",
