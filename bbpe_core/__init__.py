@@ -19,6 +19,8 @@ Public API, re-exported by name:
   HF ``tokenizer.json``; a loader and a saver for SentencePiece ``.model`` files;
   ``load_gguf`` for the tokenizer in a GGUF model file's header (llama.cpp, Ollama), never
   reading the weights.
+- ``visualize``: a text's tokens as coloured chips in a notebook (``_repr_html_``) or as
+  plain text (``str``).
 - ``chunk_text``: text cut into chunks of at most N tokens at paragraph, line, sentence or
   word boundaries (``chunking``).
 - ``extend_vocabulary``: new pieces appended to a SentencePiece or byte-level BPE encoding
@@ -66,6 +68,7 @@ from .training import (
     train_unigram,
 )
 from .training.extend import extend_vocabulary
+from .viewer.notebook import TokenView, visualize
 from .viewer.spans import Chunk, TokenSpan
 from .viewer.trace import ChunkTrace, MergeStep, trace
 
@@ -81,6 +84,7 @@ __all__ = [
     "O200K_PATTERN",
     "PatternTimeoutError",
     "TokenSpan",
+    "TokenView",
     "TrainStep",
     "UnigramRound",
     "VocabFileError",
@@ -112,4 +116,5 @@ __all__ = [
     "train_from_counts",
     "train_sentencepiece_bpe",
     "train_unigram",
+    "visualize",
 ]
