@@ -16,6 +16,8 @@ __all__ = [
     "MAX_ALGORITHM_CHARS", "MAX_SAMPLE_CHARS", "MAX_TRACE_CHARS", "MAX_TRAIN_BYTES",
     "MAX_EXTEND_CHARS", "MAX_EXTEND_PIECES", "MAX_SEED_VOCAB", "SESSION_MEMORY_MB",
     "MEMORY_PER_FILE_BYTE", "MEMORY_PER_MODEL_BYTE", "MEMORY_PER_TRAINED_ID",
+    "MAX_CHUNK_BYTES", "MAX_ENCODE_BYTES", "MAX_API_BODY_BYTES", "MAX_CHAT_TOOLS",
+    "MAX_TOOLS_CHARS",
     "check", "compare_budget", "utf8_size",
 ]
 
@@ -55,6 +57,20 @@ MAX_EXTEND_PIECES = 2_000
 """The most new pieces one extension asks for."""
 MAX_SEED_VOCAB = 8_000
 """The largest Unigram model trained for the new pieces (its characters and the new pieces)."""
+MAX_CHUNK_BYTES = 256 * 1024
+"""UTF-8 bytes of text the chunk view and the API's ``/chunk`` cut (every cut is checked by
+encoding the chunk: the text is encoded about four times over)."""
+MAX_ENCODE_BYTES = 256 * 1024
+"""UTF-8 bytes of text the API's ``/encode`` describes token by token (each token is an object
+of its answer: up to 256 Ki tokens, some 20 MB of JSON); ``/count`` takes ``MAX_TEXT_BYTES``."""
+MAX_API_BODY_BYTES = 8 * 1024 * 1024
+"""Bytes of one API request's body, read before it is parsed: room for ``MAX_TEXT_BYTES`` of
+text written with JSON's ``\\uXXXX`` escapes (up to 6 bytes a character, 12 a surrogate pair)
+or ``MAX_DECODE_IDS`` ids."""
+MAX_CHAT_TOOLS = 64
+"""Tool definitions (JSON objects) in one chat to count."""
+MAX_TOOLS_CHARS = 100_000
+"""Characters of a chat's tool definitions, written as compact JSON."""
 SESSION_MEMORY_MB = 640
 """Memory, in MB, this session's uploaded and trained tokenizers may hold together (estimated)."""
 MEMORY_PER_FILE_BYTE = 25
