@@ -82,7 +82,8 @@ def decode(body: object) -> dict:
         raise ApiError(400, '"ids" is missing: a list of token ids')
     for k, tid in enumerate(ids, start=1):
         number = tid if type(tid) is int and tid >= 0 else None
-        if (why := id_problem(enc, k, fields.quoted(tid), number)) is not None:
+        item = (tid if isinstance(tid, str) else json.dumps(tid))[:fields.MAX_NAME_CHARS]
+        if (why := id_problem(enc, k, item, number)) is not None:
             raise ApiError(400, why)
     return {"text": enc.decode(ids)}
 
