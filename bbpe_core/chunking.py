@@ -18,18 +18,20 @@ is that chunk encoded alone (``Encoding.encode_ordinary``: special-token text is
 no BOS); counts are not additive across a cut (a SentencePiece chunk gains its dummy prefix
 ``▁``, a byte-level BPE merge can span the cut), so every cut is checked by encoding the chunk.
 
-Overlap: with ``overlap=k``, each chunk after the first starts with the text of the last
-``k`` tokens of the chunk before it (those tokens as that chunk encodes alone, from the first
-character of the earliest one), so a reader of one chunk sees the context just before it.
-Fewer tokens are repeated when the repeated text and the next character would not fit in
-``max_tokens`` together. Every chunk still brings text of its own, so the chunks without their
-repeated starts join back to the text.
+Overlap: with ``overlap=k``, each chunk after the first starts by repeating the end of the
+chunk before it, so a reader of one chunk sees the context just before it: the longest suffix
+of the previous chunk that starts at a boundary (of any kind above, or that chunk's start) and
+encodes alone to at most ``k`` tokens; if no such suffix fits, the longest that starts at any
+character after the chunk's last boundary (a long word, CJK text without spaces). A shorter
+suffix is taken when the repeated text and the next character would not fit in ``max_tokens``
+together, none when no suffix leaves room. Every chunk still brings text of its own, so the
+chunks without their repeated starts join back to the text.
 """
 
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
 from .encoding import Encoding
@@ -51,8 +53,8 @@ _PATTERNS = {
 whitespace that follows them)."""
 
 _MAX_CANDIDATES = 8
-"""Boundaries tried per cut, best first, before the plain fitting end is taken (a guard for
-kinds whose count is not monotone in the text's length)."""
+"""Boundaries tried per cut, per extension and per overlap, best first, before the plainer
+choice is taken (a guard for kinds whose count is not monotone in the text's length)."""
 
 
 def boundaries(text: str) -> dict[str, list[int]]:
@@ -150,12 +152,31 @@ class _Cutter:
                 k -= 1
         return end
 
-    def overlap_start(self, start: int, end: int, overlap: int) -> int:
-        """Where the last ``overlap`` tokens of ``text[start:end]`` (encoded alone) begin."""
-        spans = self.enc.encode_detailed(self.text[start:end], disallowed_special=())
-        if overlap >= len(spans):
-            return start
-        return start + spans[len(spans) - overlap].start
+    def overlap_starts(self, start: int, end: int, overlap: int) -> list[int]:
+        """Where the chunk after ``text[start:end]`` may start, best first: the longest suffix
+        starting at a boundary (of any kind, or the chunk's start) that encodes alone to at
+        most ``overlap`` tokens, then the shorter ones; or, if none fits, the longest suffix
+        starting at any character after the last boundary, then the shorter ones."""
+        first, last = bisect_right(self.any_kind, start), bisect_left(self.any_kind, end)
+        starts = [start, *self.any_kind[first:last]]
+        k = self._longest_fitting(starts, end, overlap)
+        if k == len(starts):
+            starts = list(range(starts[-1] + 1, end))
+            k = self._longest_fitting(starts, end, overlap)
+        return starts[k:]
+
+    def _longest_fitting(self, starts: list[int], end: int, overlap: int) -> int:
+        """The first ``k`` with ``text[starts[k]:end]`` at most ``overlap`` tokens, by
+        bisection (``len(starts)`` if none): ``starts[k - 1]``, when there is one, was found
+        over."""
+        low, high = 0, len(starts)
+        while low < high:
+            mid = (low + high) // 2
+            if self.count(starts[mid], end) <= overlap:
+                high = mid
+            else:
+                low = mid + 1
+        return low
 
 
 def _check(text: object, max_tokens: object, overlap: object) -> None:
@@ -198,13 +219,15 @@ def chunk_bounds(text: str, encoding: Encoding | str, max_tokens: int,
     out: list[tuple[int, int]] = []
     done = 0  # the text before ``done`` is in chunks already
     while done < len(text):
-        start = done
-        if out and overlap:
-            start = cutter.overlap_start(*out[-1], overlap)
-        end = cutter.fitting_end(start, done)
-        while end is None and start < done:  # the repeated text leaves no room: repeat less
-            start = start + (done - start + 1) // 2
-            end = cutter.fitting_end(start, done)
+        start, end = done, None
+        if out and overlap:  # the longest repeat that leaves room for the next character
+            starts = cutter.overlap_starts(*out[-1], overlap)
+            for start in starts[:_MAX_CANDIDATES]:
+                if start == starts[0] or cutter.count(start, done) <= overlap:
+                    if (end := cutter.fitting_end(start, done)) is not None:
+                        break
+        if end is None:
+            start, end = done, cutter.fitting_end(done, done)
         if end is None:
             raise ValueError(f"max_tokens={max_tokens} is too small: the character at offset "
                              f"{done} alone encodes to {cutter.count(done, done + 1)} tokens")
@@ -227,8 +250,9 @@ def chunk_text(text: str, encoding: Encoding | str, max_tokens: int,
         encoding (Encoding | str): an ``Encoding``, or a shipped encoding's name.
         max_tokens (int): the most tokens of a chunk encoded alone (``encode_ordinary``),
             at least 1.
-        overlap (int): tokens of each chunk's end repeated at the start of the next one, from
-            0 (the default: the chunks join back to ``text`` exactly) to ``max_tokens - 1``.
+        overlap (int): at most this many tokens of each chunk's end (whole words where they
+            fit: see the module docstring) repeated at the start of the next one, from 0 (the
+            default: the chunks join back to ``text`` exactly) to ``max_tokens - 1``.
 
     Returns:
         list[str]: the chunks, in order; none for an empty text.

@@ -17,7 +17,7 @@ __all__ = [
     "MAX_EXTEND_CHARS", "MAX_EXTEND_PIECES", "MAX_SEED_VOCAB", "SESSION_MEMORY_MB",
     "MEMORY_PER_FILE_BYTE", "MEMORY_PER_MODEL_BYTE", "MEMORY_PER_TRAINED_ID",
     "MAX_CHUNK_BYTES", "MAX_ENCODE_BYTES", "MAX_API_BODY_BYTES", "MAX_CHAT_TOOLS",
-    "MAX_TOOLS_CHARS",
+    "MAX_TOOLS_CHARS", "MAX_CHUNKS", "chunk_budget",
     "check", "compare_budget", "utf8_size",
 ]
 
@@ -60,6 +60,9 @@ MAX_SEED_VOCAB = 8_000
 MAX_CHUNK_BYTES = 256 * 1024
 """UTF-8 bytes of text the chunk view and the API's ``/chunk`` cut (every cut is checked by
 encoding the chunk: the text is encoded about four times over)."""
+MAX_CHUNKS = 2_000
+"""Chunks one cut may make, estimated before it starts as the text's tokens over the tokens
+each chunk adds (``chunk_budget``): each chunk costs a few encodes of its own text."""
 MAX_ENCODE_BYTES = 256 * 1024
 """UTF-8 bytes of text the API's ``/encode`` describes token by token (each token is an object
 of its answer: up to 256 Ki tokens, some 20 MB of JSON); ``/count`` takes ``MAX_TEXT_BYTES``."""
@@ -131,3 +134,26 @@ def compare_budget(n_bytes: int, n_encodings: int) -> None:
         raise ValueError(f"{n_bytes:,} UTF-8 bytes × {n_encodings} encodings is "
                          f"{n_bytes * n_encodings:,}; Compare mode encodes at most "
                          f"{MAX_COMPARE_BYTES:,} (choose fewer encodings or a shorter text).")
+
+
+def chunk_budget(n_tokens: int, max_tokens: int, overlap: int) -> None:
+    """Refuse a cut into chunks estimated to make more than ``MAX_CHUNKS``.
+
+    Args:
+        n_tokens (int): the text's tokens (encoded whole).
+        max_tokens (int): the most tokens of a chunk.
+        overlap (int): tokens of a chunk's end repeated at the next one's start.
+
+    Raises:
+        ValueError: with a plain sentence naming the numbers.
+
+    >>> chunk_budget(10_000, 4, 0)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: Chunks of at most 4 tokens make about 2,500 chunks of this text's 10,000 ...
+    """
+    estimate = -(-n_tokens // max(max_tokens - overlap, 1))
+    if estimate > MAX_CHUNKS:
+        raise ValueError(f"Chunks of at most {max_tokens:,} tokens make about {estimate:,} chunks "
+                         f"of this text's {n_tokens:,} tokens; the limit is {MAX_CHUNKS:,} "
+                         "(choose larger chunks, less overlap or a shorter text).")

@@ -61,19 +61,28 @@ def test_each_chunk_fits_and_they_join_back_to_the_text(kind, text, max_tokens):
 
 
 @given(text=texts, max_tokens=st.integers(2, 12), data=st.data())
-def test_overlap_repeats_the_previous_chunks_last_tokens(kind, text, max_tokens, data):
+def test_overlap_repeats_the_longest_suffix_that_fits(kind, text, max_tokens, data):
     overlap = data.draw(st.integers(1, max_tokens - 1))
     bounds = bounds_or_too_small(kind, text, max_tokens, overlap)
     if not bounds:
         return
     assert bounds[0][0] == 0 and bounds[-1][1] == len(text)
+    kinds = boundaries(text)
+    at_boundary = set().union(*kinds.values())
     for (a, b), (c, d) in zip(bounds, bounds[1:]):
         assert a <= c <= b < d  # repeats a suffix of the chunk before, brings text of its own
-        spans = kind.encode_detailed(text[a:b], disallowed_special=())
-        full = a + (spans[-overlap].start if overlap < len(spans) else 0)
-        assert full <= c  # never more than the last `overlap` tokens' text
-        if count(kind, text[full : b + 1]) <= max_tokens:
-            assert c == full  # all of it when it leaves room for the next character
+        if c == b:
+            continue
+        assert count(kind, text[c:b]) <= overlap
+        # the next longer suffix of its kind (boundary, else character) was over the overlap
+        # or left no room for the next character
+        starts = sorted({a} | {k for k in at_boundary if a < k < b})
+        if c not in starts:
+            starts = list(range(max(starts) + 1, b))
+        if c != starts[0]:
+            longer = starts[starts.index(c) - 1]
+            assert (count(kind, text[longer:b]) > overlap
+                    or count(kind, text[longer:b + 1]) > max_tokens)
     assert all(count(kind, text[a:b]) <= max_tokens for a, b in bounds)
     assert "".join(text[max(a, prev):b] for (a, b), prev
                    in zip(bounds, [0] + [b for _, b in bounds])) == text
@@ -107,9 +116,11 @@ def test_sentences_then_words_then_characters():
     assert bbpe_core.chunk_text("abcdefghijklmnopqrstuvwxyz" * 4, enc, 8)[0] != ""
 
 
-def test_the_repeated_text_is_the_last_tokens():
+def test_the_repeated_text_is_whole_words_where_they_fit():
     chunks = bbpe_core.chunk_text("one two three four five six", "gpt2", 3, overlap=1)
     assert chunks == ["one two three", " three four five", " five six"]
+    chunks = bbpe_core.chunk_text("一二三四五六七八九十", "llama2", 6, overlap=2)
+    assert all(b[0] in a for a, b in zip(chunks, chunks[1:]))  # no space: characters repeated
 
 
 def test_empty_text_gives_no_chunk():

@@ -26,6 +26,7 @@ from ..caps import (
     MAX_TEXT_BYTES,
     MAX_TOOLS_CHARS,
     check,
+    chunk_budget,
     compare_budget,
     utf8_size,
 )
@@ -95,6 +96,10 @@ def chunk(body: object) -> dict:
     text = fields.text(body, "text", MAX_CHUNK_BYTES)
     max_tokens = fields.integer(body, "max_tokens")
     overlap = fields.integer(body, "overlap", default=0)
+    try:
+        chunk_budget(len(enc.encode_ordinary(text)), max_tokens, overlap)
+    except ValueError as e:
+        raise ApiError(413, str(e)) from None
     return {"chunks": chunk_text(text, enc, max_tokens, overlap)}  # ValueError: 400
 
 

@@ -8,7 +8,7 @@ import streamlit as st
 from bbpe_core import Encoding
 from bbpe_core.chunking import chunk_bounds
 
-from ..caps import MAX_CHUNK_BYTES, check, utf8_size
+from ..caps import MAX_CHUNK_BYTES, check, chunk_budget, utf8_size
 from ..chunk_html import chunks_html
 from .common import problem
 from .widgets import kept
@@ -47,6 +47,11 @@ def render(text: str, enc: Encoding, key: str, show_ws: bool) -> None:
         return
     if overlap >= max_tokens:
         st.error("The overlap must be less than the tokens per chunk.")
+        return
+    try:
+        chunk_budget(len(enc.encode_ordinary(text)), int(max_tokens), int(overlap))
+    except ValueError as e:  # our sentence: numbers only
+        st.error(str(e))
         return
     try:
         bounds, counts = _cached_chunks(key, text, int(max_tokens), int(overlap), enc)
