@@ -17,7 +17,7 @@ __all__ = [
     "MAX_EXTEND_CHARS", "MAX_EXTEND_PIECES", "MAX_SEED_VOCAB", "SESSION_MEMORY_MB",
     "MEMORY_PER_FILE_BYTE", "MEMORY_PER_MODEL_BYTE", "MEMORY_PER_TRAINED_ID",
     "MAX_CHUNK_BYTES", "MAX_ENCODE_BYTES", "MAX_API_BODY_BYTES", "MAX_CHAT_TOOLS",
-    "MAX_TOOLS_CHARS", "MAX_CHUNKS", "chunk_budget",
+    "MAX_TOOLS_CHARS", "MAX_CHUNKS", "MAX_CHUNKED_TOKENS", "chunk_budget",
     "check", "compare_budget", "utf8_size",
 ]
 
@@ -63,6 +63,9 @@ encoding the chunk: the text is encoded about four times over)."""
 MAX_CHUNKS = 2_000
 """Chunks one cut may make, estimated before it starts as the text's tokens over the tokens
 each chunk adds (``chunk_budget``): each chunk costs a few encodes of its own text."""
+MAX_CHUNKED_TOKENS = 500_000
+"""Tokens of all the chunks of one cut together, estimated before it starts (chunks times
+``max_tokens``): a large overlap repeats most of each chunk in the next one."""
 MAX_ENCODE_BYTES = 256 * 1024
 """UTF-8 bytes of text the API's ``/encode`` describes token by token (each token is an object
 of its answer: up to 256 Ki tokens, some 20 MB of JSON); ``/count`` takes ``MAX_TEXT_BYTES``."""
@@ -137,7 +140,8 @@ def compare_budget(n_bytes: int, n_encodings: int) -> None:
 
 
 def chunk_budget(n_tokens: int, max_tokens: int, overlap: int) -> None:
-    """Refuse a cut into chunks estimated to make more than ``MAX_CHUNKS``.
+    """Refuse a cut into chunks estimated to make more than ``MAX_CHUNKS``, or chunks of more
+    than ``MAX_CHUNKED_TOKENS`` together.
 
     Args:
         n_tokens (int): the text's tokens (encoded whole).
@@ -157,3 +161,8 @@ def chunk_budget(n_tokens: int, max_tokens: int, overlap: int) -> None:
         raise ValueError(f"Chunks of at most {max_tokens:,} tokens make about {estimate:,} chunks "
                          f"of this text's {n_tokens:,} tokens; the limit is {MAX_CHUNKS:,} "
                          "(choose larger chunks, less overlap or a shorter text).")
+    together = estimate * min(max_tokens, n_tokens)
+    if together > MAX_CHUNKED_TOKENS:
+        raise ValueError(f"About {estimate:,} chunks of up to {max_tokens:,} tokens hold about "
+                         f"{together:,} tokens together; the limit is {MAX_CHUNKED_TOKENS:,} "
+                         "(choose less overlap or a shorter text).")

@@ -201,6 +201,8 @@ def test_malformed_json_and_a_wrong_method(api):
     ("/chunk", {"encoding": "gpt2", "text": "a" * (MAX_CHUNK_BYTES + 1), "max_tokens": 9}),
     ("/chunk", {"encoding": "gpt2", "text": " a" * (3 * MAX_CHUNKS), "max_tokens": 3,
                 "overlap": 1}),
+    ("/chunk", {"encoding": "gpt2", "text": " a" * 60_000, "max_tokens": 1_000,
+                "overlap": 970}),
     ("/count", {"encodings": ["gpt2", "cl100k_base"], "text": "a" * (MAX_COMPARE_BYTES // 2 + 1)}),
     ("/count", {"encodings": ["gpt2"] * 7, "text": "a"}),
     ("/decode", {"encoding": "gpt2", "ids": [0] * (MAX_DECODE_IDS + 1)}),

@@ -11,7 +11,7 @@ from apptest import live
 
 import bbpe_core
 from bbpe_core.chunking import chunk_bounds
-from playground.caps import MAX_CHUNK_BYTES, MAX_CHUNKS
+from playground.caps import MAX_CHUNK_BYTES, MAX_CHUNKED_TOKENS, MAX_CHUNKS
 from playground.chunk_html import chunks_html
 
 TEXT = "One. Two.\n\nThree <b>four</b> five. Six seven. Eight nine ten."
@@ -59,7 +59,8 @@ def test_the_section_cuts_the_text_as_chunk_text_does(app):
     ("你好", 1, 0, "This text cannot be cut into chunks of this size."),
     ("a" * (MAX_CHUNK_BYTES + 1), 9, 0, "The chunk view cuts shorter texts."),
     (" a" * (3 * MAX_CHUNKS), 2, 0, f"the limit is {MAX_CHUNKS:,}"),
-], ids=["overlap", "character", "bytes", "chunks"])
+    (" a" * 60_000, 1_000, 970, f"the limit is {MAX_CHUNKED_TOKENS:,}"),
+], ids=["overlap", "character", "bytes", "chunks", "tokens"])
 def test_what_cannot_be_cut_is_said_in_a_sentence_of_ours(app, text, max_tokens, overlap,
                                                             message):
     assert _chunk_view(app, text, max_tokens, overlap) == []

@@ -12,6 +12,7 @@ from ..caps import (
     MAX_CHAT_MESSAGES,
     MAX_CHAT_TOOLS,
     MAX_CHUNK_BYTES,
+    MAX_CHUNKS,
     MAX_DECODE_IDS,
     MAX_ENCODE_BYTES,
     MAX_TEXT_BYTES,
@@ -30,13 +31,15 @@ ROUTE_DOCS = [
      f"it. Text up to {MAX_ENCODE_BYTES:,} UTF-8 bytes."),
     ("POST", "/count", {"encodings": ["gpt2", "cl100k_base"], "text": "hello world"},
      '{"counts": {name: n}}; up to 6 encodings, text bytes x encodings up to '
-     f"{MAX_TEXT_BYTES:,}."),
+     f'{MAX_TEXT_BYTES:,}; special-token text as for /encode ("allowed_special").'),
     ("POST", "/decode", {"encoding": "gpt2", "ids": [31373, 995]},
      f'{{"text"}}; up to {MAX_DECODE_IDS:,} ids, a bad id named (400).'),
     ("POST", "/chunk", {"encoding": "gpt2", "text": "One.\n\nTwo.", "max_tokens": 3,
                         "overlap": 0},
      '{"chunks": [...]}: bbpe_core.chunk_text, each chunk at most max_tokens tokens, cut at '
-     f"paragraph, line, sentence or word boundaries; text up to {MAX_CHUNK_BYTES:,} bytes."),
+     "paragraph, line, sentence or word boundaries; overlap: at most that many tokens of a "
+     "chunk's end (whole words where they fit) repeated at the next one's start. Text up to "
+     f"{MAX_CHUNK_BYTES:,} bytes, {MAX_CHUNKS:,} chunks."),
     ("POST", "/count_chat",
      {"model": "gpt-4o", "messages": [{"role": "user", "content": "hi"}]},
      '{"count", "per_message": [...], "framing"}: the prompt as Chat mode builds it (gpt-4o, '
