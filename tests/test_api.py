@@ -250,3 +250,29 @@ def test_the_limiter_refills_and_its_table_is_bounded():
     assert len(limiter) == 3
     with pytest.raises(ValueError, match="rate"):
         RateLimiter(rate=0)
+
+
+def test_requests_held_at_once_are_bounded(monkeypatch):
+    import asyncio
+
+    from playground.api import server
+
+    async def held_up(*args, **kwargs):
+        await asyncio.sleep(0.2)
+        return {}
+
+    async def run() -> list[int]:
+        statuses = []
+
+        async def one():
+            scope = {"type": "http", "method": "GET", "path": "/encodings", "headers": [],
+                     "client": ("127.0.0.1", 1), "query_string": b""}
+            statuses.append((await server._answer(server.Request(scope))).status_code)
+        await asyncio.gather(*(one() for _ in range(server.API_PENDING + 3)))
+        return statuses
+
+    monkeypatch.setattr(server.anyio.to_thread, "run_sync", held_up)
+    monkeypatch.setattr(server, "LIMITER", RateLimiter(rate=1000, burst=1000))
+    statuses = asyncio.run(run())
+    assert statuses.count(200) == server.API_PENDING and statuses.count(429) == 3
+    assert server._pending == 0

@@ -2,13 +2,13 @@
 passes it to ``st.App(routes=...)``).
 
 Per request, in this order: the route and method (404, 405), the client's rate limit (429,
-``ratelimit``), the body's size (413, read in pieces up to ``caps.MAX_API_BODY_BYTES``), JSON
-(400), then the route's handler in a worker thread, at most ``API_WORKERS`` at a time so the
-pages keep their share of the process. A handler's ``ApiError`` gives its status; a
-``ValueError`` (the engine's refusals: special-token text, a chat template's
-``raise_exception``, the engine's ``PatternTimeoutError`` deadline) gives 400; anything else
-500 with a fixed sentence, never a traceback. Every answer is JSON (``{"error": "..."}`` for
-errors), but the docs page.
+``ratelimit``), the requests held at once (429, ``API_PENDING``), the body's size (413, read
+in pieces up to ``caps.MAX_API_BODY_BYTES``), JSON (400), then the route's handler in a worker
+thread, at most ``API_WORKERS`` at a time so the pages keep their share of the process. A
+handler's ``ApiError`` gives its status; a ``ValueError`` (the engine's refusals: special-token
+text, a chat template's ``raise_exception``, the engine's ``PatternTimeoutError`` deadline)
+gives 400; anything else 500 with a fixed sentence, never a traceback. Every answer is JSON
+(``{"error": "..."}`` for errors), but the docs page.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from .docs import docs_html
 from .fields import ApiError
 from .ratelimit import from_environment
 
-__all__ = ["API_WORKERS", "ROUTES", "app"]
+__all__ = ["API_PENDING", "API_WORKERS", "ROUTES", "app"]
 
 ROUTES = {
     "/encodings": ("GET", handlers.encodings),
@@ -42,9 +42,14 @@ ROUTES = {
 
 API_WORKERS = 2
 """Requests the API works on at once (threads); the others wait their turn."""
+API_PENDING = 16
+"""Requests the API holds at once, reading, waiting or worked on (all clients together): one
+more is answered 429 at once, so the bodies held stay within ``API_PENDING`` times
+``caps.MAX_API_BODY_BYTES``."""
 
 LIMITER = from_environment()
 _WORKERS = anyio.CapacityLimiter(API_WORKERS)
+_pending = 0  # requests held now (the event loop's thread alone changes it)
 _log = logging.getLogger(__name__)
 
 
@@ -84,6 +89,7 @@ def _route_path(scope: dict) -> str:
 
 
 async def _answer(request: Request) -> Response:
+    global _pending
     path = _route_path(request.scope)
     if path not in ROUTES:
         return error(404, "no such route; GET /api/v1/docs lists them")
@@ -97,6 +103,9 @@ async def _answer(request: Request) -> Response:
                      {"Retry-After": str(math.ceil(wait))})
     if handler is None:
         return HTMLResponse(docs_html())
+    if _pending >= API_PENDING:
+        return error(429, "the API is busy; retry in 1 s", {"Retry-After": "1"})
+    _pending += 1
     try:
         body = _parse(await _body(request)) if method == "POST" else None
         result = await anyio.to_thread.run_sync(handler, body, limiter=_WORKERS)
@@ -107,6 +116,8 @@ async def _answer(request: Request) -> Response:
     except Exception:
         _log.exception("API %s failed", path)
         return error(500, "the server could not answer this request")
+    finally:
+        _pending -= 1
     return JSONResponse(result)
 
 
