@@ -98,7 +98,8 @@ class _Cutter:
         tokens, or None if even ``text[start:lowest + 1]`` is over.
 
         A few secant steps from a guess by characters per token (usually two or three
-        encodes), then a bisection between an end that fits and one that is over."""
+        encodes), then a bisection between an end that fits and one that is over: over the
+        boundaries between them, then over characters if no boundary fits."""
         n = len(self.text)
         lo, hi = lowest, n + 1  # text[start:lo] fits (or lo == lowest); text[start:hi] is over
         end = min(max(start + round(self.max_tokens * self.per_token), lowest + 1), n)
@@ -112,14 +113,25 @@ class _Cutter:
                 hi = end
             if count:
                 self.per_token = (end - start) / count
-            step = end + round((self.max_tokens - count) * self.per_token)
-            if count <= self.max_tokens and step <= end:
-                step = end + 1
-            if count > self.max_tokens and step >= end:
-                step = end - 1
+            step = self._snapped(end + round((self.max_tokens - count) * self.per_token), end,
+                                 count <= self.max_tokens)
             if not lo < step < hi:
                 break
             end = min(step, n)
+        # the last boundary between them that fits: a cut falls on a boundary when the part
+        # that fits holds one, so characters are bisected only when it holds none
+        inside = self.any_kind[bisect_right(self.any_kind, lo):bisect_left(self.any_kind, hi)]
+        below, above = -1, len(inside)
+        while above - below > 1:
+            mid = (below + above) // 2
+            if self.count(start, inside[mid]) <= self.max_tokens:
+                below = mid
+            else:
+                above = mid
+        lo = inside[below] if below >= 0 else lo
+        hi = inside[above] if above < len(inside) else hi
+        if bisect_right(self.any_kind, lo) > bisect_right(self.any_kind, lowest):
+            return lo  # a boundary in (lowest, lo]
         while hi - lo > 1:
             mid = (lo + hi) // 2
             if self.count(start, mid) <= self.max_tokens:
@@ -127,6 +139,18 @@ class _Cutter:
             else:
                 hi = mid
         return lo if lo > lowest else None
+
+    def _snapped(self, target: int, end: int, on: bool) -> int:
+        """The next step from ``end`` towards ``target``: onward (``on``) to the first boundary
+        at or after it (at least ``end + 1``), else back to the last boundary at or before it
+        (at most ``end - 1``); the character itself where no boundary lies between."""
+        if on:
+            target = max(target, end + 1)
+            k = bisect_left(self.any_kind, target)
+            return self.any_kind[k] if k < len(self.any_kind) else target
+        target = min(target, end - 1)
+        k = bisect_right(self.any_kind, target) - 1
+        return self.any_kind[k] if k >= 0 else target
 
     def extend(self, start: int, end: int) -> int:
         """``end`` moved on to the following boundaries (of any kind, or the text's end) while
@@ -166,13 +190,27 @@ class _Cutter:
         return starts[k:]
 
     def _longest_fitting(self, starts: list[int], end: int, overlap: int) -> int:
-        """The first ``k`` with ``text[starts[k]:end]`` at most ``overlap`` tokens, by
-        bisection (``len(starts)`` if none): ``starts[k - 1]``, when there is one, was found
-        over."""
-        low, high = 0, len(starts)
+        """The first ``k`` with ``text[starts[k]:end]`` at most ``overlap`` tokens
+        (``len(starts)`` if none): tried first where ``overlap`` tokens would start by the
+        characters per token, then by bisection. ``starts[k - 1]``, when there is one, was
+        found over."""
+        def fits(k: int) -> bool:
+            return self.count(starts[k], end) <= overlap
+
+        if not starts:
+            return 0
+        guess = min(bisect_left(starts, end - round(overlap * self.per_token)), len(starts) - 1)
+        if fits(guess):
+            if guess == 0 or not fits(guess - 1):
+                return guess
+            low, high = 0, guess - 1  # starts[high] fits
+        else:
+            if guess + 1 == len(starts) or fits(guess + 1):
+                return guess + 1
+            low, high = guess + 2, len(starts)  # starts[low - 1] is over
         while low < high:
             mid = (low + high) // 2
-            if self.count(starts[mid], end) <= overlap:
+            if fits(mid):
                 high = mid
             else:
                 low = mid + 1
