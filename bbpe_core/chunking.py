@@ -113,8 +113,8 @@ class _Cutter:
                 hi = end
             if count:
                 self.per_token = (end - start) / count
-            step = self._snapped(end + round((self.max_tokens - count) * self.per_token), end,
-                                 count <= self.max_tokens)
+            step = self._snapped(end + round((self.max_tokens - count) * self.per_token),
+                                 start, end, count <= self.max_tokens)
             if not lo < step < hi:
                 break
             end = min(step, n)
@@ -140,25 +140,30 @@ class _Cutter:
                 hi = mid
         return lo if lo > lowest else None
 
-    def _snapped(self, target: int, end: int, on: bool) -> int:
+    def _snapped(self, target: int, start: int, end: int, on: bool) -> int:
         """The next step from ``end`` towards ``target``: onward (``on``) to the first boundary
         at or after it (at least ``end + 1``), else back to the last boundary at or before it
-        (at most ``end - 1``); the character itself where no boundary lies between."""
+        (at most ``end - 1``); the character itself where no boundary lies near (onward: within
+        twice the chunk's length so far, so text without boundaries is never encoded whole)."""
         if on:
             target = max(target, end + 1)
             k = bisect_left(self.any_kind, target)
-            return self.any_kind[k] if k < len(self.any_kind) else target
+            near = k < len(self.any_kind) and self.any_kind[k] - start <= 2 * (target - start)
+            return self.any_kind[k] if near else target
         target = min(target, end - 1)
         k = bisect_right(self.any_kind, target) - 1
         return self.any_kind[k] if k >= 0 else target
 
     def extend(self, start: int, end: int) -> int:
-        """``end`` moved on to the following boundaries (of any kind, or the text's end) while
-        the chunk still fits: a count need not grow with the text (gpt2's ``"one two thre"``
-        is 4 tokens, ``"one two three"`` 3), so a bisection can stop inside a word."""
+        """``end`` moved on to the following boundaries (of any kind, or the text's end; within
+        twice the chunk's length) while the chunk still fits: a count need not grow with the
+        text (gpt2's ``"one two thre"`` is 4 tokens, ``"one two three"`` 3), so a bisection
+        can stop inside a word."""
+        reach = start + 2 * (end - start)  # text without boundaries is never encoded whole
         for _ in range(_MAX_CANDIDATES):
             k = bisect_right(self.any_kind, end)
-            if k == len(self.any_kind) or self.count(start, self.any_kind[k]) > self.max_tokens:
+            if (k == len(self.any_kind) or self.any_kind[k] > reach
+                    or self.count(start, self.any_kind[k]) > self.max_tokens):
                 break
             end = self.any_kind[k]
         return end
