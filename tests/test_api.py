@@ -187,6 +187,14 @@ def test_errors_name_what_is_wrong(api, path, body, status, named):
     assert got_status == status and named in got["error"], got
 
 
+def test_a_lone_surrogate_is_read_as_u_fffd(api):
+    raw = b'{"encoding": "gpt2", "text": "a\\ud800b", "max_tokens": 5}'
+    status, got, _ = api("/chunk", raw=raw)
+    assert (status, got) == (200, {"chunks": ["a\ufffdb"]})
+    status, got, _ = api("/encode", raw=raw)
+    assert status == 200 and got["ids"] == bbpe_core.get_encoding("gpt2").encode("a\ufffdb")
+
+
 def test_malformed_json_and_a_wrong_method(api):
     status, got, _ = api("/encode", raw=b'{"encoding": "gpt2", "text": ')
     assert status == 400 and got["error"].startswith("the body is not valid JSON")

@@ -48,13 +48,15 @@ def _field(body: dict, key: str, kind: type, what: str, required: bool = True):
 
 
 def text(body: dict, key: str, cap: int) -> str:
-    """A str field of at most ``cap`` UTF-8 bytes (413 over it)."""
+    """A str field of at most ``cap`` UTF-8 bytes (413 over it); a lone surrogate (JSON's
+    ``"\\ud800"``, which no UTF-8 answer can carry) becomes U+FFFD, as ``Encoding.encode``
+    reads it, one code point for one so offsets are kept."""
     value = _field(body, key, str, "a string")
     try:
         check(f'"{key}"', utf8_size(value), cap, "UTF-8 bytes")
     except ValueError as e:
         raise ApiError(413, str(e)) from None
-    return value
+    return value.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
 
 
 def integer(body: dict, key: str, default: int | None = None) -> int:

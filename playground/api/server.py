@@ -109,6 +109,7 @@ async def _answer(request: Request) -> Response:
     try:
         body = _parse(await _body(request)) if method == "POST" else None
         result = await anyio.to_thread.run_sync(handler, body, limiter=_WORKERS)
+        return JSONResponse(result)
     except ApiError as e:
         return error(e.status, str(e))
     except ValueError as e:  # the engine's refusals, with its own one-line message
@@ -118,7 +119,6 @@ async def _answer(request: Request) -> Response:
         return error(500, "the server could not answer this request")
     finally:
         _pending -= 1
-    return JSONResponse(result)
 
 
 async def app(scope, receive, send) -> None:
