@@ -21,6 +21,10 @@ Public API, re-exported by name:
   reading the weights.
 - ``from_pretrained(repo_id)``: the tokenizer of any model on the Hugging Face Hub, through
   the optional ``huggingface_hub`` library (``hub``), read by the loaders above.
+- ``visualize``: a text's tokens as coloured chips in a notebook (``_repr_html_``) or as
+  plain text (``str``).
+- ``chunk_text``: text cut into chunks of at most N tokens at paragraph, line, sentence or
+  word boundaries (``chunking``).
 - ``extend_vocabulary``: new pieces appended to a SentencePiece or byte-level BPE encoding
   (Chinese-LLaMA's recipe and its byte-level analogue).
 - Not imported here: ``bbpe_core.cluster``, the command line's ``count`` and ``train`` on a
@@ -31,6 +35,7 @@ Public API, re-exported by name:
 [31373, 995]
 """
 
+from .chunking import chunk_text
 from .encoding import Encoding
 from .encodings.catalogue import (
     EncodingInfo,
@@ -66,6 +71,7 @@ from .training import (
     train_unigram,
 )
 from .training.extend import extend_vocabulary
+from .viewer.notebook import TokenView, visualize
 from .viewer.spans import Chunk, TokenSpan
 from .viewer.trace import ChunkTrace, MergeStep, trace
 
@@ -85,12 +91,14 @@ __all__ = [
     "O200K_PATTERN",
     "PatternTimeoutError",
     "TokenSpan",
+    "TokenView",
     "TrainStep",
     "UnigramRound",
     "VocabFileError",
     "byte_decoder",
     "byte_encoder",
     "bytes_to_unicode",
+    "chunk_text",
     "count_chunks",
     "encoding_catalogue",
     "encoding_for_model",
@@ -116,4 +124,5 @@ __all__ = [
     "train_from_counts",
     "train_sentencepiece_bpe",
     "train_unigram",
+    "visualize",
 ]

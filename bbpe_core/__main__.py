@@ -1,4 +1,5 @@
-"""Command line: ``python -m bbpe_core encode|decode|tokenize|count``.
+"""Command line: ``python -m bbpe_core encode|decode|tokenize|chunk|count|train`` (installed as
+``bbpe``).
 
 ``--encoding`` (and ``train --pattern``) takes a shipped name or the path of a GGUF model
 file (``model.gguf``: its tokenizer, read from the header alone; ``load_gguf``).
@@ -8,7 +9,10 @@ file (``model.gguf``: its tokenizer, read from the header alone; ``load_gguf``).
   encoded as special tokens with ``--allow-special``, otherwise refused as in
   ``Encoding.encode``.
 - ``decode [FILE]``: read ids (spaces, commas or a JSON list); print the text.
-  These three read at most ``MAX_INPUT_BYTES``, and FILE must be a regular file (a device,
+- ``chunk [FILE] --max-tokens N [--overlap K]``: cut the text with ``chunk_text`` and print
+  one JSON object per line per chunk: ``{"index", "start", "end", "tokens", "text"}`` (start
+  and end: code-point offsets into the text; tokens: the chunk encoded alone).
+  These four read at most ``MAX_INPUT_BYTES``, and FILE must be a regular file (a device,
   FIFO or socket is refused by name; pipe it to standard input instead).
 - ``count PATH... [--encoding A,B] [--scheduler ADDRESS | --workers N] [--json]``: tokens
   per encoding, characters and bytes per file and in total, all encodings in one pass,
@@ -31,6 +35,7 @@ import sys
 import warnings
 from dataclasses import asdict
 
+from .chunking import chunk_bounds
 from .cluster import MIN_BLOCK_SIZE
 from .encodings.registry import get_encoding, list_encoding_names
 from .formats.gguf import GGUFWarning, gguf_warnings, load_gguf
@@ -81,6 +86,11 @@ def _workers(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{value} is above the maximum, {MAX_WORKERS} "
                                          "(4 per CPU); use --scheduler for more")
     return value
+
+
+def _whole(text: str) -> int:
+    """argparse type: a whole number of at least 0."""
+    return 0 if text.strip() == "0" else _positive(text)
 
 
 def _seconds(text: str) -> float:
@@ -188,7 +198,26 @@ def _parser() -> argparse.ArgumentParser:
                        help="encode special-token text as special tokens")
         p.add_argument("--errors", choices=("strict", "replace"), default="strict",
                        help="input that is not UTF-8: refuse it (strict) or replace it")
+    k = sub.add_parser("chunk", help="cut a text into chunks of at most N tokens (JSON lines)")
+    k.add_argument("file", nargs="?", help="input file (UTF-8); standard input if omitted")
+    k.add_argument("--encoding", default="gpt2",
+                   help=f"a GGUF model file (path.gguf) or one of: {', '.join(names)}")
+    k.add_argument("--max-tokens", type=_positive, required=True,
+                   help="the most tokens of a chunk, encoded alone")
+    k.add_argument("--overlap", type=_whole, default=0,
+                   help="tokens of a chunk's end repeated at the next one's start")
+    k.add_argument("--errors", choices=("strict", "replace"), default="strict",
+                   help="input that is not UTF-8: refuse it (strict) or replace it")
     return parser
+
+
+def _print_chunks(enc, text: str, max_tokens: int, overlap: int) -> None:
+    """One JSON line per chunk of ``chunk_bounds``."""
+    for k, (start, end) in enumerate(chunk_bounds(text, enc, max_tokens, overlap)):
+        piece = text[start:end]
+        print(json.dumps({"index": k, "start": start, "end": end,
+                          "tokens": len(enc.encode_ordinary(piece)), "text": piece},
+                         ensure_ascii=False))
 
 
 def _print_counts(results: list, names: list[str], as_json: bool) -> None:
@@ -298,8 +327,10 @@ def main(argv: list[str] | None = None) -> int:
             return _count(args)
         text = _read_input(args.file, args.command).decode("utf-8", errors=args.errors)
         enc = _encoding(args.encoding)
-        special = {"allowed_special": "all"} if args.allow_special else {}
-        if args.command == "encode":
+        special = {"allowed_special": "all"} if getattr(args, "allow_special", False) else {}
+        if args.command == "chunk":
+            _print_chunks(enc, text, args.max_tokens, args.overlap)
+        elif args.command == "encode":
             print(" ".join(map(str, enc.encode(text, **special))))
         elif args.command == "tokenize":
             print("\n".join(enc.tokenize(text, **special)))

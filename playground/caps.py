@@ -16,6 +16,8 @@ __all__ = [
     "MAX_ALGORITHM_CHARS", "MAX_SAMPLE_CHARS", "MAX_TRACE_CHARS", "MAX_TRAIN_BYTES",
     "MAX_EXTEND_CHARS", "MAX_EXTEND_PIECES", "MAX_SEED_VOCAB", "SESSION_MEMORY_MB",
     "MEMORY_PER_FILE_BYTE", "MEMORY_PER_MODEL_BYTE", "MEMORY_PER_TRAINED_ID",
+    "MAX_CHUNK_BYTES", "MAX_ENCODE_BYTES", "MAX_API_BODY_BYTES", "MAX_CHAT_TOOLS",
+    "MAX_TOOLS_CHARS", "MAX_CHUNKS", "MAX_CHUNKED_TOKENS", "chunk_budget",
     "check", "compare_budget", "utf8_size",
 ]
 
@@ -55,6 +57,26 @@ MAX_EXTEND_PIECES = 2_000
 """The most new pieces one extension asks for."""
 MAX_SEED_VOCAB = 8_000
 """The largest Unigram model trained for the new pieces (its characters and the new pieces)."""
+MAX_CHUNK_BYTES = 256 * 1024
+"""UTF-8 bytes of text the chunk view and the API's ``/chunk`` cut (every cut is checked by
+encoding the chunk: the text is encoded about four times over)."""
+MAX_CHUNKS = 2_000
+"""Chunks one cut may make, estimated before it starts as the text's tokens over the tokens
+each chunk adds (``chunk_budget``): each chunk costs a few encodes of its own text."""
+MAX_CHUNKED_TOKENS = 500_000
+"""Tokens of all the chunks of one cut together, estimated before it starts (chunks times
+``max_tokens``): a large overlap repeats most of each chunk in the next one."""
+MAX_ENCODE_BYTES = 256 * 1024
+"""UTF-8 bytes of text the API's ``/encode`` describes token by token (each token is an object
+of its answer: up to 256 Ki tokens, some 20 MB of JSON); ``/count`` takes ``MAX_TEXT_BYTES``."""
+MAX_API_BODY_BYTES = 8 * 1024 * 1024
+"""Bytes of one API request's body, read before it is parsed: room for ``MAX_TEXT_BYTES`` of
+text written with JSON's ``\\uXXXX`` escapes (up to 6 bytes a character, 12 a surrogate pair)
+or ``MAX_DECODE_IDS`` ids."""
+MAX_CHAT_TOOLS = 64
+"""Tool definitions (JSON objects) in one chat to count."""
+MAX_TOOLS_CHARS = 100_000
+"""Characters of a chat's tool definitions, written as compact JSON."""
 SESSION_MEMORY_MB = 640
 """Memory, in MB, this session's uploaded and trained tokenizers may hold together (estimated)."""
 MEMORY_PER_FILE_BYTE = 25
@@ -115,3 +137,32 @@ def compare_budget(n_bytes: int, n_encodings: int) -> None:
         raise ValueError(f"{n_bytes:,} UTF-8 bytes × {n_encodings} encodings is "
                          f"{n_bytes * n_encodings:,}; Compare mode encodes at most "
                          f"{MAX_COMPARE_BYTES:,} (choose fewer encodings or a shorter text).")
+
+
+def chunk_budget(n_tokens: int, max_tokens: int, overlap: int) -> None:
+    """Refuse a cut into chunks estimated to make more than ``MAX_CHUNKS``, or chunks of more
+    than ``MAX_CHUNKED_TOKENS`` together.
+
+    Args:
+        n_tokens (int): the text's tokens (encoded whole).
+        max_tokens (int): the most tokens of a chunk.
+        overlap (int): tokens of a chunk's end repeated at the next one's start.
+
+    Raises:
+        ValueError: with a plain sentence naming the numbers.
+
+    >>> chunk_budget(10_000, 4, 0)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: Chunks of at most 4 tokens make about 2,500 chunks of this text's 10,000 ...
+    """
+    estimate = -(-n_tokens // max(max_tokens - overlap, 1))
+    if estimate > MAX_CHUNKS:
+        raise ValueError(f"Chunks of at most {max_tokens:,} tokens make about {estimate:,} chunks "
+                         f"of this text's {n_tokens:,} tokens; the limit is {MAX_CHUNKS:,} "
+                         "(choose larger chunks, less overlap or a shorter text).")
+    together = estimate * min(max_tokens, n_tokens)
+    if together > MAX_CHUNKED_TOKENS:
+        raise ValueError(f"About {estimate:,} chunks of up to {max_tokens:,} tokens hold about "
+                         f"{together:,} tokens together; the limit is {MAX_CHUNKED_TOKENS:,} "
+                         "(choose less overlap or a shorter text).")

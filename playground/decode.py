@@ -15,7 +15,7 @@ from bbpe_core.id_list import id_items
 
 from .caps import MAX_DECODE_CHARS, MAX_DECODE_IDS, check
 
-__all__ = ["DecodeReport", "decode_ids"]
+__all__ = ["DecodeReport", "decode_ids", "id_problem"]
 
 
 @dataclass(frozen=True)
@@ -71,8 +71,9 @@ def _pieces(data: bytes) -> list[tuple[str, bool]]:
     return pieces
 
 
-def _problem(enc: Encoding, k: int, item: str, tid: int | None) -> str | None:
-    """Why item ``k`` is not a token of ``enc``, or None if it is one."""
+def id_problem(enc: Encoding, k: int, item: str, tid: int | None) -> str | None:
+    """Why item ``k`` (1-based; ``item`` as typed, ``tid`` its id or None if it is not a
+    non-negative integer) is not a token of ``enc``, or None if it is one."""
     if tid is None:
         return f"item {k} ({item!r}) is not a token id (a non-negative integer)"
     try:
@@ -109,7 +110,7 @@ def decode_ids(enc: Encoding, typed: str) -> DecodeReport:
     check("The list", len(items), MAX_DECODE_IDS, "items")
     ids, problems = [], []
     for k, (item, tid) in enumerate(items, start=1):
-        if (why := _problem(enc, k, item, tid)) is None:
+        if (why := id_problem(enc, k, item, tid)) is None:
             ids.append(tid)
         else:
             problems.append(why)

@@ -8,7 +8,8 @@ emoji), all before the page's title was sent (the Compare lab's first chart wait
 The start-up hook (a Starlette lifespan: it runs before the server answers its health check)
 runs the import statements at the top of each page in ``views/`` and imports
 ``streamlit.emojis``, pandas and pyarrow; it loads no encoding and reads no data file.
-``streamlit run app.py`` serves the same pages without it.
+``streamlit run app.py`` serves the same pages without it, and without the HTTP API that
+serve.py mounts at ``/api/v1`` (``playground.api``).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 import streamlit as st
+from starlette.routing import Mount
 
 VIEWS = Path(__file__).resolve().parent / "views"
 """The pages (``st.Page`` scripts of ``app.py``)."""
@@ -50,4 +52,11 @@ async def _import_at_start(_app: st.App) -> AsyncIterator[None]:
     yield
 
 
-app = st.App("app.py", lifespan=_import_at_start)
+async def _api(scope, receive, send) -> None:
+    """The HTTP API (``playground.api.server.app``), imported on its first request."""
+    from playground.api.server import app as api
+
+    await api(scope, receive, send)
+
+
+app = st.App("app.py", lifespan=_import_at_start, routes=[Mount("/api/v1", app=_api)])

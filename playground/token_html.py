@@ -7,7 +7,8 @@
   visible.
 - Tokens that share a character cut between them (their spans overlap) are drawn
   once in the token view, as one dashed chip whose tooltip lists the tokens and
-  their hex bytes: never a stray "�".
+  their hex bytes: never a stray "�" (the chip: ``bbpe_core.viewer.html.chip_html``,
+  which the notebook view shares).
 - The layers grid aligns, chunk by chunk, the pre-tokenizer chunk, its tokens,
   their ids, Ġ strings and UTF-8 bytes; rows can be switched off.
 - Every token element carries ``data-id`` (its ids, space-separated) and ``data-k`` (its
@@ -24,6 +25,7 @@ from __future__ import annotations
 from itertools import groupby
 
 from bbpe_core import TokenSpan
+from bbpe_core.viewer.html import chip_html, group_shared, token_label
 
 from .html_base import esc, page_css, show_text, token_colour
 
@@ -43,34 +45,6 @@ VIEWS = ("Text", "Ids", "Both")
 """What the token view shows: the chips, the id list, or both side by side (as Tiktokenizer)."""
 
 
-NEWLINE = '<span class="ws">↵</span>'
-"""A newline inside a chip: the mark, always (a chip never wraps inside); the line of chips
-breaks after the chip, once per newline in it, as Tiktokenizer draws it."""
-
-
-def group_shared(spans: list[TokenSpan]) -> list[list[TokenSpan]]:
-    """Group consecutive tokens whose character spans overlap (a character cut between them).
-
-    Args:
-        spans: tokens in order, as ``Encoding.encode_detailed`` returns them.
-
-    Returns:
-        Groups in order; most are one token long.
-    """
-    groups: list[list[TokenSpan]] = []
-    for span in spans:
-        if groups and span.start < groups[-1][-1].end and not span.special:
-            groups[-1].append(span)
-        else:
-            groups.append([span])
-    return groups
-
-
-def token_label(span: TokenSpan) -> str:
-    """``"<id> '<Ġ string>' bytes <hex>"``, the tooltip text of one token."""
-    return f"{span.id} {span.token_str!r} bytes {span.token_bytes.hex(' ')}"
-
-
 def _style(standalone: bool) -> str:
     """The style sheet as a ``<style>`` element for a standalone fragment, else nothing."""
     return f"<style>{page_css()}</style>" if standalone else ""
@@ -80,24 +54,6 @@ def _link_attrs(ids: list[int], positions: range) -> str:
     """``data-id`` and ``data-k`` attributes, the hooks of ``assets/token_view.js``."""
     return (f'data-id="{" ".join(map(str, ids))}" '
             f'data-k="{" ".join(map(str, positions))}"')
-
-
-def _chip(text: str, group: list[TokenSpan], first_k: int, show_whitespace: bool,
-          marked: bool) -> str:
-    first = group[0]
-    if len(group) == 1:
-        title = f"id {token_label(first)}"
-        classes = "tok special" if first.special else "tok"
-    else:
-        title = f"{len(group)} tokens share this text: " + " + ".join(token_label(s) for s in group)
-        classes = "tok split"
-    classes += " differs" if marked else ""
-    links = _link_attrs([s.id for s in group], range(first_k, first_k + len(group)))
-    shown = NEWLINE.join(show_text(line, show_whitespace) for line in text.split("\n"))
-    return (
-        f'<span class="{classes}" {links} style="background:{token_colour(first.id)}" '
-        f'title="{esc(title)}">{shown}</span>' + "<br>" * text.count("\n")
-    )
 
 
 def _id_list(spans: list[TokenSpan]) -> str:
@@ -145,7 +101,9 @@ def token_view_html(
     chips, k = [], 0
     for group in group_shared(spans):
         start, end = group[0].start, max(s.end for s in group)
-        chips.append(_chip(text[start:end], group, k, show_whitespace, end in marked_ends))
+        links = _link_attrs([s.id for s in group], range(k, k + len(group)))
+        chips.append(chip_html(text[start:end], group, show_whitespace=show_whitespace,
+                               attrs=links, marked=end in marked_ends))
         k += len(group)
     body = "".join(chips) or '<span class="ws">(no tokens)</span>'
     panes = {"Text": f'<div class="bbpe-view">{body}</div>', "Ids": _id_list(spans)}

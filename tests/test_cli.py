@@ -124,3 +124,29 @@ def test_every_shipped_encoding_is_an_encoding_and_a_training_pattern(monkeypatc
     status, out, _ = run(monkeypatch, capsys, ["tokenize", "--encoding", "bert_base_uncased"],
                          "Unaffable")
     assert (status, out.split()) == (0, ["una", "##ffa", "##ble"])
+
+
+def test_chunk_prints_one_json_line_per_chunk(monkeypatch, capsys):
+    import json
+
+    text = "One. Two.\n\nThree four five. Six seven."
+    status, out, _ = run(monkeypatch, capsys, ["chunk", "--max-tokens", "6"], text)
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert status == 0 and [r["text"] for r in rows] == [
+        "One. Two.\n\n", "Three four five.", " Six seven."]
+    assert [(r["index"], r["start"], r["end"], r["tokens"]) for r in rows] == [
+        (0, 0, 11, 5), (1, 11, 27, 4), (2, 27, 38, 3)]
+    status, out, _ = run(monkeypatch, capsys, ["chunk", "--max-tokens", "3", "--overlap", "1",
+                                               "--encoding", "llama2"], "one two three four")
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert status == 0 and all(r["tokens"] <= 3 for r in rows)
+    assert all(b["start"] < a["end"] for a, b in zip(rows, rows[1:]))  # repeated text
+
+
+@pytest.mark.parametrize("args, stdin, message", [
+    (["chunk", "--max-tokens", "2", "--overlap", "2"], "hi", "overlap (2) must be less"),
+    (["chunk", "--max-tokens", "1"], "你", "max_tokens=1 is too small"),
+])
+def test_chunk_errors_are_one_line(monkeypatch, capsys, args, stdin, message):
+    status, out, err = run(monkeypatch, capsys, args, stdin)
+    assert status == 2 and out == "" and message in err and "Traceback" not in err

@@ -1,4 +1,5 @@
-"""Text mode: counts, the token view, the layers grid, downloads and the share link."""
+"""Text mode: counts, the token view, the layers grid, the chunk view, downloads and the
+share link."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from ..export import tokens_csv, tokens_json
 from ..samples import DEFAULT_TEXT
 from ..token_html import LAYERS, VIEWS, layers_html, token_view_html
 from ..vocab import lost_bytes
-from . import cost_view
+from . import chunk_view, cost_view
 from .cached import cached_analysis
 from .common import counted_with, metric_row, problem, tokens_phrase
 from .live_text import live_text_area
@@ -98,6 +99,7 @@ def render(name: str) -> None:
         st.html(layers_html(text, result.spans[:MAX_RENDER_TOKENS], set(layers),
                             show_whitespace=show_ws, standalone=False,
                             normalized=result.normalized))
+    chunk_view.render(text, enc, key, show_ws)
     d1, d2, d3 = st.columns(3)
     d1.download_button("Tokens as CSV", tokens_csv(result.spans), "tokens.csv", "text/csv")
     d2.download_button("Tokens as JSON", tokens_json(result.spans), "tokens.json",

@@ -6,56 +6,15 @@ Under CI (CI=true) a missing browser is an error, not a skip."""
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
-from contextlib import contextmanager
-from pathlib import Path
 
 import pytest
+from served import serve_app  # noqa: F401 (test_tour_browser imports it from here)
 
-ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@contextmanager
-def serve_app(root: Path = ROOT):
-    """A fresh ``python -m playground`` (``bbpe-playground``, as scripts/start.sh starts the
-    app) of the checkout ``root`` on a free local port: yields its URL once healthy."""
-    port = _free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "playground", "--server.port", str(port),
-         "--server.address", "127.0.0.1", "--server.headless", "true"],
-        cwd=root, env={**os.environ, "PYTHONPATH": str(root)},
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(120):
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=1) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                time.sleep(0.5)
-        else:
-            pytest.fail("streamlit did not start within 60 s")
-        yield url
-    finally:
-        proc.terminate()
-        proc.wait(timeout=20)
 
 
 @pytest.fixture(scope="session")
