@@ -33,7 +33,8 @@ from served import serve_app  # noqa: E402
 import bbpe_core  # noqa: E402
 from bench.report import publish, results_page  # noqa: E402
 
-TEXT = (ROOT / "assets" / "corpora" / "en_python_docs.txt").read_text(encoding="utf-8")[:1000]
+CORPUS = ROOT / "playground" / "assets" / "corpora" / "en_python_docs.txt"
+TEXT = CORPUS.read_text(encoding="utf-8")[:1000]
 """About 1,000 characters of English prose and code (the Python docs corpus)."""
 
 WORKLOAD = {
@@ -101,8 +102,8 @@ def main() -> None:
         f"fresh `streamlit run serve.py` on 127.0.0.1, {args.clients} clients at once (threads, "
         f"one keep-alive connection each), {args.requests} requests each per route, every "
         "answer 200. Each request carries the first 1,000 characters of "
-        "`assets/corpora/en_python_docs.txt` (decode: its gpt2 ids). The API works on at most "
-        "2 requests at a time (`playground.api.server.API_WORKERS`), so latency under 10 "
+        "`playground/assets/corpora/en_python_docs.txt` (decode: its gpt2 ids). The API works "
+        "on at most "        "2 requests at a time (`playground.api.server.API_WORKERS`), so latency under 10 "
         "clients includes the wait for a worker.",
         "",
         f"Machine: {os.cpu_count()} cores, shared; load average {load} at the end.",

@@ -16,8 +16,8 @@ __all__ = [
     "MAX_ALGORITHM_CHARS", "MAX_SAMPLE_CHARS", "MAX_TRACE_CHARS", "MAX_TRAIN_BYTES",
     "MAX_EXTEND_CHARS", "MAX_EXTEND_PIECES", "MAX_SEED_VOCAB", "SESSION_MEMORY_MB",
     "MEMORY_PER_FILE_BYTE", "MEMORY_PER_MODEL_BYTE", "MEMORY_PER_TRAINED_ID",
-    "MAX_CHUNK_BYTES", "MAX_ENCODE_BYTES", "MAX_API_BODY_BYTES", "MAX_CHAT_TOOLS",
-    "MAX_TOOLS_CHARS", "MAX_CHUNKS", "MAX_CHUNKED_TOKENS", "chunk_budget",
+    "MAX_CHUNK_BYTES", "MAX_ENCODE_BYTES", "MAX_API_BODY_BYTES", "MAX_CHUNKS",
+    "MAX_CHUNKED_TOKENS", "chunk_budget",
     "check", "compare_budget", "utf8_size",
 ]
 
@@ -73,10 +73,6 @@ MAX_API_BODY_BYTES = 8 * 1024 * 1024
 """Bytes of one API request's body, read before it is parsed: room for ``MAX_TEXT_BYTES`` of
 text written with JSON's ``\\uXXXX`` escapes (up to 6 bytes a character, 12 a surrogate pair)
 or ``MAX_DECODE_IDS`` ids."""
-MAX_CHAT_TOOLS = 64
-"""Tool definitions (JSON objects) in one chat to count."""
-MAX_TOOLS_CHARS = 100_000
-"""Characters of a chat's tool definitions, written as compact JSON."""
 SESSION_MEMORY_MB = 640
 """Memory, in MB, this session's uploaded and trained tokenizers may hold together (estimated)."""
 MEMORY_PER_FILE_BYTE = 25

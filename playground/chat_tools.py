@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from bbpe_core import Encoding
 
 __all__ = ["MAX_TOOLS", "MAX_TOOLS_CHARS", "MAX_TOOL_DEPTH", "OPENAI_TOOL_METHOD",
-           "openai_tools_tokens", "parse_tools"]
+           "ToolsTooLargeError", "openai_tools_tokens", "parse_tools"]
 
 MAX_TOOLS = 64
 """Tool definitions in one request (OpenAI accepts up to 128; a few dozen is a large agent)."""
@@ -41,6 +41,10 @@ OPENAI_TOOL_METHOD = ("an estimate by the OpenAI Cookbook's published method for
 """What Chat mode says of an OpenAI model's count with tools."""
 
 _NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+class ToolsTooLargeError(ValueError):
+    """Tool definitions over ``MAX_TOOLS_CHARS`` or ``MAX_TOOLS`` (a cap, not a shape)."""
 
 
 @dataclass(frozen=True)
@@ -89,16 +93,18 @@ def parse_tools(text: str) -> list[dict]:
         is 1 to 64 letters, digits, ``_`` or ``-`` (OpenAI's rule).
 
     Raises:
+        ToolsTooLargeError: (a ValueError) for text over ``MAX_TOOLS_CHARS`` or more than
+            ``MAX_TOOLS`` tools.
         ValueError: a one-line message of ours (it quotes no user text but a tool's index) for
-            text over ``MAX_TOOLS_CHARS``, JSON that does not parse or nests deeper than
-            ``MAX_TOOL_DEPTH``, more than ``MAX_TOOLS`` tools, or a tool not of that shape.
+            JSON that does not parse or nests deeper than ``MAX_TOOL_DEPTH``, or a tool not of
+            that shape.
 
     >>> parse_tools('[{"type": "function", "function": {"name": "f"}}]')
     [{'type': 'function', 'function': {'name': 'f'}}]
     """
     if len(text) > MAX_TOOLS_CHARS:
-        raise ValueError(f"the tools' JSON has {len(text):,} characters; at most "
-                         f"{MAX_TOOLS_CHARS:,} are read")
+        raise ToolsTooLargeError(f"the tools' JSON has {len(text):,} characters; at most "
+                                 f"{MAX_TOOLS_CHARS:,} are read")
     if not text.strip():
         return []
     try:
@@ -108,7 +114,7 @@ def parse_tools(text: str) -> list[dict]:
     if not isinstance(tools, list):
         raise ValueError("the tools must be a JSON array of tool definitions")
     if len(tools) > MAX_TOOLS:
-        raise ValueError(f"{len(tools):,} tools; at most {MAX_TOOLS} are counted")
+        raise ToolsTooLargeError(f"{len(tools):,} tools; at most {MAX_TOOLS} are counted")
     if _depth(tools) > MAX_TOOL_DEPTH:
         raise ValueError(f"the tools' JSON nests deeper than {MAX_TOOL_DEPTH} levels")
     for k, tool in enumerate(tools, start=1):

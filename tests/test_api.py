@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import http.client
 import json
-from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from samples import CORPORA
 from served import serve_app
 from zoo_oracles import hf_oracle, sp_processor
 
@@ -19,7 +19,6 @@ from playground.api.ratelimit import RateLimiter
 from playground.caps import (
     MAX_API_BODY_BYTES,
     MAX_CHAT_MESSAGES,
-    MAX_CHAT_TOOLS,
     MAX_CHUNK_BYTES,
     MAX_CHUNKS,
     MAX_COMPARE_BYTES,
@@ -28,8 +27,8 @@ from playground.caps import (
 )
 from playground.chat import build_prompt, chat_encoding
 from playground.chat_templates import prompt_ranges
+from playground.chat_tools import MAX_TOOLS, MAX_TOOLS_CHARS, openai_tools_tokens
 
-CORPORA = Path(__file__).resolve().parent.parent / "assets" / "corpora"
 EXCERPT = 20_000
 """Characters of each corpus sent (the API's answers are compared token by token)."""
 
@@ -156,14 +155,38 @@ def test_count_chat_counts_as_chat_mode(api):
     assert status == 200 and got["count"] == len(llama3.encode(prompt, allowed_special="all"))
 
 
-def test_tools_are_checked_then_refused_for_now(api):
+WEATHER = [{"type": "function", "function": {
+    "name": "get_weather", "description": "Get the weather.",
+    "parameters": {"type": "object", "properties": {
+        "city": {"type": "string", "description": "The city."},
+        "unit": {"type": "string", "enum": ["c", "f"]}}}}}]
+
+
+def test_tools_are_checked_and_capped(api):
     body = {"model": "gpt-4o", "messages": [{"role": "user", "content": "hi"}]}
     assert api("/count_chat", {**body, "tools": []})[0] == 200
     status, got, _ = api("/count_chat", {**body, "tools": [{"type": "function"}]})
-    assert (status, got) == (400, {"error": "tools are not supported yet"})
+    assert status == 400 and got["error"].startswith('"tools": tool 1 is not')
     assert api("/count_chat", {**body, "tools": ["f"]})[0] == 400
-    assert api("/count_chat", {**body, "tools": [{}] * (MAX_CHAT_TOOLS + 1)})[0] == 413
-    assert api("/count_chat", {**body, "tools": [{"d": "x" * 100_001}]})[0] == 413
+    assert api("/count_chat", {**body, "tools": [{}] * (MAX_TOOLS + 1)})[0] == 413
+    big = [{"type": "function", "function": {"name": "f", "description": "x" * MAX_TOOLS_CHARS}}]
+    assert api("/count_chat", {**body, "tools": big})[0] == 413
+
+
+def test_tools_are_counted_as_chat_mode_counts_them(api):
+    messages = [{"role": "user", "content": "What is the weather in Paris?"}]
+    status, got, _ = api("/count_chat", {"model": "gpt-4o", "messages": messages,
+                                         "tools": WEATHER})
+    plain = api("/count_chat", {"model": "gpt-4o", "messages": messages})[1]
+    added = openai_tools_tokens(WEATHER, "gpt-4o", chat_encoding("gpt-4o"))
+    assert status == 200 and got["tools"] == added > 0
+    assert got["count"] == plain["count"] + added and "Cookbook" in got["estimate"]
+    status, got, _ = api("/count_chat", {"model": "qwen3", "messages": messages,
+                                         "tools": WEATHER})
+    prompt, _ = prompt_ranges("qwen3", messages, tools=WEATHER)
+    assert "get_weather" in prompt
+    qwen3 = bbpe_core.get_encoding("qwen3")
+    assert status == 200 and got["count"] == len(qwen3.encode(prompt, allowed_special="all"))
 
 
 @pytest.mark.parametrize("path, body, status, named", [

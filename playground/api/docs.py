@@ -10,13 +10,13 @@ from bbpe_core.viewer.html import esc
 from ..caps import (
     MAX_API_BODY_BYTES,
     MAX_CHAT_MESSAGES,
-    MAX_CHAT_TOOLS,
     MAX_CHUNK_BYTES,
     MAX_CHUNKS,
     MAX_DECODE_IDS,
     MAX_ENCODE_BYTES,
     MAX_TEXT_BYTES,
 )
+from ..chat_tools import MAX_TOOLS
 from .ratelimit import API_BURST, API_RATE
 
 __all__ = ["ROUTE_DOCS", "docs_html"]
@@ -44,7 +44,7 @@ ROUTE_DOCS = [
      {"model": "gpt-4o", "messages": [{"role": "user", "content": "hi"}]},
      '{"count", "per_message": [...], "framing"}: the prompt as Chat mode builds it (gpt-4o, '
      "gpt-4, gpt-3.5-turbo; Llama 3.x, Qwen 3, DeepSeek V3 / R1, Mistral NeMo, gpt-oss by "
-     f"label or encoding name); up to {MAX_CHAT_MESSAGES} messages, {MAX_CHAT_TOOLS} tools."),
+     f"label or encoding name); up to {MAX_CHAT_MESSAGES} messages, {MAX_TOOLS} tools."),
 ]
 """(method, path under /api/v1, an example body or None, what it answers)."""
 

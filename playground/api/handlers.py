@@ -18,13 +18,11 @@ from bbpe_core import chunk_text, encoding_catalogue
 from ..caps import (
     MAX_CHAT_CHARS,
     MAX_CHAT_MESSAGES,
-    MAX_CHAT_TOOLS,
     MAX_CHUNK_BYTES,
     MAX_COMPARE_ENCODINGS,
     MAX_DECODE_IDS,
     MAX_ENCODE_BYTES,
     MAX_TEXT_BYTES,
-    MAX_TOOLS_CHARS,
     check,
     chunk_budget,
     compare_budget,
@@ -32,6 +30,13 @@ from ..caps import (
 )
 from ..chat import CHAT_MODELS, Message, build_prompt, chat_encoding, tokens_per_message
 from ..chat_templates import TEMPLATE_MODELS, prompt_ranges
+from ..chat_tools import (
+    MAX_TOOLS,
+    OPENAI_TOOL_METHOD,
+    ToolsTooLargeError,
+    openai_tools_tokens,
+    parse_tools,
+)
 from ..decode import id_problem
 from ..stored_n_vocab import stored_n_vocab
 from . import fields
@@ -123,37 +128,37 @@ def _messages(body: dict) -> list[Message]:
 
 
 def _tools(body: dict) -> list[dict]:
-    """The tool definitions (JSON schema objects), within their caps; none if absent."""
-    tools = fields.object_list(body, "tools", MAX_CHAT_TOOLS, "tool definitions") or []
-    if not all(isinstance(t, dict) for t in tools):
-        raise ApiError(400, '"tools" must be a list of JSON objects (tool definitions)')
+    """The tool definitions (OpenAI's ``tools`` shape), checked and capped as Chat mode's
+    (``chat_tools.parse_tools``: 413 over a cap, 400 for a bad shape); none if absent."""
+    tools = fields.object_list(body, "tools", MAX_TOOLS, "tool definitions") or []
     try:
-        check('"tools"', len(json.dumps(tools, separators=(",", ":"), ensure_ascii=False)),
-              MAX_TOOLS_CHARS, "characters of JSON")
+        return parse_tools(json.dumps(tools, separators=(",", ":"), ensure_ascii=False))
+    except ToolsTooLargeError as e:
+        raise ApiError(413, f'"tools": {e}') from None
     except ValueError as e:
-        raise ApiError(413, str(e)) from None
-    return tools
+        raise ApiError(400, f'"tools": {e}') from None
 
 
 def count_chat(body: object) -> dict:
     """``POST /count_chat``: the prompt's tokens and each message's share, as Chat mode
     counts them; ``per_message`` has one count per message, ``framing`` the separators' and
-    reply primer's tokens."""
+    reply primer's tokens. With ``tools``, a template model's own chat template writes them
+    (their tokens count with the message whose part they are written into); an OpenAI model's
+    count adds the OpenAI Cookbook's estimate (``"tools"``: their tokens, ``"estimate"``: how
+    it was made), 400 for a model the cookbook gives no constants for."""
     body = fields.json_object(body)
     model = body.get("model")
     if not isinstance(model, str):
         raise ApiError(400, '"model" must be a chat model\'s name, e.g. "gpt-4o"')
     messages = _messages(body)
     tools = _tools(body)
-    if tools:  # chat_templates' tools= (issue 46) is wired here once it lands
-        raise ApiError(400, "tools are not supported yet")
     if model in CHAT_MODELS:
         prompt, ranges = build_prompt(messages, model)
         enc = chat_encoding(model)
     else:
         turns = [{"role": m.role, "content": m.content} for m in messages]
         try:  # a label of TEMPLATE_MODELS or its encoding's name
-            prompt, ranges = prompt_ranges(model, turns)  # ValueError (refused): 400
+            prompt, ranges = prompt_ranges(model, turns, tools=tools or None)  # ValueError: 400
         except KeyError:
             known = ", ".join([*CHAT_MODELS, *TEMPLATE_MODELS])
             raise ApiError(404, f"unknown chat model {fields.quoted(model)}; known: "
@@ -162,5 +167,12 @@ def count_chat(body: object) -> dict:
                                     else model)
     spans = enc.encode_detailed(prompt, allowed_special="all")
     counts = tokens_per_message(spans, ranges)
-    return {"model": model, "count": len(spans), "per_message": counts[:-1],
-            "framing": counts[-1]}
+    answer = {"model": model, "count": len(spans), "per_message": counts[:-1],
+              "framing": counts[-1]}
+    if tools and model in CHAT_MODELS:
+        try:
+            added = openai_tools_tokens(tools, model, enc)
+        except KeyError:
+            raise ApiError(400, f"no published method counts tools for {model}") from None
+        answer.update(count=len(spans) + added, tools=added, estimate=OPENAI_TOOL_METHOD)
+    return answer
