@@ -103,7 +103,8 @@ def main() -> None:
         f"one keep-alive connection each), {args.requests} requests each per route, every "
         "answer 200. Each request carries the first 1,000 characters of "
         "`playground/assets/corpora/en_python_docs.txt` (decode: its gpt2 ids). The API works "
-        "on at most "        "2 requests at a time (`playground.api.server.API_WORKERS`), so latency under 10 "
+        "on at most 2 requests at a time (`playground.api.server.API_WORKERS`), so latency "
+        "under 10 "
         "clients includes the wait for a worker.",
         "",
         f"Machine: {os.cpu_count()} cores, shared; load average {load} at the end.",
