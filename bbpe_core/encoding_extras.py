@@ -11,15 +11,35 @@ into ``decode``'s text for SentencePiece and WordPiece too.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from . import unstable
 from .special import AllowedSpecial, DisallowedSpecial
 
 if TYPE_CHECKING:
+    from .decoders import Decoder
     from .encoding import Encoding
+    from .token_table import TokenTable
+    from .vocab import Vocab
 
 __all__ = ["TiktokenExtras"]
+
+
+class _Stages(Protocol):
+    """What these methods read of an ``Encoding`` (the type of ``self`` in a base class)."""
+
+    vocab: Vocab | TokenTable
+    decoder: Decoder | None
+    _special_ids: frozenset[int]
+
+    def encode(self, text: str, *, allowed_special: AllowedSpecial = ...,
+               disallowed_special: DisallowedSpecial = ...) -> list[int]: ...
+
+    def decode(self, tokens: Sequence[int], errors: str = ...) -> str: ...
+
+    def decode_bytes(self, tokens: Sequence[int]) -> bytes: ...
+
+    def decode_tokens_bytes(self, tokens: Sequence[int]) -> list[bytes]: ...
 
 
 def _text_length(data: bytes) -> int:
@@ -32,7 +52,7 @@ class TiktokenExtras:
     """tiktoken's batch, offset, numpy, byte-value and unstable methods (a base class of
     ``Encoding``; each method documents its tiktoken counterpart)."""
 
-    def decode_with_offsets(self: Encoding, tokens: Sequence[int]) -> tuple[str, list[int]]:
+    def decode_with_offsets(self: _Stages, tokens: Sequence[int]) -> tuple[str, list[int]]:
         """Decode ids to text with the character offset where each token starts
         (tiktoken's ``decode_with_offsets``): a token that begins inside a character (a
         byte-level token holding its later bytes) gets the offset of that character.
@@ -53,14 +73,14 @@ class TiktokenExtras:
         ('hello world', [0, 5])
         """
         parts = (self.decode_tokens_bytes(tokens) if self.decoder is None
-                 else self.decoder.decode_parts(self.vocab, tokens))
+                 else self.decoder.decode_parts(self.vocab, tokens))  # type: ignore[arg-type]
         offsets, length = [], 0
         for part in parts:
             offsets.append(max(0, length - (bool(part) and 0x80 <= part[0] < 0xC0)))
             length += _text_length(part)
         return b"".join(parts).decode("utf-8", errors="strict"), offsets
 
-    def decode_batch(self: Encoding, batch: Sequence[Sequence[int]], *,
+    def decode_batch(self: _Stages, batch: Sequence[Sequence[int]], *,
                      errors: str = "replace", num_threads: int = 8) -> list[str]:
         """``decode`` of each id list (tiktoken's ``decode_batch``; ``num_threads`` is
         accepted for its signature: pure Python decodes in this thread, in order).
@@ -70,7 +90,7 @@ class TiktokenExtras:
         """
         return [self.decode(tokens, errors=errors) for tokens in batch]
 
-    def decode_bytes_batch(self: Encoding, batch: Sequence[Sequence[int]], *,
+    def decode_bytes_batch(self: _Stages, batch: Sequence[Sequence[int]], *,
                            num_threads: int = 8) -> list[bytes]:
         """``decode_bytes`` of each id list (tiktoken's ``decode_bytes_batch``).
 
@@ -79,7 +99,7 @@ class TiktokenExtras:
         """
         return [self.decode_bytes(tokens) for tokens in batch]
 
-    def encode_to_numpy(self: Encoding, text: str, *,
+    def encode_to_numpy(self: _Stages, text: str, *,
                         allowed_special: AllowedSpecial = frozenset(),
                         disallowed_special: DisallowedSpecial = "all") -> Any:
         """``encode`` as a numpy array of ``uint32`` (tiktoken's ``encode_to_numpy``);
@@ -95,14 +115,14 @@ class TiktokenExtras:
                           disallowed_special=disallowed_special)
         return np.array(ids, dtype=np.uint32)
 
-    def token_byte_values(self: Encoding) -> list[bytes]:
+    def token_byte_values(self: _Stages) -> list[bytes]:
         """The bytes of every ordinary token (not special or added), sorted, each value
         once (tiktoken's ``token_byte_values``: the keys of ``mergeable_ranks``, sorted)."""
         whole = self.vocab.whole_ids
         return sorted({data for token, data in self.vocab.id_to_bytes.items()
                        if token not in whole})
 
-    def is_special_token(self: Encoding, token: int) -> bool:
+    def is_special_token(self: _Stages, token: int) -> bool:
         """Whether ``token`` is the id of a special token (tiktoken's ``is_special_token``;
         added tokens that are not special give False).
 
@@ -113,7 +133,7 @@ class TiktokenExtras:
             raise TypeError(f"token must be an int, not {type(token).__name__}")
         return token in self._special_ids
 
-    def encode_with_unstable(self: Encoding, text: str, *,
+    def encode_with_unstable(self: _Stages, text: str, *,
                              allowed_special: AllowedSpecial = frozenset(),
                              disallowed_special: DisallowedSpecial = "all",
                              ) -> tuple[list[int], list[list[int]]]:
@@ -136,4 +156,5 @@ class TiktokenExtras:
         >>> stable, all(enc.decode(stable + c).startswith("hello fanta") for c in completions)
         ([15339], True)
         """
-        return unstable.encode_with_unstable(self, text, allowed_special, disallowed_special)
+        enc: Encoding = self  # type: ignore[assignment]  # only Encoding derives from this
+        return unstable.encode_with_unstable(enc, text, allowed_special, disallowed_special)

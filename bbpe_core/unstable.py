@@ -13,7 +13,7 @@ them, the bytes before it plus that token, encoded again.
 from __future__ import annotations
 
 from bisect import bisect_left
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import regex
 
@@ -22,6 +22,7 @@ from .special import AllowedSpecial, DisallowedSpecial
 
 if TYPE_CHECKING:
     from .encoding import Encoding
+    from .vocab import Vocab
 
 __all__ = ["WHITE_SPACE", "encode_with_unstable"]
 
@@ -55,7 +56,8 @@ def _last_piece_len(enc: Encoding, text: str, allowed: frozenset[str]) -> int:
         while at and _SPACE_RUN.fullmatch(chunks[at - 1]):
             at -= 1
         last = chunks[min(at, len(chunks) - 1):]
-    return sum(len(enc.vocab.chunk_ids(chunk)) for chunk in last)
+    vocab = cast("Vocab", enc.vocab)  # byte-level: encode_with_unstable checked
+    return sum(len(vocab.chunk_ids(chunk)) for chunk in last)
 
 
 def _all_space(enc: Encoding, token: int) -> bool:
@@ -114,7 +116,8 @@ def encode_with_unstable(enc: Encoding, text: str, allowed_special: AllowedSpeci
         return ids, []
     completions: set[tuple[int, ...]] = set()
     sorted_bytes = enc.token_byte_values()
-    ranks = enc.vocab.mergeable_ranks
+    vocab = cast("Vocab", enc.vocab)
+    ranks = vocab.mergeable_ranks
     for token in _starting_with(sorted_bytes, unstable):
         completions.add((ranks[token],))
     for i in range(1, len(unstable)):
@@ -124,7 +127,7 @@ def encode_with_unstable(enc: Encoding, text: str, allowed_special: AllowedSpeci
             try:
                 encoded = enc.encode_ordinary(possibility.decode("utf-8"))
             except UnicodeDecodeError:
-                encoded = [ranks[part] for part in enc.vocab.bpe(possibility)]
+                encoded = [ranks[part] for part in vocab.bpe(possibility)]
             seq, seq_len = [], 0
             for token_id in encoded:
                 seq.append(token_id)
@@ -136,7 +139,7 @@ def encode_with_unstable(enc: Encoding, text: str, allowed_special: AllowedSpeci
         char, size = _last_char(unstable)
         if len(unstable) - size > 0 and char is not None and char in WHITE_SPACE:
             head, tail = unstable[:-size], unstable[-size:]
-            parts = enc.vocab.bpe(head) + enc.vocab.bpe(tail)
+            parts = vocab.bpe(head) + vocab.bpe(tail)
             completions.add(tuple(ranks[part] for part in parts))
     return ids, [list(c) for c in completions]
 
