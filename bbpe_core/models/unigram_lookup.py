@@ -44,19 +44,18 @@ at most 16 characters by default, ``max_sentencepiece_length``: the T5 and umT5
 vocabularies are walked by short keys alone)."""
 
 
-def _prefix_keys(pieces: list[str]) -> list[str]:
-    """Every proper prefix of at most ``DEPTH`` characters of the ``pieces`` (sorted), each
-    once: a piece adds those longer than what it shares with the piece before it."""
-    out: list[str] = []
-    previous = ""
+def _prefix_keys(pieces: list[str]) -> dict[str, int]:
+    """Every proper prefix of at most ``DEPTH`` characters of the ``pieces`` -> -1. A
+    piece's prefixes are added longest first until one is already there: the keys stay
+    closed under taking a prefix, so the shorter ones are there too."""
+    keys: dict[str, int] = {}
     for piece in pieces:
-        stop = min(len(piece) - 1, DEPTH)
-        shared, most = 0, min(stop, len(previous))
-        while shared < most and piece[shared] == previous[shared]:
-            shared += 1
-        out.extend(piece[:k] for k in range(shared + 1, stop + 1))
-        previous = piece
-    return out
+        for k in range(min(len(piece) - 1, DEPTH), 0, -1):
+            prefix = piece[:k]
+            if prefix in keys:
+                break
+            keys[prefix] = -1
+    return keys
 
 
 class PieceLookup:
@@ -78,7 +77,7 @@ class PieceLookup:
     def __init__(self, pieces: Sequence[str], matched: Sequence[bool]) -> None:
         ids = [i for i in compress(range(len(pieces)), matched) if pieces[i]]
         chosen = [pieces[i] for i in ids]
-        keys = dict.fromkeys(_prefix_keys(sorted(chosen)), -1)
+        keys = _prefix_keys(chosen)
         keys.update(zip(chosen, ids))
         self.keys = keys
         self.longest = max(map(len, chosen), default=0)
