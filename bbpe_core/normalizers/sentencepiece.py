@@ -29,7 +29,7 @@ import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from ..special import whole_token_regex
+from ..special import whole_token_pattern
 from .growth import MAX_GROWTH, MAX_REPLACEMENT_CHARS, check_growth
 from .precompiled import CharsMap, grown_size
 from .replace import SPACE_MARK
@@ -102,8 +102,8 @@ class SentencePieceNormalizer:
         add_dummy_prefix, remove_extra_whitespaces, escape_whitespaces: the
             ``normalizer_spec`` flags.
         user_defined: USER_DEFINED pieces, never normalized; found where one starts by
-            one pattern of them all (``special.whole_token_regex``, a trie: the longest
-            one, in time linear in the text whatever their number).
+            one pattern of them all (``special.whole_token_pattern``, a trie: the longest
+            one, in time linear in the text whatever their number; compiled by ``re``).
 
     Raises:
         NormalizedTooLongError: from ``normalize`` when the rules would make the text more
@@ -122,7 +122,7 @@ class SentencePieceNormalizer:
         self.escape_whitespaces = escape_whitespaces
         self.user_defined = sorted(set(p for p in user_defined if p), key=len, reverse=True)
         self._user_starts = frozenset(p[0] for p in self.user_defined)
-        self._user_match = (whole_token_regex(frozenset(self.user_defined)).match
+        self._user_match = (re.compile(whole_token_pattern(frozenset(self.user_defined))).match
                             if self.user_defined else None)
         self._scan_tables: _Scan | None = None
         self._table: dict[int, str] = {}
