@@ -147,3 +147,20 @@ def test_a_model_file_of_user_defined_long_pieces_loads_and_matches_them():
               (long, 0.0, 4)]
     enc = load_sentencepiece_model(_model(pieces, model_type=1, byte_fallback=False), name="ud")
     assert enc.encode("x" + long + "y") == [1, 2, 4, 3]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.text("ab", min_size=1, max_size=70), min_size=1, max_size=25, unique=True),
+       st.lists(st.text("ab", min_size=1, max_size=90), min_size=1, max_size=8),
+       st.integers(0, 2 ** 32 - 1))
+def test_texts_passed_together_reuse_shared_prefixes_with_long_pieces(pieces, texts, seed):
+    """The HF flavour's pass over sorted texts restarts where a text stops sharing a
+    prefix with the one before; the steps of pieces longer than the lookup's depth that
+    cross that point are redone too."""
+    rng = random.Random(seed)
+    pieces = ["<unk>", "a", "b"] + [p for p in pieces if p not in ("a", "b")]
+    scores = [0.0] + [-rng.uniform(0.5, 8.0) for _ in pieces[1:]]
+    enc = UnigramEncoder(pieces, scores, unk_id=0)
+    together = dict(enc._ids_each(sorted(set(texts))))
+    alone = UnigramEncoder(pieces, scores, unk_id=0)
+    assert together == {t: [i for i, _ in alone.pieces_of(t)] for t in set(texts)}
