@@ -16,7 +16,8 @@ its pieces' log-probabilities, the best segmentation found by Viterbi); sentence
    their UTF-8 bytes become the ``<0xNN>`` pieces instead.
 
 Memory is four arrays of ``len(text) + 1`` entries and the time is linear in the text
-times the longest piece, so a 1 MB line without spaces is safe. Where the two libraries
+times the longest piece prefix found at a position (``unigram_lookup``, whose keys follow the
+vocabulary's characters), so a 1 MB line without spaces is safe. Where the two libraries
 differ, ``flavour`` picks one:
 
 - ``"sentencepiece"`` (the library's 0.2.3 source, which differs from its repository's older
@@ -357,7 +358,8 @@ class UnigramEncoder(Encoder):
             text: the text.
             starts, ids, best: per end position, the best path's last step (start, id, -1
                 if none yet) and score; at least ``len(text) + 1`` entries.
-            reach: per start position, where the longest trie key from there ends.
+            reach: per start position, where the walk of the lookup's keys from there
+                ended (past a piece longer than ``DEPTH``: where the longest piece would).
             shared: the arrays hold the pass over a text with the same first ``shared``
                 characters (0: none): from there on it is redone, along with the steps
                 that start before and end after.
