@@ -60,7 +60,8 @@ def test_the_map_builder_gives_a_map_that_walks():
     (_charsmap(3, cycle=True), "leads back to a node above"),
     (_charsmap(40), "a key is longer than 32 bytes"),
     (_charsmap(2, b"x" * (MAX_REPLACEMENT_CHARS + 1)), "a replacement is longer than 64"),
-], ids=["cycle-1", "cycle-3", "key-40-bytes", "replacement-65"])
+    (_charsmap(2, b"x\0" * 600_000), "the most read is 1,048,576"),
+], ids=["cycle-1", "cycle-3", "key-40-bytes", "replacement-65", "2-mb-map"])
 def test_a_map_that_loops_nests_too_deep_or_writes_too_much_is_refused_at_load(data, message):
     with pytest.raises(VocabFileError, match=message):
         load_sentencepiece_model(_model(PIECES, model_type=1, byte_fallback=False,

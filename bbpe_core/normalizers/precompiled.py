@@ -31,7 +31,11 @@ import regex
 
 from .growth import MAX_GROWTH, MAX_REPLACEMENT_CHARS, check_growth
 
-__all__ = ["CharsMap", "HFPrecompiled", "MAX_KEY_BYTES", "grown_size"]
+__all__ = ["CharsMap", "HFPrecompiled", "MAX_CHARSMAP_BYTES", "MAX_KEY_BYTES", "grown_size"]
+
+MAX_CHARSMAP_BYTES = 1 << 20
+"""The largest precompiled map read, trie and replacements (sentencepiece's ``nmt_nfkc``
+map is 237,000 bytes): the checks at load index every unit of the trie."""
 
 MAX_KEY_BYTES = 32
 """The longest key a precompiled map may hold, in UTF-8 bytes (sentencepiece's ``nmt_nfkc``
@@ -58,7 +62,8 @@ class CharsMap:
         data: the ``precompiled_charsmap`` bytes.
 
     Raises:
-        ValueError: if the header does not fit the blob, the trie has a cycle (a walk would
+        ValueError: if the map is over ``MAX_CHARSMAP_BYTES``, the header does not fit the
+            blob, the trie has a cycle (a walk would
             never end) or a key longer than ``MAX_KEY_BYTES``, or a replacement in the blob
             is longer than ``growth.MAX_REPLACEMENT_CHARS`` characters. A walk that leaves
             the trie or the replacements, or a replacement that is not UTF-8, raises
@@ -68,6 +73,9 @@ class CharsMap:
     def __init__(self, data: bytes) -> None:
         if len(data) < 4:
             raise ValueError("precompiled_charsmap is shorter than its 4-byte header")
+        if len(data) > MAX_CHARSMAP_BYTES:
+            raise ValueError(f"precompiled_charsmap has {len(data):,} bytes; the most read is "
+                             f"{MAX_CHARSMAP_BYTES:,}")
         size = int.from_bytes(data[:4], "little")
         if size % 4 or size == 0 or 4 + size > len(data):
             raise ValueError(f"precompiled_charsmap: trie size {size} does not fit the blob")
