@@ -1,11 +1,12 @@
 """Hostile Unigram models: the piece lookup's memory follows the vocabulary's characters and
 the work at a position the longest piece prefix found there, whatever the longest piece.
 
-Each case failed on the main branch before the lookup was rebuilt (``models.unigram_lookup``):
-every prefix of every piece was a key, so a piece of ``L`` characters cost ``L**2 / 2``
-characters of keys and a walk of up to ``L`` slices of up to ``L`` characters at every
-position. Cases run in a fresh interpreter under an address-space limit and a timeout
-(``limits.run_limited``); the hostile files are built in the test.
+Each memory and time case failed on the main branch before the lookup was rebuilt
+(``models.unigram_lookup``): every prefix of every piece was a key, so a piece of ``L``
+characters cost ``L**2 / 2`` characters of keys and a walk of up to ``L`` slices of up to
+``L`` characters at every position. The others show that the lookup finds what trying every
+length finds. Memory and time cases run in a fresh interpreter under an address-space limit
+and a timeout (``limits.run_limited``); the hostile files are built in the test.
 """
 
 from __future__ import annotations
