@@ -70,19 +70,17 @@ def normalizer_steps(spec: object, name: str) -> list:
     kind = spec.get("type") if isinstance(spec, dict) else None
     if kind == "Sequence" and isinstance(spec.get("normalizers"), list):
         return [step for inner in spec["normalizers"] for step in normalizer_steps(inner, name)]
-    if kind == "Prepend" and isinstance(spec.get("prepend"), str):
-        return [Prepend(spec["prepend"])]
-    if kind == "Replace":
-        pattern, content = spec.get("pattern"), spec.get("content")
-        if (isinstance(pattern, dict) and isinstance(pattern.get("String"), str)
-                and pattern["String"] and isinstance(content, str)):
-            return [Replace(pattern["String"], content)]
-        if (isinstance(pattern, dict) and isinstance(pattern.get("Regex"), str)
-                and isinstance(content, str)):
-            try:
+    try:  # a pattern refused, a replacement over growth.MAX_REPLACEMENT_CHARS
+        if kind == "Prepend" and isinstance(spec.get("prepend"), str):
+            return [Prepend(spec["prepend"])]
+        pattern, content = (spec.get("pattern"), spec.get("content")) if kind else (None, None)
+        if kind == "Replace" and isinstance(pattern, dict) and isinstance(content, str):
+            if isinstance(pattern.get("String"), str) and pattern["String"]:
+                return [Replace(pattern["String"], content)]
+            if isinstance(pattern.get("Regex"), str):
                 return [RegexReplace(pattern["Regex"], content, timeout=_TIMEOUT)]
-            except ValueError as e:
-                raise VocabFileError(f"{name}: Replace normalizer: {e}") from e
+    except ValueError as e:
+        raise VocabFileError(f"{name}: {kind} normalizer: {e}") from e
     if kind == "Precompiled":
         return [_precompiled(spec, name)]
     if kind == "Strip":

@@ -14,15 +14,17 @@ settings (``sentencepiece_model`` reads them):
 CONTROL and UNKNOWN pieces (``<s>``, ``</s>``, ``<unk>``, Mistral's ``[INST]``) are never
 matched from text by the library; here they are special tokens, matched only when allowed
 (tiktoken's rules), so ``encode_ordinary`` equals the library's ``encode``. What the reader
-reports but we do not reproduce for BPE is refused by name: WORD and CHAR models, a
-precompiled normalization map (``nmt_nfkc``), ``remove_extra_whitespaces``, UNUSED pieces.
+reports but we do not reproduce for BPE is refused by name: WORD and CHAR models, UNUSED
+pieces. A precompiled map (``nmt_nfkc``, the library's default) or ``remove_extra_whitespaces``
+use the Unigram path's normalizer (``sentencepiece_unigram.sentencepiece_normalizer``) and
+the library's decoding of leading spaces (``decoders.SentencePieceStrip``).
 """
 
 from __future__ import annotations
 
 import os
 
-from ..decoders import Strip
+from ..decoders import SentencePieceStrip, Strip
 from ..encoding import Encoding
 from ..models.char_bpe import CharBPEEncoder
 from ..normalizers.replace import SPACE_MARK, NormalizerSequence, Prepend, Replace
@@ -31,7 +33,7 @@ from ..processors import TemplateProcessing
 from .hf_stages import refuse
 from .sentencepiece_model import SentencePieceModel, check_pieces, read_sentencepiece_model
 from .sentencepiece_pieces import piece_table
-from .sentencepiece_unigram import sentencepiece_unigram
+from .sentencepiece_unigram import sentencepiece_normalizer, sentencepiece_unigram
 from .source import VocabFileError
 
 __all__ = ["load_sentencepiece_model", "sentencepiece_encoding"]
@@ -40,10 +42,6 @@ __all__ = ["load_sentencepiece_model", "sentencepiece_encoding"]
 def _check(model: SentencePieceModel, name: str) -> None:
     if model.model_type != "BPE":
         raise refuse(name, f"model_type {model.model_type}")
-    if model.precompiled_charsmap:
-        raise refuse(name, f"normalizer {model.normalizer_name!r} (a precompiled map)")
-    if model.remove_extra_whitespaces:
-        raise refuse(name, "remove_extra_whitespaces = true")
     if any(p.type == "UNUSED" for p in model.pieces):
         raise refuse(name, "a model with UNUSED pieces")
     if len({p.piece for p in model.pieces}) != len(model.pieces):
@@ -96,12 +94,20 @@ def sentencepiece_encoding(model: SentencePieceModel, name: str) -> Encoding:
         fuse_unk=True,  # sentencepiece_processor.cc merges a run of unknown pieces into one
         scores={p.piece: p.score for p in model.pieces},
     )
-    steps = ([Prepend(SPACE_MARK)] if model.add_dummy_prefix else []) + (
-        [Replace(" ", SPACE_MARK)] if model.escape_whitespaces else [])
     bos = special.get("<s>")
+    if model.precompiled_charsmap or model.remove_extra_whitespaces:  # the library's defaults
+        normalizer = sentencepiece_normalizer(model, name)
+        decoder = SentencePieceStrip(
+            model.remove_extra_whitespaces,
+            frozenset(i for i, p in enumerate(model.pieces) if p.type == "BYTE"),
+            frozenset(special.values()))
+    else:  # Llama 2's and Mistral's identity rules: two C-speed steps
+        steps = ([Prepend(SPACE_MARK)] if model.add_dummy_prefix else []) + (
+            [Replace(" ", SPACE_MARK)] if model.escape_whitespaces else [])
+        normalizer = NormalizerSequence(steps) if steps else None
+        decoder = Strip(" ", start=1) if model.add_dummy_prefix else None
     return Encoding.from_model(
-        name, table=table, encoder=encoder, pre_tokenizer=Sequence([]),
-        normalizer=NormalizerSequence(steps) if steps else None,
+        name, table=table, encoder=encoder, pre_tokenizer=Sequence([]), normalizer=normalizer,
         post_processor=TemplateProcessing((bos,)) if bos is not None else None,
-        decoder=Strip(" ", start=1) if model.add_dummy_prefix else None,
+        decoder=decoder,
     )

@@ -33,7 +33,7 @@ from .sentencepiece_model import SentencePieceModel
 from .sentencepiece_pieces import piece_table
 from .source import VocabFileError
 
-__all__ = ["UNKNOWN_SURFACE", "sentencepiece_unigram"]
+__all__ = ["UNKNOWN_SURFACE", "sentencepiece_normalizer", "sentencepiece_unigram"]
 
 UNKNOWN_SURFACE = " \u2047 "
 """What the library decodes the unknown piece to (``kDefaultUnknownSymbol``)."""
@@ -60,6 +60,24 @@ def _check(model: SentencePieceModel, name: str) -> int:
     return unknown[0]
 
 
+def sentencepiece_normalizer(model: SentencePieceModel, name: str) -> SentencePieceNormalizer:
+    """The library's normalizer for a model of either kind (``normalizer.cc`` is the same
+    for BPE and Unigram): its precompiled map, flags and USER_DEFINED pieces.
+
+    Raises:
+        VocabFileError: for a damaged or hostile precompiled map (``precompiled.CharsMap``).
+    """
+    try:
+        charsmap = CharsMap(model.precompiled_charsmap) if model.precompiled_charsmap else None
+    except ValueError as e:
+        raise VocabFileError(f"{name}: normalizer_spec.{e}") from e
+    return SentencePieceNormalizer(
+        charsmap, add_dummy_prefix=model.add_dummy_prefix,
+        remove_extra_whitespaces=model.remove_extra_whitespaces,
+        escape_whitespaces=model.escape_whitespaces,
+        user_defined=[p.piece for p in model.pieces if p.type == "USER_DEFINED"])
+
+
 def sentencepiece_unigram(model: SentencePieceModel, name: str) -> Encoding:
     """Build the ``Encoding`` of a Unigram ``.model`` already read.
 
@@ -79,15 +97,7 @@ def sentencepiece_unigram(model: SentencePieceModel, name: str) -> Encoding:
     # a CONTROL piece decodes to nothing, the unknown one to " ⁇ ", as the library does
     table, special, _ = piece_table(model, name, control=b"",
                                     unknown=UNKNOWN_SURFACE.encode("utf-8"))
-    try:
-        charsmap = CharsMap(model.precompiled_charsmap) if model.precompiled_charsmap else None
-    except ValueError as e:
-        raise VocabFileError(f"{name}: normalizer_spec.{e}") from e
-    normalizer = SentencePieceNormalizer(
-        charsmap, add_dummy_prefix=model.add_dummy_prefix,
-        remove_extra_whitespaces=model.remove_extra_whitespaces,
-        escape_whitespaces=model.escape_whitespaces,
-        user_defined=[p.piece for p in model.pieces if p.type == "USER_DEFINED"])
+    normalizer = sentencepiece_normalizer(model, name)
     encoder = UnigramEncoder(
         [p.piece for p in model.pieces], [p.score for p in model.pieces],
         types=[p.type for p in model.pieces], unk_id=unk, byte_fallback=model.byte_fallback,

@@ -16,7 +16,8 @@ its pieces' log-probabilities, the best segmentation found by Viterbi); sentence
    their UTF-8 bytes become the ``<0xNN>`` pieces instead.
 
 Memory is four arrays of ``len(text) + 1`` entries and the time is linear in the text
-times the longest piece, so a 1 MB line without spaces is safe. Where the two libraries
+times the longest piece prefix found at a position (``unigram_lookup``, whose keys follow the
+vocabulary's characters), so a 1 MB line without spaces is safe. Where the two libraries
 differ, ``flavour`` picks one:
 
 - ``"sentencepiece"`` (the library's 0.2.3 source, which differs from its repository's older
@@ -47,9 +48,9 @@ from collections.abc import Iterator, Sequence
 from itertools import chain
 
 from ..pre_tokenizers import PreTokenizer
-from ..pre_tokenizers.patterns import code_point_ranges, code_point_runs
 from .base import UNIGRAM, Encoder
 from .cache import BoundedCache
+from .unigram_lookup import DEPTH, PieceLookup
 
 __all__ = ["FLAVOURS", "UNK_PENALTY", "UnigramEncoder"]
 
@@ -137,9 +138,8 @@ class UnigramEncoder(Encoder):
         self._matched = ([True] * len(types) if matched is None
                          else [t in matched for t in types])
         self.scores, self.unk_score = self._path_scores(scores, types, flavour)
-        self._trie: dict[str, int] | None = None  # built on first use (loading stays fast)
-        self._unknown_runs: re.Pattern | None = None  # with the trie
-        self._longest = 0  # the longest piece's characters, with the trie
+        self._lookup: PieceLookup | None = None  # built on first use (_lookup_built)
+        self._unknown_runs: re.Pattern | None = None  # with the lookup
         self._cache = BoundedCache(cache_size, compute=self._chunk_ids)
 
     def _path_scores(self, scores: Sequence[float], types: list[str], flavour: str
@@ -235,23 +235,15 @@ class UnigramEncoder(Encoder):
             raise ValueError(f"{run[:20]!r} is not in the vocabulary, which has no unknown piece")
         return [(self.unk_id, data)]
 
-    def _build_trie(self) -> dict[str, int]:
-        """Every matched piece -> its id, and every proper prefix of one -> -1; also the
-        search for runs of characters no matched piece holds (``_unknown_runs``)."""
-        trie: dict[str, int] = {}
-        for i, piece in enumerate(self.pieces):
-            for k in range(1, len(piece)):
-                trie.setdefault(piece[:k], -1)
-        for i, piece in enumerate(self.pieces):
-            if self._matched[i] and piece:
-                trie[piece] = i
-        self._longest = max(map(len, self.pieces), default=0)
-        if self.flavour == "hf":  # the sentencepiece flavour's pass does not use them
-            held = code_point_runs({ord(c) for i, piece in enumerate(self.pieces)
-                                    if self._matched[i] for c in piece})
-            self._unknown_runs = re.compile(
-                f"[^{code_point_ranges(held)}]+" if held else ".+", re.S)
-        return trie
+    def _lookup_built(self) -> PieceLookup:
+        """The piece lookup (``unigram_lookup``), built on first use (loading stays fast);
+        with HF's arithmetic also the search for runs of characters no matched piece holds
+        (``_unknown_runs``)."""
+        if self._lookup is None:
+            self._lookup = PieceLookup(self.pieces, self._matched)
+            if self.flavour == "hf":  # the sentencepiece flavour's pass does not use them
+                self._unknown_runs = self._lookup.unknown_runs()
+        return self._lookup
 
     def lattice(self, text: str) -> list[tuple[int, int, int, float]]:
         """Every piece that could cover part of ``text`` (the Unigram counterpart of a merge
@@ -262,18 +254,26 @@ class UnigramEncoder(Encoder):
         >>> UnigramEncoder(["<unk>", "a", "ab"], [0.0, -1.0, -1.5], unk_id=0).lattice("ab")
         [(0, 1, 1, -1.0), (0, 2, 2, -1.5), (1, 2, 0, -11.5)]
         """
-        if self._trie is None:
-            self._trie = self._build_trie()
+        lookup = self._lookup_built()
         out = []
         for i in range(len(text)):
-            pid = self._trie.get(text[i], -1)
+            pid = lookup.keys.get(text[i], -1)
             out.append((i, i + 1, pid, self.scores[pid]) if pid >= 0 else
                        (i, i + 1, -1 if self.unk_id is None else self.unk_id, self.unk_score))
-            j = i + 2
-            while j <= len(text) and (pid := self._trie.get(text[i:j])) is not None:
-                if pid >= 0:
-                    out.append((i, j, pid, self.scores[pid]))
-                j += 1
+            out.extend((i, j, pid, self.scores[pid]) for j, pid in self._ends(text, i, i + 2)
+                       if pid >= 0)
+        return out
+
+    def _ends(self, text: str, i: int, j: int) -> list[tuple[int, int]]:
+        """``(end, id)`` of the keys of the lookup that start at ``i`` and end at ``j`` or
+        later (id -1: a prefix of a piece); the passes below inline its first part."""
+        lookup = self._lookup_built()
+        out = []
+        while j <= len(text) and (pid := lookup.keys.get(text[i:j])) is not None:
+            out.append((j, pid))
+            j += 1
+        if j > i + DEPTH and lookup.long:
+            out.extend(lookup.long_matches(text, i, j - 1))
         return out
 
     def best_path(self, text: str) -> list[tuple[int, int, int]]:
@@ -294,8 +294,7 @@ class UnigramEncoder(Encoder):
     def _path(self, text: str) -> list[tuple[int, int, int]]:
         """``best_path``, except that a run of characters no matched piece holds may be one
         step ``(start, end, -1)``."""
-        if self._trie is None:
-            self._trie = self._build_trie()
+        self._lookup_built()
         n = len(text)
         starts = [-1] * (n + 1)
         ids = [-1] * (n + 1)
@@ -313,8 +312,7 @@ class UnigramEncoder(Encoder):
         if self.flavour == "sentencepiece" or not texts:
             yield from ((text, [i for i, _ in self.pieces_of(text)]) for text in texts)
             return
-        if self._trie is None:
-            self._trie = self._build_trie()
+        self._lookup_built()
         size = max(map(len, texts)) + 1
         starts, ids, best, reach = [-1] * size, [-1] * size, [0.0] * size, [0] * size
         previous = ""
@@ -360,15 +358,18 @@ class UnigramEncoder(Encoder):
             text: the text.
             starts, ids, best: per end position, the best path's last step (start, id, -1
                 if none yet) and score; at least ``len(text) + 1`` entries.
-            reach: per start position, where the longest trie key from there ends.
+            reach: per start position, where the walk of the lookup's keys from there
+                ended (past a piece longer than ``DEPTH``: where the longest piece would).
             shared: the arrays hold the pass over a text with the same first ``shared``
                 characters (0: none): from there on it is redone, along with the steps
                 that start before and end after.
         """
-        trie_get, scores, unk_score = self._trie.get, self.scores, self.unk_score
+        lookup = self._lookup_built()
+        trie_get, scores, unk_score = lookup.keys.get, self.scores, self.unk_score
+        long_matches = lookup.long_matches if lookup.long else None
         n = len(text)
         starts[shared + 1:n + 1] = [-1] * (n - shared)
-        pos = max(0, shared - self._longest)
+        pos = max(0, shared - lookup.longest)
         for run in chain(self._unknown_runs.finditer(text, shared), (None,)):
             stop, end = run.span() if run is not None else (n, n)
             for i in range(pos, stop):
@@ -390,6 +391,12 @@ class UnigramEncoder(Encoder):
                             best[j], starts[j], ids[j] = candidate, i, pid
                     j += 1
                 reach[i] = j - 1
+                if j > i + DEPTH and long_matches is not None:  # pieces longer than DEPTH
+                    for j, pid in long_matches(text, i, j - 1):
+                        candidate = base + scores[pid]
+                        if starts[j] < 0 or candidate > best[j]:
+                            best[j], starts[j], ids[j] = candidate, i, pid
+                    reach[i] = max(reach[i], i + lookup.longest)
             if end > stop:  # nothing ends inside the run: no piece holds its characters
                 base = best[stop]
                 for _ in range(stop, end):
@@ -400,7 +407,9 @@ class UnigramEncoder(Encoder):
     def _forward_f32(self, text: str, starts: list[int], ids: list[int]) -> None:
         """sentencepiece 0.2.3's forward pass: 32-bit sums, and every path score rebased on
         the one it extends when that one leaves [-100000, 100000] (``kScoreResetThreshold``)."""
-        trie_get, scores, unk_score = self._trie.get, self.scores, self.unk_score
+        lookup = self._lookup_built()
+        trie_get, scores, unk_score = lookup.keys.get, self.scores, self.unk_score
+        long_matches = lookup.long_matches if lookup.long else None
         n = len(text)
         best = array("f", bytes(4 * (n + 1)))
         cand = array("f", b"\0\0\0\0")  # rounds a sum to 32 bits
@@ -427,3 +436,10 @@ class UnigramEncoder(Encoder):
                     if starts[j] < 0 or cand[0] > best[j]:
                         best[j], starts[j], ids[j] = cand[0], i, pid
                 j += 1
+            if j > i + DEPTH and long_matches is not None:  # pieces longer than DEPTH
+                for j, pid in long_matches(text, i, j - 1):
+                    if j > frontier:
+                        frontier = j
+                    cand[0] = base + scores[pid]
+                    if starts[j] < 0 or cand[0] > best[j]:
+                        best[j], starts[j], ids[j] = cand[0], i, pid

@@ -29,7 +29,17 @@ from functools import lru_cache
 
 import regex
 
-__all__ = ["CharsMap", "HFPrecompiled"]
+from .growth import MAX_GROWTH, MAX_REPLACEMENT_CHARS, check_growth
+
+__all__ = ["CharsMap", "HFPrecompiled", "MAX_CHARSMAP_BYTES", "MAX_KEY_BYTES", "grown_size"]
+
+MAX_CHARSMAP_BYTES = 1 << 20
+"""The largest precompiled map read, trie and replacements (sentencepiece's ``nmt_nfkc``
+map is 237,000 bytes): the checks at load index every unit of the trie."""
+
+MAX_KEY_BYTES = 32
+"""The longest key a precompiled map may hold, in UTF-8 bytes (sentencepiece's ``nmt_nfkc``
+keys are at most 9): a walk from a position reads at most this many bytes."""
 
 _GRAPHEME = regex.compile(r"\X")
 _JOINING = regex.compile(
@@ -52,13 +62,20 @@ class CharsMap:
         data: the ``precompiled_charsmap`` bytes.
 
     Raises:
-        ValueError: if the header does not fit the blob. A walk that leaves the trie or the
-            replacements, or a replacement that is not UTF-8, raises ValueError when met.
+        ValueError: if the map is over ``MAX_CHARSMAP_BYTES``, the header does not fit the
+            blob, the trie has a cycle (a walk would
+            never end) or a key longer than ``MAX_KEY_BYTES``, or a replacement in the blob
+            is longer than ``growth.MAX_REPLACEMENT_CHARS`` characters. A walk that leaves
+            the trie or the replacements, or a replacement that is not UTF-8, raises
+            ValueError when met.
     """
 
     def __init__(self, data: bytes) -> None:
         if len(data) < 4:
             raise ValueError("precompiled_charsmap is shorter than its 4-byte header")
+        if len(data) > MAX_CHARSMAP_BYTES:
+            raise ValueError(f"precompiled_charsmap has {len(data):,} bytes; the most read is "
+                             f"{MAX_CHARSMAP_BYTES:,}")
         size = int.from_bytes(data[:4], "little")
         if size % 4 or size == 0 or 4 + size > len(data):
             raise ValueError(f"precompiled_charsmap: trie size {size} does not fit the blob")
@@ -71,6 +88,56 @@ class CharsMap:
         self._replacements: dict[int, str] = {}
         self._starts: dict[str, bool] = {}
         self._rule_chars: tuple[frozenset[str], frozenset[str]] | None = None
+        self._children: dict[int, list[int]] = {}
+        for pos, unit in enumerate(units):
+            if not unit & 0x80000000:  # a label unit: it hangs off pos ^ label
+                self._children.setdefault(pos ^ (unit & 0xFF), []).append(pos)
+        self._check_keys()
+        self._check_replacements()
+
+    def _below(self, base: int) -> list[int]:
+        """The nodes one byte below the node ``base``."""
+        units = self.units
+        return [pos ^ _offset(units[pos]) for pos in self._children.get(base, ()) if pos != base]
+
+    def _check_keys(self) -> None:
+        """Refuse a trie with a cycle or a key longer than ``MAX_KEY_BYTES``: the longest
+        key below each node, in one depth-first pass (Darts-clone shares subtrees, so a node
+        is reached from several; each is measured once)."""
+        height: dict[int, int] = {}
+        on_path = {self.root}
+        kids = self._below(self.root)
+        stack = [(self.root, kids, iter(kids))]
+        while stack:
+            base, kids, below = stack[-1]
+            for child in below:
+                if child in on_path:
+                    raise ValueError("precompiled_charsmap: its trie leads back to a node "
+                                     "above (a cycle)")
+                if child not in height:
+                    if len(stack) > MAX_KEY_BYTES:
+                        raise ValueError("precompiled_charsmap: a key is longer than "
+                                         f"{MAX_KEY_BYTES} bytes")
+                    on_path.add(child)
+                    grand = self._below(child)
+                    stack.append((child, grand, iter(grand)))
+                    break
+            else:
+                stack.pop()
+                on_path.discard(base)
+                height[base] = 1 + max(map(height.__getitem__, kids), default=-1)
+                if height[base] + len(stack) > MAX_KEY_BYTES:
+                    raise ValueError("precompiled_charsmap: a key is longer than "
+                                     f"{MAX_KEY_BYTES} bytes")
+
+    def _check_replacements(self) -> None:
+        """Refuse a replacement longer than ``MAX_REPLACEMENT_CHARS`` characters (every
+        NUL-terminated run of the blob is measured, so any offset into it is bounded)."""
+        for run in self.blob.split(b"\0"):
+            if len(run) > MAX_REPLACEMENT_CHARS \
+                    and len(run.decode("utf-8", "replace")) > MAX_REPLACEMENT_CHARS:
+                raise ValueError(f"precompiled_charsmap: a replacement is longer than "
+                                 f"{MAX_REPLACEMENT_CHARS} characters")
 
     def _step(self, base: int, byte: int) -> int:
         """The node reached from ``base`` by ``byte``, or -1."""
@@ -129,10 +196,7 @@ class CharsMap:
         first set or right before one of the second (computed once, walking each node of
         the trie once: Darts-clone shares subtrees)."""
         if self._rule_chars is None:
-            children: dict[int, list[int]] = {}
-            for pos, unit in enumerate(self.units):
-                if not unit & 0x80000000:  # a label unit: it hangs off pos ^ label
-                    children.setdefault(pos ^ (unit & 0xFF), []).append(pos)
+            children = self._children
             first = self._chars_below(self.root, children)
             singles = frozenset(c for c, pos, _ in first if self.units[pos] >> 8 & 1)
             later: set[str] = set()
@@ -197,11 +261,23 @@ _REPLACES = 16
 """Most characters ``_translate`` replaces one ``str.replace`` pass each."""
 
 
+def grown_size(text: str, table: dict[str, str]) -> int:
+    """The characters of ``text`` once each character that is a key of ``table`` is
+    replaced by its value (counted at C speed, one ``str.count`` per key that lengthens)."""
+    return len(text) + sum(text.count(char) * (len(value) - 1)
+                           for char, value in table.items() if len(value) > 1)
+
+
 def _translate(text: str, table: dict[str, str]) -> str:
     """``text`` with each character that is a key of ``table`` replaced by its value, all
     at once (``str.translate``). A few keys whose values hold no key are replaced one
     ``str.replace`` pass each (a C-speed search; ``str.translate`` looks every character of
-    a text that is not all ASCII up in the table)."""
+    a text that is not all ASCII up in the table).
+
+    Raises:
+        NormalizedTooLongError: before anything is built, past ``growth.check_growth``.
+    """
+    check_growth(len(text), grown_size(text, table))
     if len(table) > _REPLACES or any(c in table for value in table.values() for c in value):
         return text.translate({ord(c): value for c, value in table.items()})
     for char, value in table.items():
@@ -245,15 +321,20 @@ class HFPrecompiled:
             lookup = self.charsmap.shortest_prefix
             table = {c: found for c in distinct if (found := lookup(c)) is not None}
             return _translate(text, table)
-        return "".join(map(self._cluster, _GRAPHEME.findall(text)))
+        clusters = list(map(self._cluster, _GRAPHEME.findall(text)))
+        check_growth(len(text), sum(map(len, clusters)))  # each at most MAX_REPLACEMENT_CHARS
+        return "".join(clusters)
 
     def normalize_with_offsets(self, text: str) -> tuple[str, list[tuple[int, int]]]:
         """The normalized text and, per output character, the input span of the grapheme
         cluster it came from."""
         out: list[str] = []
         spans: list[tuple[int, int]] = []
+        limit = MAX_GROWTH * len(text) + MAX_REPLACEMENT_CHARS
         for match in _GRAPHEME.finditer(text):
             piece = self._cluster(match.group())
             out.append(piece)
+            if len(spans) + len(piece) > limit:
+                check_growth(len(text), len(spans) + len(piece))
             spans.extend([match.span()] * len(piece))
         return "".join(out), spans

@@ -26,6 +26,7 @@ import regex
 
 from ..pre_tokenizers.pattern_deadline import run_scan
 from ..pre_tokenizers.patterns import check_pattern
+from .growth import check_growth, check_replacement
 
 __all__ = ["NormalizerSequence", "Prepend", "RegexReplace", "Remove", "Replace", "SPACE_MARK"]
 
@@ -42,12 +43,16 @@ class Prepend:
         prepend: the string, e.g. ``"▁"``.
         unless_present: leave text that already starts with it alone (what HF's
             ``Metaspace`` pre-tokenizer does with ``prepend_scheme: always``).
+
+    Raises:
+        ValueError: if ``prepend`` is longer than ``growth.MAX_REPLACEMENT_CHARS``.
     """
 
     timeout: float | None = None
     """Seconds a user's pattern may scan; None: this normalizer runs no such pattern."""
 
     def __init__(self, prepend: str, *, unless_present: bool = False) -> None:
+        check_replacement("Prepend", prepend)
         self.prepend = prepend
         self.unless_present = unless_present
 
@@ -78,7 +83,10 @@ class Replace:
         content: what replaces it.
 
     Raises:
-        ValueError: if ``pattern`` is empty.
+        ValueError: if ``pattern`` is empty or ``content`` longer than
+            ``growth.MAX_REPLACEMENT_CHARS``; ``NormalizedTooLongError`` (a ValueError)
+            from ``normalize`` when the text would grow past ``growth.check_growth``
+            (counted before anything is built).
     """
 
     timeout: float | None = None
@@ -87,18 +95,26 @@ class Replace:
     def __init__(self, pattern: str, content: str) -> None:
         if not pattern:
             raise ValueError("Replace needs a non-empty pattern")
+        check_replacement("Replace content", content)
         self.pattern, self.content = pattern, content
+
+    def _check(self, text: str) -> None:
+        if len(self.content) > len(self.pattern):
+            check_growth(len(text), len(text) + text.count(self.pattern)
+                         * (len(self.content) - len(self.pattern)))
 
     def __repr__(self) -> str:
         return f"Replace({self.pattern!r}, {self.content!r})"
 
     def normalize(self, text: str) -> str:
         """The text with every occurrence replaced, left to right."""
+        self._check(text)
         return text.replace(self.pattern, self.content)
 
     def normalize_with_offsets(self, text: str) -> tuple[str, Spans]:
         """The normalized text; replacement characters come from the occurrence they
         replaced."""
+        self._check(text)
         spans: Spans = []
         out: list[str] = []
         pos, size = 0, len(self.pattern)
@@ -123,12 +139,16 @@ class RegexReplace:
         timeout: seconds one call may take (a pattern from a file), or None.
 
     Raises:
-        ValueError: if the pattern is refused, does not compile or matches the empty string.
+        ValueError: if the pattern is refused, does not compile or matches the empty string,
+            or ``content`` is longer than ``growth.MAX_REPLACEMENT_CHARS``.
         PatternTimeoutError: from ``normalize`` if the pattern runs out of time.
+        NormalizedTooLongError: from ``normalize`` when the text would grow past
+            ``growth.check_growth`` (counted from the matches before anything is built).
     """
 
     def __init__(self, pattern: str, content: str, *, timeout: float | None = None) -> None:
         check_pattern(pattern)
+        check_replacement("Replace content", content)
         try:
             self.regex = regex.compile(pattern)
         except (regex.error, TypeError, OverflowError, RecursionError) as e:
@@ -152,6 +172,10 @@ class RegexReplace:
             PatternTimeoutError: if the pattern runs past what is left of the call's time
                 budget (``pattern_deadline``), or past its own ``timeout`` outside one.
         """
+        if len(self.content) > 1:  # may lengthen the text: count first
+            matches = self._matches(text)
+            check_growth(len(text), len(text) + sum(len(self.content) - (e - s)
+                                                    for s, e in matches))
         content = self.content.replace("\\", "\\\\")
         return run_scan(lambda limit: self.regex.sub(content, text, timeout=limit), self.timeout)
 
@@ -162,7 +186,9 @@ class RegexReplace:
         out: list[str] = []
         pos = 0
         size = len(self.content)
-        for start, end in self._matches(text):
+        matches = self._matches(text)
+        check_growth(len(text), len(text) + sum(size - (e - s) for s, e in matches))
+        for start, end in matches:
             spans.extend((i, i + 1) for i in range(pos, start))
             # HF aligns the new characters with the last ones of the match
             spans.extend((p, p + 1) for p in (min(max(start, end - size + k), end - 1)
@@ -241,16 +267,21 @@ class NormalizerSequence:
         return f"NormalizerSequence({self.steps!r})"
 
     def normalize(self, text: str) -> str:
-        """The text after every step."""
+        """The text after every step (each step's output checked against the input's
+        length, ``growth.check_growth``, so steps cannot compound)."""
+        size = len(text)
         for step in self.steps:
             text = step.normalize(text)
+            check_growth(size, len(text))
         return text
 
     def normalize_with_offsets(self, text: str) -> tuple[str, Spans]:
         """The text after every step, each output character's span in the input."""
         spans = [(i, i + 1) for i in range(len(text))]
+        size = len(text)
         for step in self.steps:
             text, inner = step.normalize_with_offsets(text)
+            check_growth(size, len(text))
             spans = [_compose(spans, a, b) for a, b in inner]
         return text, spans
 

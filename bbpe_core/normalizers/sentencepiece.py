@@ -29,7 +29,9 @@ import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from .precompiled import CharsMap
+from ..special import whole_token_pattern
+from .growth import MAX_GROWTH, MAX_REPLACEMENT_CHARS, check_growth
+from .precompiled import CharsMap, grown_size
 from .replace import SPACE_MARK
 
 __all__ = ["SentencePieceNormalizer"]
@@ -99,7 +101,13 @@ class SentencePieceNormalizer:
         charsmap: the precompiled rules, or None (``identity``).
         add_dummy_prefix, remove_extra_whitespaces, escape_whitespaces: the
             ``normalizer_spec`` flags.
-        user_defined: USER_DEFINED pieces, never normalized.
+        user_defined: USER_DEFINED pieces, never normalized; found where one starts by
+            one pattern of them all (``special.whole_token_pattern``, a trie: the longest
+            one, in time linear in the text whatever their number; compiled by ``re``).
+
+    Raises:
+        NormalizedTooLongError: from ``normalize`` when the rules would make the text more
+            than ``growth.MAX_GROWTH`` times longer.
     """
 
     timeout: float | None = None
@@ -114,6 +122,8 @@ class SentencePieceNormalizer:
         self.escape_whitespaces = escape_whitespaces
         self.user_defined = sorted(set(p for p in user_defined if p), key=len, reverse=True)
         self._user_starts = frozenset(p[0] for p in self.user_defined)
+        self._user_match = (re.compile(whole_token_pattern(frozenset(self.user_defined))).match
+                            if self.user_defined else None)
         self._scan_tables: _Scan | None = None
         self._table: dict[int, str] = {}
         self._seen: set[str] = set()
@@ -126,10 +136,8 @@ class SentencePieceNormalizer:
     def _prefix(self, text: str, pos: int) -> tuple[str, int]:
         """``NormalizePrefix``: (replacement, characters consumed) at ``pos``."""
         char = text[pos]
-        if char in self._user_starts:
-            for piece in self.user_defined:
-                if text.startswith(piece, pos):
-                    return piece, len(piece)
+        if char in self._user_starts and (found := self._user_match(text, pos)):
+            return found.group(), found.end() - pos
         if self.charsmap is not None:
             found = self.charsmap.longest_match(text, pos)
             if found is not None:
@@ -174,6 +182,8 @@ class SentencePieceNormalizer:
         remove = self.remove_extra_whitespaces
         if remove and not odd.isdisjoint(present):
             return None
+        check_growth(len(text), grown_size(text, {c: table[ord(c)] for c in present
+                                                  if ord(c) in table}))
         result = text.translate(table) if table else text
         if remove:
             result = _SPACE_RUN.sub(" ", result).lstrip(" ")
@@ -214,7 +224,10 @@ class SentencePieceNormalizer:
             spans.append((pos, pos))
         is_prev_space = remove
         scan = self._scan(text)
+        limit = MAX_GROWTH * n + MAX_REPLACEMENT_CHARS
         while pos < n:
+            if len(spans) > limit:
+                check_growth(n, len(spans))
             end = pos if scan is None else scan.plain_end(text, pos)
             if end > pos:  # no rule, user-defined piece or dropped space starts in here
                 run = text[pos:end]
