@@ -28,6 +28,7 @@ from ..decoders import SentencePieceStrip, Strip
 from ..encoding import Encoding
 from ..models.char_bpe import CharBPEEncoder
 from ..normalizers.replace import SPACE_MARK, NormalizerSequence, Prepend, Replace
+from ..normalizers.sentencepiece import SentencePieceNormalizer
 from ..pre_tokenizers import Sequence
 from ..processors import TemplateProcessing
 from .hf_stages import refuse
@@ -95,6 +96,8 @@ def sentencepiece_encoding(model: SentencePieceModel, name: str) -> Encoding:
         scores={p.piece: p.score for p in model.pieces},
     )
     bos = special.get("<s>")
+    normalizer: SentencePieceNormalizer | NormalizerSequence | None
+    decoder: SentencePieceStrip | Strip | None
     if model.precompiled_charsmap or model.remove_extra_whitespaces:  # the library's defaults
         normalizer = sentencepiece_normalizer(model, name)
         decoder = SentencePieceStrip(

@@ -136,12 +136,13 @@ class SentencePieceNormalizer:
     def _prefix(self, text: str, pos: int) -> tuple[str, int]:
         """``NormalizePrefix``: (replacement, characters consumed) at ``pos``."""
         char = text[pos]
-        if char in self._user_starts and (found := self._user_match(text, pos)):
+        if (char in self._user_starts and self._user_match is not None
+                and (found := self._user_match(text, pos))):
             return found.group(), found.end() - pos
         if self.charsmap is not None:
-            found = self.charsmap.longest_match(text, pos)
-            if found is not None:
-                return found[1], found[0]
+            mapped = self.charsmap.longest_match(text, pos)
+            if mapped is not None:
+                return mapped[1], mapped[0]
         return char, 1
 
     def _scan(self, text: str) -> _Scan | None:
