@@ -36,10 +36,9 @@ from __future__ import annotations
 
 import mmap
 import os
-import stat
 import struct
 
-from .source import VocabFileError
+from .source import VocabFileError, open_regular
 
 __all__ = [
     "MAX_ARRAY_LENGTH",
@@ -220,9 +219,7 @@ def _with_buffer(source, name: str | None, work):
     if isinstance(source, (bytes, bytearray, memoryview)):
         return work(memoryview(source), name or "<upload>")
     name = name or os.fspath(source)
-    if not stat.S_ISREG(os.stat(source).st_mode):  # opening a FIFO would block
-        raise VocabFileError(f"{name}: not a regular file (a device, FIFO or socket)")
-    with open(source, "rb") as f:
+    with open_regular(source, name) as f:
         size = os.fstat(f.fileno()).st_size
         if size == 0:
             raise VocabFileError(f"{name}: the file is empty")
