@@ -336,3 +336,17 @@ def test_a_file_name_with_a_lone_surrogate_is_made_safe_before_it_is_drawn():
     enc, _, _ = open_model_file({**_event(_tiny_gpt2()), "name": "a\ud800b.gguf"})
     assert enc.name == "a\ufffdb"
     enc.name.encode("utf-8")
+
+
+def test_a_header_of_millions_of_empty_strings_is_refused_by_its_count():
+    """9 million empty strings under general.* (72 MB) were skipped one by one: under the
+    256 MiB header cap, 33 million of them would be seconds of the shared process's CPU."""
+    from test_gguf import _s, _tiny_gpt2
+
+    import bbpe_core
+    from bbpe_core.formats.gguf_header import MAX_HEADER_STRINGS
+    arrays = [_s(f"general.x{k}") + struct.pack("<IIQ", 9, 8, 3_000_000)
+              + bytes(8 * 3_000_000) for k in range(3)]
+    with pytest.raises(bbpe_core.VocabFileError, match=f"general.x2: the metadata holds more "
+                       f"than {MAX_HEADER_STRINGS:,} strings"):
+        bbpe_core.load_gguf(_tiny_gpt2(*arrays))

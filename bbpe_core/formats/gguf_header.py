@@ -43,6 +43,7 @@ from .source import VocabFileError, open_regular
 __all__ = [
     "MAX_ARRAY_LENGTH",
     "MAX_HEADER_BYTES",
+    "MAX_HEADER_STRINGS",
     "MAX_KEPT_BYTES",
     "MAX_KV_COUNT",
     "MAX_STRING_BYTES",
@@ -61,6 +62,10 @@ MAX_STRING_BYTES = 16 * 1024 * 1024
 MAX_HEADER_BYTES = 256 * 1024 * 1024
 """Bytes of metadata read in all (Gemma 4's tokenizer: about 16 MB); a path is mapped up to
 this many bytes, so a model of any size costs at most this much address space."""
+MAX_HEADER_STRINGS = 8_000_000
+"""Strings in the metadata in all, kept or skipped (Gemma 4's tokenizer: about 780,000 tokens
+and merges): each costs a step of the reader, so this bounds its time as ``MAX_HEADER_BYTES``
+bounds its reads (256 MiB of empty strings would be 33 million steps)."""
 MAX_KEPT_BYTES = 64 * 1024 * 1024
 """Bytes of the entries a caller keeps (``read_gguf_typed``'s ``keep``), in the file's
 encoding, read in all (Gemma 4's tokenizer: about 16 MB; the same as a gzipped vocabulary's
@@ -93,6 +98,7 @@ class _Reader:
         self.buf, self.name = buf, name
         self.pos, self.order = 0, "<"
         self.budget, self.length = budget, 0
+        self.strings_left = MAX_HEADER_STRINGS
 
     def spend(self, n: int, key: str) -> None:
         """Count ``n`` bytes of kept values against the budget, before they are built."""
@@ -163,6 +169,10 @@ class _Reader:
         length = struct.Struct(f"{order}Q").unpack_from
         limit = min(len(buf), MAX_HEADER_BYTES)
         out: list[bytes] = []
+        self.strings_left -= n
+        if self.strings_left < 0:
+            raise VocabFileError(f"{self.name}: {key}: the metadata holds more than "
+                                 f"{MAX_HEADER_STRINGS:,} strings")
         if keep:
             self.spend(8 * n, key)  # the lengths; each string's bytes as it is read
         left = self.budget
