@@ -151,32 +151,30 @@ async def upload_file(page, path: Path) -> None:
     await page.get_by_text("choose it in the sidebar", exact=False).wait_for(timeout=300_000)
 
 
-async def hostile_files(browser, url: str, model: Path, gguf: Path, delay: float) -> dict:
-    """The hostile user of model files: the densest ``.model``, then the densest GGUF model
-    file, each charged half of the session's memory budget."""
+async def scripted(browser, url: str, delay: float, name: str, steps: list) -> dict:
+    """A user who opens the app after ``delay`` seconds, then takes ``steps`` in order.
+
+    Args:
+        steps (list): ``(label, act)`` pairs, ``act`` an async function of the page.
+
+    Returns:
+        dict: for each label, whether its step ended and in how many seconds; the error of
+        the step that failed, if one did.
+    """
     context = await browser.new_context(viewport={"width": 1300, "height": 1000})
     page = await context.new_page()
-    result = {"session": "hostile files", "model": False, "model seconds": None,
-              "gguf": False, "gguf seconds": None}
+    result = {"session": name}
+    for label, _ in steps:
+        result[label], result[f"{label} seconds"] = False, None
     step = "open"
     try:
         await asyncio.sleep(delay)
         await page.goto(url, timeout=120_000)
         await page.wait_for_selector(".bbpe-view .tok", timeout=120_000)
-        start, step = time.perf_counter(), "model"
-        await page.get_by_role("link", name=UPLOAD_LINK).click(timeout=180_000)
-        await page.get_by_text(".model (SentencePiece)", exact=True).click(timeout=180_000)
-        await page.locator('[data-testid="stFileUploader"] input[type="file"]').first \
-            .set_input_files(str(model), timeout=180_000)
-        await page.get_by_role("button", name="Add tokenizer").click(timeout=300_000)
-        await page.get_by_text("choose it in the sidebar", exact=False).wait_for(timeout=300_000)
-        result["model"], result["model seconds"] = True, round(time.perf_counter() - start, 2)
-        start, step = time.perf_counter(), "gguf"
-        await page.locator('input[aria-label="GGUF model file"]').set_input_files(
-            str(gguf), timeout=180_000)
-        await page.get_by_text("in the sidebar's selector", exact=False).nth(1).wait_for(
-            timeout=300_000)  # the .model's line, then the model file's
-        result["gguf"], result["gguf seconds"] = True, round(time.perf_counter() - start, 2)
+        for step, act in steps:
+            start = time.perf_counter()
+            await act(page)
+            result[step], result[f"{step} seconds"] = True, round(time.perf_counter() - start, 2)
     except Exception as error:  # a lost session is a result to report, not a crash
         result["error"] = f"{step}: {_first_lines(error)}"
     finally:
@@ -184,31 +182,39 @@ async def hostile_files(browser, url: str, model: Path, gguf: Path, delay: float
     return result
 
 
-async def hostile(browser, url: str, upload: Path, delay: float) -> dict:
-    """The hostile user: the heaviest upload the caps allow, then the heaviest link."""
-    context = await browser.new_context(viewport={"width": 1300, "height": 1000})
-    page = await context.new_page()
-    result = {"session": "hostile", "upload": False, "upload seconds": None,
-              "link seconds": None}
-    step = "open"
-    try:
-        await asyncio.sleep(delay)
-        await page.goto(url, timeout=120_000)
-        await page.wait_for_selector(".bbpe-view .tok", timeout=120_000)
-        start, step = time.perf_counter(), "upload"
-        await upload_file(page, upload)
-        result["upload"] = True
-        result["upload seconds"] = round(time.perf_counter() - start, 2)
-        start, step = time.perf_counter(), "link"
-        await page.goto(f"{url}/?s={HOSTILE_LINK}", timeout=120_000)
-        await page.get_by_text("Bars: tokens each encoding needs", exact=False).wait_for(
-            timeout=300_000)
-        result["link seconds"] = round(time.perf_counter() - start, 2)
-    except Exception as error:  # a lost session is a result to report, not a crash
-        result["error"] = f"{step}: {_first_lines(error)}"
-    finally:
-        await context.close()
-    return result
+async def upload_model(page, path: Path) -> None:
+    """Open the upload page, add the SentencePiece ``.model`` at ``path``, wait until added."""
+    await page.get_by_role("link", name=UPLOAD_LINK).click(timeout=180_000)
+    await page.get_by_text(".model (SentencePiece)", exact=True).click(timeout=180_000)
+    uploader = page.locator('[data-testid="stFileUploader"]').filter(  # the page's rerun
+        has=page.get_by_text(".model", exact=True))  # drew the .model's uploader
+    await uploader.locator('input[type="file"]').set_input_files(str(path), timeout=180_000)
+    await page.get_by_role("button", name="Add tokenizer").click(timeout=300_000)
+    await page.get_by_text("choose it in the sidebar", exact=False).wait_for(timeout=300_000)
+
+
+async def open_gguf(page, path: Path) -> None:
+    """On the upload page, open the GGUF model file at ``path`` and wait until its tokenizer
+    is added under the file's name (or refused: "Not added.", which fails the step).
+
+    Raises:
+        RuntimeError: with the page's reason, if the file was refused.
+    """
+    await page.locator('input[aria-label="GGUF model file"]').set_input_files(
+        str(path), timeout=180_000)
+    added = page.get_by_text(path.stem, exact=True)
+    refused = page.get_by_text("Not added.", exact=True)
+    await added.or_(refused).first.wait_for(timeout=300_000)
+    if await refused.count():
+        reason = await page.locator('[data-testid="stCode"]').last.inner_text()
+        raise RuntimeError(f"refused: {reason[:200]}")
+
+
+async def open_link(page, url: str) -> None:
+    """Open ``HOSTILE_LINK`` and wait until Compare mode has drawn its bars."""
+    await page.goto(f"{url}/?s={HOSTILE_LINK}", timeout=120_000)
+    await page.get_by_text("Bars: tokens each encoding needs", exact=False).wait_for(
+        timeout=300_000)
 
 
 async def run(url: str, sessions: int, kb: int, upload: Path, hostile_upload: Path,
@@ -226,8 +232,12 @@ async def run(url: str, sessions: int, kb: int, upload: Path, hostile_upload: Pa
         try:
             jobs = [session(browser, url, k, t, len(enc.encode(t, allowed_special="all")), upload)
                     for k, t in enumerate(texts)]
-            jobs.append(hostile(browser, url, hostile_upload, 3.0))
-            jobs.append(hostile_files(browser, url, *files, 9.0))
+            jobs.append(scripted(browser, url, 3.0, "hostile", [  # the heaviest upload, link
+                ("upload", lambda page: upload_file(page, hostile_upload)),
+                ("link", lambda page: open_link(page, url))]))
+            jobs.append(scripted(browser, url, 9.0, "hostile files", [  # each half the budget
+                ("model", lambda page: upload_model(page, files[0])),
+                ("gguf", lambda page: open_gguf(page, files[1]))]))
             *results, bad, bad_files = await asyncio.wait_for(asyncio.gather(*jobs),
                                                               timeout=limit)
             return results, bad, bad_files
@@ -291,7 +301,7 @@ def main() -> None:
             heavy.write_bytes(hostile_tokenizer_json(MAX_UPLOAD_MB * 10**6))
             hostile_mb = heavy.stat().st_size / 2**20
             half = SESSION_MEMORY_MB * 2**20 // 2
-            model, gguf = Path(folder) / "dense.model", Path(folder) / "dense.gguf"
+            model, gguf = Path(folder) / "dense.model", Path(folder) / "hostile-file.gguf"
             model.write_bytes(hostile_model(half))
             gguf.write_bytes(hostile_gguf(half))
             files_mb = (model.stat().st_size / 2**20, gguf.stat().st_size / 2**20)
