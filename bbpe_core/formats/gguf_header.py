@@ -94,10 +94,10 @@ class GGUFTruncated(VocabFileError):
 class _Reader:
     """Sequential reads from a buffer, every one bounds-checked."""
 
-    def __init__(self, buf, name: str, budget: int = MAX_KEPT_BYTES) -> None:
+    def __init__(self, buf, name: str) -> None:
         self.buf, self.name = buf, name
         self.pos, self.order = 0, "<"
-        self.budget, self.length = budget, 0
+        self.budget, self.length = MAX_KEPT_BYTES, 0
         self.strings_left = MAX_HEADER_STRINGS
 
     def spend(self, n: int, key: str) -> None:
@@ -283,8 +283,9 @@ def read_gguf_typed(source: str | os.PathLike | bytes, *, name: str | None = Non
             a prefix of at least ``header_length`` bytes.
         name: the name for messages (default: the path, or ``"<upload>"``).
         keep: the keys whose values are returned, each a whole key or, ending with ``.`` (or
-            empty), a prefix; other entries are checked and skipped without building their values.
-            Kept values hold at most ``MAX_KEPT_BYTES`` in all, refused before they are built.
+            empty), a prefix; other entries are checked and skipped without building their
+            values. Kept values hold at most ``MAX_KEPT_BYTES`` in all, refused before they
+            are built.
         caps: key -> the most elements its array may have (default ``MAX_ARRAY_LENGTH``),
             checked before the array is built.
 

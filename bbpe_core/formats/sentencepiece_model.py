@@ -24,13 +24,12 @@ import struct
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ..validate import MAX_PIECE_BYTES, MAX_VOCAB_ENTRIES
+from ..validate import MAX_VOCAB_ENTRIES
 from ..validate import check_pieces as check_vocabulary
 from .source import VocabFileError, read_bytes
 
 __all__ = [
     "MAX_PIECES",
-    "MAX_PIECE_BYTES",
     "MODEL_FIELDS",
     "MODEL_TYPES",
     "NORMALIZER_FIELDS",
