@@ -26,13 +26,9 @@ from __future__ import annotations
 from functools import cached_property
 from itertools import chain
 
-from .validate import check_ids, check_whole_tokens
+from .validate import BYTE_PIECES, check_ids, check_whole_tokens
 
 __all__ = ["BYTE_PIECES", "TokenTable", "byte_value", "lookup_bytes"]
-
-BYTE_PIECES = {f"<0x{b:02X}>": b for b in range(256)}
-"""The byte pieces and their bytes: exactly ``<0x%02X>`` (sentencepiece's ``ByteToPiece`` and
-``PieceToByte``, ``model_interface.cc``), so ``<0xe4>`` or ``<0x+1>`` is no byte piece."""
 
 
 def byte_value(piece: str) -> int | None:

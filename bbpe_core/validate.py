@@ -7,11 +7,13 @@ This module reads no files; the loaders in ``formats`` name file and line.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Collection, Container, Sequence
 from itertools import chain, starmap
 
-__all__ = ["MAX_MERGES", "MAX_TOKEN_ID", "MAX_VOCAB_ENTRIES", "MAX_WHOLE_TOKENS",
-           "MAX_WHOLE_TOKEN_CHARS", "check_ids", "check_known_ids", "check_vocab",
+__all__ = ["BYTE_PIECES", "MAX_MERGES", "MAX_PIECE_BYTES", "MAX_TOKEN_ID", "MAX_VOCAB_ENTRIES",
+           "MAX_WHOLE_TOKENS", "MAX_WHOLE_TOKEN_CHARS", "check_ids", "check_known_ids",
+           "check_piece_texts", "check_pieces", "check_scores", "check_vocab",
            "check_whole_tokens"]
 
 MAX_TOKEN_ID = 10_000_000
@@ -29,6 +31,16 @@ may have: they are matched whole by one compiled pattern (Jurassic-2's .model: 2
 MAX_WHOLE_TOKEN_CHARS = 524_288
 """Characters those tokens may hold in all (Jurassic-2's: 456,600; Gemma 3's: 75,802), which
 bounds that pattern."""
+MAX_PIECE_BYTES = 8_000
+"""A piece or token read from a ``.model``, a GGUF file or a Unigram tokenizer.json must be
+shorter than this many UTF-8 bytes: sentencepiece's ``kMaxPieceSize``
+(``model_interface.cc``, ``InitializePieces``), the one cap of every such loader (the longest
+in llama.cpp's test vocabularies: 1,024 bytes; in Jurassic-2's ``.model``: 220)."""
+BYTE_PIECES = {f"<0x{b:02X}>": b for b in range(256)}
+"""The byte pieces and their bytes: exactly ``<0x%02X>`` (sentencepiece's ``ByteToPiece`` and
+``PieceToByte``, ``model_interface.cc``), so ``<0xe4>`` or ``<0x+1>`` is no byte piece."""
+_WHOLE_TYPES = ("UNKNOWN", "CONTROL", "USER_DEFINED")
+"""SentencePiece piece types matched whole (user-defined) or kept as special tokens."""
 
 
 def check_whole_tokens(texts: Collection[str]) -> None:
@@ -49,6 +61,104 @@ def check_whole_tokens(texts: Collection[str]) -> None:
     if chars > MAX_WHOLE_TOKEN_CHARS:
         raise ValueError(f"special, added or user-defined tokens of {chars:,} characters in "
                          f"all, more than {MAX_WHOLE_TOKEN_CHARS:,}")
+
+
+def check_piece_texts(texts: Sequence[str], field: str = "pieces", *, nul: bool = False,
+                      empty: bool = False) -> None:
+    """Check that every piece or token is non-empty and shorter than ``MAX_PIECE_BYTES``: an
+    empty one is matched at every position or never, and one of ``MAX_PIECE_BYTES`` bytes or
+    more is what sentencepiece refuses to load.
+
+    Args:
+        texts: the pieces, in id order.
+        field: the file's field that lists them, for the message (``"tokenizer.ggml.tokens"``).
+        nul: also refuse a piece holding NUL (sentencepiece's ``InitializePieces`` does).
+        empty: accept empty pieces (a tokenizer.json Unigram's: umT5 lists two, which HF
+            tokenizers never matches).
+
+    Raises:
+        ValueError: naming the field and the first such piece's id.
+    """
+    if not texts:
+        raise ValueError(f"{field}: no pieces")
+    if (empty or all(texts)) and 4 * max(map(len, texts)) < MAX_PIECE_BYTES and not (
+            nul and "\0" in "".join(texts)):
+        return  # checked at C speed; else the loop names the first fault
+    for i, text in enumerate(texts):
+        if (not text and not empty) or (nul and "\0" in text) or \
+                len(text.encode("utf-8")) >= MAX_PIECE_BYTES:
+            what = [*([] if empty else ["is empty"]), *(["holds NUL"] if nul else []),
+                    f"has {MAX_PIECE_BYTES:,} bytes or more"]
+            raise ValueError(f"{field}: piece {i} {', '.join(what[:-1])}"
+                             f"{' or ' if len(what) > 1 else ''}{what[-1]}")
+
+
+def check_scores(scores: Sequence[float], texts: Sequence[str], field: str = "pieces") -> None:
+    """Check that every score is a finite number: a NaN compares false with every other
+    score, so no merge (BPE) or no path (Unigram) through its piece is ever taken, and an
+    infinite one takes every path; neither is how the file's library encodes.
+
+    Args:
+        scores: the scores, in id order.
+        texts: the pieces, for the message.
+        field: the file's field that lists the scores, for the message.
+
+    Raises:
+        ValueError: naming the field and the first such piece.
+    """
+    if not all(map(math.isfinite, scores)):
+        i = next(i for i, x in enumerate(scores) if not math.isfinite(x))
+        raise ValueError(f"{field}: piece {i} ({texts[i][:40]!r}) has the score {scores[i]}, "
+                         "not a finite number")
+
+
+def check_pieces(texts: Sequence[str], types: Sequence[str], scores: Sequence[float],
+                 byte_fallback: bool, fields: tuple[str, str, str] = ("pieces",) * 3) -> None:
+    """One validation of a SentencePiece vocabulary, whatever file it came from (a ``.model``,
+    a GGUF file's ``llama`` or ``t5`` tokenizer): what sentencepiece's
+    ``ModelInterface::InitializePieces`` refuses to load (``model_interface.cc``), and what
+    would load and then encode wrongly.
+
+    Refused: an empty piece, one with NUL or of ``MAX_PIECE_BYTES`` bytes or more, a piece
+    listed twice, a score that is NaN or infinite, a BYTE piece not written ``<0xHH>``, no
+    UNKNOWN piece or more than one, BYTE pieces without ``byte_fallback`` or not all 256 with
+    it, and more pieces matched whole than ``check_whole_tokens`` admits.
+
+    Args:
+        texts: the pieces, in id order.
+        types: each piece's type, a name of ``PIECE_TYPES`` (``"NORMAL"``, ``"BYTE"``...).
+        scores: each piece's score.
+        byte_fallback: unknown characters become BYTE pieces.
+        fields: the file's fields holding the pieces, the scores and the types (a GGUF file's
+            ``tokenizer.ggml.tokens``, ``scores``, ``token_type``), for messages.
+
+    Raises:
+        ValueError: naming the field and the first such piece by id.
+    """
+    piece_field, score_field, type_field = fields
+    check_piece_texts(texts, piece_field, nul=True)
+    check_scores(scores, texts, score_field)
+    if len(set(texts)) != len(texts):
+        seen: set[str] = set()
+        i = next(i for i, t in enumerate(texts) if t in seen or seen.add(t))
+        raise ValueError(f"{piece_field}: piece {i} ({texts[i][:40]!r}) is listed twice")
+    unknown, byte_values = 0, set()
+    for i, (text, kind) in enumerate(zip(texts, types)):
+        if kind == "UNKNOWN":
+            unknown += 1
+        elif kind == "BYTE":
+            if text not in BYTE_PIECES:
+                raise ValueError(f"{piece_field}: BYTE piece {text[:40]!r} (id {i}) is not "
+                                 "<0xHH>")
+            byte_values.add(BYTE_PIECES[text])
+    check_whole_tokens([t for t, k in zip(texts, types) if k in _WHOLE_TYPES])
+    if unknown != 1:
+        raise ValueError(f"{type_field}: {unknown} UNKNOWN pieces, not one")
+    if byte_values and not byte_fallback:
+        raise ValueError(f"{type_field}: BYTE pieces without byte_fallback")
+    if byte_fallback and len(byte_values) != 256:
+        raise ValueError(f"{type_field}: byte_fallback with {len(byte_values)} of the 256 BYTE "
+                         "pieces")
 
 
 def check_ids(kind: str, ids: list[int], *, unique: bool = True) -> None:

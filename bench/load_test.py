@@ -2,7 +2,9 @@
 contexts of one headless Chromium, Debian's ``/usr/bin/chromium`` driven by playwright), each
 pasting its own 100 KB of text and uploading a tokenizer.json; among them one hostile session
 uploads the heaviest tokenizer.json the caps allow (``bench/hostile_upload.py``) and opens the
-heaviest share link they allow (``HOSTILE_LINK``).
+heaviest share link they allow (``HOSTILE_LINK``), and another uploads the densest
+SentencePiece ``.model`` and opens the densest GGUF model file its session's memory budget
+takes (half of it each).
 
 It prints, and writes to ``bench/results/load.md``: the server's peak memory (VmHWM), each
 session's seconds from paste to the right token count, whether the count was exact (it is
@@ -33,9 +35,17 @@ ROOT = Path(__file__).resolve().parent.parent
 ASSETS = ROOT / "playground" / "assets"
 sys.path.insert(0, str(ROOT))
 
-from bench.hostile_upload import hostile_tokenizer_json  # noqa: E402
+from bench.hostile_upload import (  # noqa: E402
+    hostile_gguf,
+    hostile_model,
+    hostile_tokenizer_json,
+)
 from bench.report import results_page  # noqa: E402
-from playground.caps import MAX_COMPARE_BYTES, MAX_COMPARE_ENCODINGS  # noqa: E402
+from playground.caps import (  # noqa: E402
+    MAX_COMPARE_BYTES,
+    MAX_COMPARE_ENCODINGS,
+    SESSION_MEMORY_MB,
+)
 from playground.share import encode_state  # noqa: E402
 from playground.uploads import MAX_UPLOAD_MB  # noqa: E402
 
@@ -142,26 +152,30 @@ async def upload_file(page, path: Path) -> None:
     await page.get_by_text("choose it in the sidebar", exact=False).wait_for(timeout=300_000)
 
 
-async def hostile(browser, url: str, upload: Path, delay: float) -> dict:
-    """The hostile user: the heaviest upload the caps allow, then the heaviest link."""
+async def scripted(browser, url: str, delay: float, name: str, steps: list) -> dict:
+    """A user who opens the app after ``delay`` seconds, then takes ``steps`` in order.
+
+    Args:
+        steps (list): ``(label, act)`` pairs, ``act`` an async function of the page.
+
+    Returns:
+        dict: for each label, whether its step ended and in how many seconds; the error of
+        the step that failed, if one did.
+    """
     context = await browser.new_context(viewport={"width": 1300, "height": 1000})
     page = await context.new_page()
-    result = {"session": "hostile", "upload": False, "upload seconds": None,
-              "link seconds": None}
+    result = {"session": name}
+    for label, _ in steps:
+        result[label], result[f"{label} seconds"] = False, None
     step = "open"
     try:
         await asyncio.sleep(delay)
         await page.goto(url, timeout=120_000)
         await page.wait_for_selector(".bbpe-view .tok", timeout=120_000)
-        start, step = time.perf_counter(), "upload"
-        await upload_file(page, upload)
-        result["upload"] = True
-        result["upload seconds"] = round(time.perf_counter() - start, 2)
-        start, step = time.perf_counter(), "link"
-        await page.goto(f"{url}/?s={HOSTILE_LINK}", timeout=120_000)
-        await page.get_by_text("Bars: tokens each encoding needs", exact=False).wait_for(
-            timeout=300_000)
-        result["link seconds"] = round(time.perf_counter() - start, 2)
+        for step, act in steps:
+            start = time.perf_counter()
+            await act(page)
+            result[step], result[f"{step} seconds"] = True, round(time.perf_counter() - start, 2)
     except Exception as error:  # a lost session is a result to report, not a crash
         result["error"] = f"{step}: {_first_lines(error)}"
     finally:
@@ -169,10 +183,45 @@ async def hostile(browser, url: str, upload: Path, delay: float) -> dict:
     return result
 
 
+async def upload_model(page, path: Path) -> None:
+    """Open the upload page, add the SentencePiece ``.model`` at ``path``, wait until added."""
+    await page.get_by_role("link", name=UPLOAD_LINK).click(timeout=180_000)
+    await page.get_by_text(".model (SentencePiece)", exact=True).click(timeout=180_000)
+    uploader = page.locator('[data-testid="stFileUploader"]').filter(  # the page's rerun
+        has=page.get_by_text(".model", exact=True))  # drew the .model's uploader
+    await uploader.locator('input[type="file"]').set_input_files(str(path), timeout=180_000)
+    await page.get_by_role("button", name="Add tokenizer").click(timeout=300_000)
+    await page.get_by_text("choose it in the sidebar", exact=False).wait_for(timeout=300_000)
+
+
+async def open_gguf(page, path: Path) -> None:
+    """On the upload page, open the GGUF model file at ``path`` and wait until its tokenizer
+    is added under the file's name (or refused: "Not added.", which fails the step).
+
+    Raises:
+        RuntimeError: with the page's reason, if the file was refused.
+    """
+    await page.locator('input[aria-label="GGUF model file"]').set_input_files(
+        str(path), timeout=180_000)
+    added = page.get_by_text(path.stem, exact=True)
+    refused = page.get_by_text("Not added.", exact=True)
+    await added.or_(refused).first.wait_for(timeout=300_000)
+    if await refused.count():
+        reason = await page.locator('[data-testid="stCode"]').last.inner_text()
+        raise RuntimeError(f"refused: {reason[:200]}")
+
+
+async def open_link(page, url: str) -> None:
+    """Open ``HOSTILE_LINK`` and wait until Compare mode has drawn its bars."""
+    await page.goto(f"{url}/?s={HOSTILE_LINK}", timeout=120_000)
+    await page.get_by_text("Bars: tokens each encoding needs", exact=False).wait_for(
+        timeout=300_000)
+
+
 async def run(url: str, sessions: int, kb: int, upload: Path, hostile_upload: Path,
-              limit: float) -> tuple[list[dict], dict]:
+              files: tuple[Path, Path], limit: float) -> tuple[list[dict], dict, dict]:
     """All sessions at once in one Chromium, stopped after ``limit`` seconds; the hostile
-    session arrives third."""
+    sessions arrive third and sixth."""
     from playwright.async_api import async_playwright
 
     corpus = (ASSETS / "corpora" / "en_python_docs.txt").read_text(encoding="utf-8")
@@ -184,15 +233,22 @@ async def run(url: str, sessions: int, kb: int, upload: Path, hostile_upload: Pa
         try:
             jobs = [session(browser, url, k, t, len(enc.encode(t, allowed_special="all")), upload)
                     for k, t in enumerate(texts)]
-            jobs.append(hostile(browser, url, hostile_upload, 3.0))
-            *results, bad = await asyncio.wait_for(asyncio.gather(*jobs), timeout=limit)
-            return results, bad
+            jobs.append(scripted(browser, url, 3.0, "hostile", [  # the heaviest upload, link
+                ("upload", lambda page: upload_file(page, hostile_upload)),
+                ("link", lambda page: open_link(page, url))]))
+            jobs.append(scripted(browser, url, 9.0, "hostile files", [  # each half the budget
+                ("model", lambda page: upload_model(page, files[0])),
+                ("gguf", lambda page: open_gguf(page, files[1]))]))
+            *results, bad, bad_files = await asyncio.wait_for(asyncio.gather(*jobs),
+                                                              timeout=limit)
+            return results, bad, bad_files
         finally:
             await browser.close()
 
 
-def report(results: list[dict], bad: dict, peak: float, sessions: int, kb: int,
-           load: tuple[float, float, float], hostile_mb: float) -> str:
+def report(results: list[dict], bad: dict, bad_files: dict, peak: float, sessions: int, kb: int,
+           load: tuple[float, float, float], hostile_mb: float, files_mb: tuple[float, float]
+           ) -> str:
     """The results as Markdown."""
     times = sorted(r["seconds to tokens"] for r in results if r["seconds to tokens"] is not None)
     p95 = times[min(len(times) - 1, int(0.95 * len(times)))] if times else float("nan")
@@ -203,7 +259,10 @@ def report(results: list[dict], bad: dict, peak: float, sessions: int, kb: int,
         f"arriving third, one hostile session uploads the heaviest tokenizer.json the caps allow "
         f"({hostile_mb:.1f} MB of short entries, `bench/hostile_upload.py`) and then opens the "
         f"heaviest share link they allow (Compare mode, {MAX_COMPARE_ENCODINGS} encodings × "
-        f"{MAX_COMPARE_BYTES // MAX_COMPARE_ENCODINGS // 4:,} emoji).",
+        f"{MAX_COMPARE_BYTES // MAX_COMPARE_ENCODINGS // 4:,} emoji). Arriving sixth, another "
+        f"hostile session uploads the densest SentencePiece .model ({files_mb[0]:.1f} MB of "
+        f"short pieces) and opens the densest GGUF model file ({files_mb[1]:.1f} MB of short "
+        "pieces), each charged half of its session's memory budget (`bench/hostile_upload.py`).",
         "",
         f"- answered with exact counts: {sum(r['exact'] for r in results)} of {sessions}",
         f"- uploads added: {sum(r['upload'] for r in results)} of {sessions}",
@@ -212,6 +271,9 @@ def report(results: list[dict], bad: dict, peak: float, sessions: int, kb: int,
         f"p95 {p95} s",
         f"- hostile session: upload added {bad['upload']} in {bad['upload seconds']} s; link "
         f"drawn in {bad['link seconds']} s {bad.get('error', '')}",
+        f"- hostile files session: .model added {bad_files['model']} in "
+        f"{bad_files['model seconds']} s; GGUF added {bad_files['gguf']} in "
+        f"{bad_files['gguf seconds']} s {bad_files.get('error', '')}",
         f"- load average at the end (1, 5, 15 min): {load[0]:.2f}, {load[1]:.2f}, {load[2]:.2f}",
     ]
     return results_page(
@@ -239,14 +301,21 @@ def main() -> None:
             # Streamlit's server.maxUploadSize counts MB of 10**6 bytes in the browser
             heavy.write_bytes(hostile_tokenizer_json(MAX_UPLOAD_MB * 10**6))
             hostile_mb = heavy.stat().st_size / 2**20
-            results, bad = asyncio.run(run(f"http://127.0.0.1:{port}", args.sessions, args.kb,
-                                           upload, heavy, args.limit))
+            half = SESSION_MEMORY_MB * 2**20 // 2
+            model, gguf = Path(folder) / "dense.model", Path(folder) / "hostile-file.gguf"
+            model.write_bytes(hostile_model(half))
+            gguf.write_bytes(hostile_gguf(half))
+            files_mb = (model.stat().st_size / 2**20, gguf.stat().st_size / 2**20)
+            results, bad, bad_files = asyncio.run(run(
+                f"http://127.0.0.1:{port}", args.sessions, args.kb, upload, heavy,
+                (model, gguf), args.limit))
         peak = peak_memory_mb(server.pid)
         load = os.getloadavg()
     finally:
         server.terminate()
         server.wait(timeout=30)
-    text = report(results, bad, peak, args.sessions, args.kb, load, hostile_mb)
+    text = report(results, bad, bad_files, peak, args.sessions, args.kb, load, hostile_mb,
+                  files_mb)
     (ROOT / "bench" / "results" / "load.md").write_text(text, encoding="utf-8")
     print(text)
 

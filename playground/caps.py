@@ -15,7 +15,8 @@ __all__ = [
     "MAX_CHAT_CHARS", "MAX_DECODE_CHARS", "MAX_DECODE_IDS", "MAX_LESSON_CHARS", "MAX_LAB_CHARS",
     "MAX_ALGORITHM_CHARS", "MAX_SAMPLE_CHARS", "MAX_TRACE_CHARS", "MAX_TRAIN_BYTES",
     "MAX_EXTEND_CHARS", "MAX_EXTEND_PIECES", "MAX_SEED_VOCAB", "SESSION_MEMORY_MB",
-    "MEMORY_PER_FILE_BYTE", "MEMORY_PER_MODEL_BYTE", "MEMORY_PER_TRAINED_ID",
+    "MEMORY_PER_FILE_BYTE", "MEMORY_PER_MODEL_BYTE", "MEMORY_PER_GGUF_TOKEN",
+    "MEMORY_PER_GGUF_MERGE", "MEMORY_PER_GGUF_BYTE", "MEMORY_PER_TRAINED_ID",
     "MAX_CHUNK_BYTES", "MAX_ENCODE_BYTES", "MAX_API_BODY_BYTES", "MAX_CHUNKS",
     "MAX_CHUNKED_TOKENS", "chunk_budget",
     "check", "compare_budget", "utf8_size",
@@ -84,6 +85,18 @@ MEMORY_PER_MODEL_BYTE = 80
 the file: its protobuf is denser than JSON (a model of many short pieces holds about 65 times
 its size once loaded, Jurassic-2's about 48 times; ``tests/test_upload_model.py`` measures the
 densest)."""
+MEMORY_PER_GGUF_TOKEN = 900
+"""Estimated bytes of memory a tokenizer loaded from a GGUF model file holds per token (with
+``MEMORY_PER_GGUF_MERGE`` and ``MEMORY_PER_GGUF_BYTE``, counted in the header before it is
+built): a file of 400,000 short SentencePiece pieces peaks at about 770 bytes per piece while
+it loads (``tests/test_hostile_files.py`` measures it); llama.cpp's Gemma 4 vocabulary (262,144
+tokens, 514,906 merges, 15.8 MB) holds about 290 MB, estimated at 516 MB."""
+MEMORY_PER_GGUF_MERGE = 300
+"""Estimated bytes per merge of a GGUF tokenizer (500,000 tokens and merges of a byte-level
+file peak at about 520 bytes per token and merge)."""
+MEMORY_PER_GGUF_BYTE = 8
+"""Estimated bytes per byte of the header the browser sends (the tokens' text, kept in a few
+tables)."""
 MEMORY_PER_TRAINED_ID = 2_000
 """Estimated bytes of memory per id of a tokenizer trained on the Train page (its files are
 written only on request, so its size is estimated from its n_vocab: about 80 bytes of

@@ -21,6 +21,8 @@ import threading
 from functools import lru_cache
 from pathlib import Path
 
+from bbpe_core.pre_tokenizers.byte_level import fix_surrogates
+
 from .caps import MAX_TEXT_BYTES
 from .chat_render import ChatTemplateRefused
 
@@ -68,8 +70,9 @@ def sandboxed_prompt_ranges(template: str, messages: list[dict[str, str]],
     Raises:
         ChatTemplateRefused: (a ValueError) for a template over ``MAX_TEMPLATE_CHARS``, one
             the worker refuses (invalid, raising, blocked by the sandbox, over the memory or
-            output cap), one that runs past ``RENDER_SECONDS``, or when the server is busy;
-            the message is one line.
+            output cap), one that runs past ``RENDER_SECONDS``, one whose prompt holds a lone
+            surrogate (UTF-8 and HF tokenizers refuse it), or when the server is busy; the
+            message is one line.
     """
     if not isinstance(template, str) or len(template) > MAX_TEMPLATE_CHARS:
         size = len(template) if isinstance(template, str) else 0
@@ -84,6 +87,12 @@ def sandboxed_prompt_ranges(template: str, messages: list[dict[str, str]],
                                   "try again in a moment") from None
     if "error" in answer:
         raise ChatTemplateRefused(answer["error"])
+    prompt = answer["prompt"]
+    if fix_surrogates(prompt) != prompt:  # a Jinja escape such as '\ud800': not text that
+        # UTF-8, HF tokenizers or a page takes
+        at = next(k for k, c in enumerate(prompt) if "\ud800" <= c <= "\udfff")
+        raise ChatTemplateRefused(f"the prompt holds a surrogate (U+{ord(prompt[at]):04X}) at "
+                                  f"character {at:,}, which is not text")
     return answer["prompt"], [tuple(r) for r in answer["ranges"]]
 
 

@@ -57,6 +57,7 @@ def test_the_files_template_gives_the_prompt(enc):
     ("{{ 'a' * 10000000000 }}", "more memory"),
     ("{{ ''.__class__.__mro__ }}", "the sandbox blocks"),
     ("*bold* $x$ :smile: {% for %}", "not valid Jinja"),
+    ("{{ '\\ud800' }}{% for m in messages %}{{ m.content }}{% endfor %}", "a surrogate (U+D800)"),
 ])
 def test_a_hostile_template_is_refused_and_the_app_serves_on(enc, template, reason):
     start = time.monotonic()

@@ -24,9 +24,10 @@ from zoo_oracles import REFS, llama_cpp_vocab
 import bbpe_core
 from bbpe_core import VocabFileError
 from bbpe_core.formats import gguf_header
-from bbpe_core.formats.gguf import MAX_TOKEN_BYTES, load_gguf
+from bbpe_core.formats.gguf import load_gguf
 from bbpe_core.formats.gguf_header import GGUFTruncated, header_length, read_gguf_typed
 from bbpe_core.formats.gguf_pre import PRE_TOKENIZERS, REFUSED
+from bbpe_core.validate import MAX_PIECE_BYTES
 
 sys.path.insert(0, str(REFS.parent.parent / "scripts"))
 from vocab_sources import LLAMA_CPP_VOCABS  # noqa: E402
@@ -332,12 +333,14 @@ def test_string_and_array_caps(monkeypatch):
 
 def test_token_caps(monkeypatch):
     from bbpe_core.formats import gguf
-    monkeypatch.setattr(gguf, "MAX_TOKENS", 257)
-    with pytest.raises(VocabFileError, match="258 tokens"):
+    monkeypatch.setitem(gguf.KEYS, "tokenizer.ggml.tokens", 257)
+    with pytest.raises(VocabFileError, match="tokenizer.ggml.tokens: 258 is more than the "
+                       "limit of 257"):
         load_gguf(_tiny_gpt2())
     monkeypatch.undo()
-    tokens = [*_tiny_tokens(), "x" * (MAX_TOKEN_BYTES + 1)]
-    with pytest.raises(VocabFileError, match=r"tokens\[258\] is longer than"):
+    tokens = [*_tiny_tokens(), "x" * MAX_PIECE_BYTES]
+    with pytest.raises(VocabFileError, match=r"tokenizer.ggml.tokens: piece 258 is empty or "
+                       "has 8,000 bytes or more"):
         load_gguf(_tiny_gpt2(tokens=tokens, types=[1] * 257 + [3, 4]))
 
 

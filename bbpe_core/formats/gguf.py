@@ -43,6 +43,8 @@ from ..normalizers.replace import SPACE_MARK
 from ..pre_tokenizers import Sequence, Split
 from ..pre_tokenizers.byte_level import from_gpt2_str, from_gpt2_strs
 from ..processors import TemplateProcessing
+from ..validate import MAX_MERGES, MAX_VOCAB_ENTRIES, check_piece_texts, check_whole_tokens
+from . import gguf_header
 from .gguf_header import read_gguf_typed
 from .gguf_pre import PRE_TOKENIZERS, REFUSED
 from .hf_char_bpe import load_hf_char_bpe
@@ -52,13 +54,21 @@ from .sentencepiece import sentencepiece_encoding
 from .sentencepiece_model import PIECE_TYPES, Piece, SentencePieceModel
 from .source import VocabFileError
 
-__all__ = ["GGUFWarning", "MAX_TOKEN_BYTES", "MAX_TOKENS", "MISSING_PRE", "gguf_warnings",
-           "load_gguf"]
+__all__ = ["GGUFWarning", "KEYS", "MISSING_PRE", "gguf_warnings", "load_gguf"]
 
-MAX_TOKENS = 2_000_000
-"""Tokens in a vocabulary (Gemma's: 262,144)."""
-MAX_TOKEN_BYTES = 65_536
-"""UTF-8 bytes in one token (the longest in llama.cpp's test vocabularies: 1,024)."""
+KEYS = {
+    **dict.fromkeys(("tokenizer.ggml.tokens", "tokenizer.ggml.token_type",
+                     "tokenizer.ggml.scores"), MAX_VOCAB_ENTRIES),
+    "tokenizer.ggml.merges": MAX_MERGES,
+    "tokenizer.ggml.precompiled_charsmap": gguf_header.MAX_ARRAY_LENGTH,
+    **dict.fromkeys([f"tokenizer.ggml.{k}" for k in (
+        "model", "pre", "add_space_prefix", "remove_extra_whitespaces", "add_bos_token",
+        "add_eos_token", "bos_token_id", "eos_token_id", "unknown_token_id", "cls_token_id",
+        "seperator_token_id")], 0),
+}
+"""The header entries ``load_gguf`` reads, and the most elements each array may have: the
+caps of every other loader (``validate.MAX_VOCAB_ENTRIES`` tokens, ``validate.MAX_MERGES``
+merges), checked before the array is built; every other entry is skipped unbuilt."""
 
 MISSING_PRE = ("{name}: tokenizer.ggml.pre is missing, so llama.cpp splits with its 'default' "
                "pre-tokenizer and warns that generation quality will be degraded; these are "
@@ -110,22 +120,20 @@ class _Fields:
 
 
 def _tokens(f: _Fields) -> tuple[list[str], list[int]]:
+    """The tokens and their types, checked by the rules of every loader
+    (``validate.check_piece_texts``, ``validate.check_whole_tokens``)."""
     tokens = f.get("tokenizer.ggml.tokens", ("array[string]",), required=True)
-    if not 0 < len(tokens) <= MAX_TOKENS:
-        raise VocabFileError(f"{f.name}: tokenizer.ggml.tokens has {len(tokens):,} tokens "
-                             f"(1..{MAX_TOKENS:,} accepted)")
-    long = None if max(map(len, tokens)) * 4 <= MAX_TOKEN_BYTES else next(
-        (i for i, t in enumerate(tokens) if len(t) * 4 > MAX_TOKEN_BYTES
-         and len(t.encode("utf-8")) > MAX_TOKEN_BYTES), None)
-    if long is not None:
-        raise VocabFileError(f"{f.name}: tokenizer.ggml.tokens[{long}] is longer than "
-                             f"{MAX_TOKEN_BYTES:,} bytes")
     types = f.array("tokenizer.ggml.token_type", ("int32", "uint32"), len(tokens),
                     required=False) or [_NORMAL] * len(tokens)
     bad = next((i for i, t in enumerate(types) if t not in PIECE_TYPES), None)
     if bad is not None:
         raise VocabFileError(f"{f.name}: tokenizer.ggml.token_type[{bad}] = {types[bad]} is not "
                              "a token type (1 normal .. 6 byte)")
+    try:
+        check_piece_texts(tokens, "tokenizer.ggml.tokens")
+        check_whole_tokens([t for t, k in zip(tokens, types) if k not in (_NORMAL, _BYTE)])
+    except ValueError as e:
+        raise VocabFileError(f"{f.name}: {e}") from e
     return tokens, types
 
 
@@ -226,15 +234,25 @@ def _sentencepiece(f: _Fields, name: str, model_type: str) -> Encoding:
     tokens, types = _tokens(f)
     scores = f.array("tokenizer.ggml.scores", ("float32",), len(tokens))
     charsmap = f.get("tokenizer.ggml.precompiled_charsmap", ("array[uint8]", "array[int8]"), [])
+    unk = f.token_id("unknown_token_id", len(tokens))
+    if unk is None or types[unk] != _UNKNOWN:
+        unk = next((i for i, k in enumerate(types) if k == _UNKNOWN), None)
+    # llama.cpp matches an UNKNOWN-type token as it does a CONTROL one (special, only with
+    # parse_special: llama-vocab.cpp's tokenizer_st_partition); Phi-3's file has 53. One of
+    # them is the unknown piece (the file's unknown_token_id, else the first); the others are
+    # control pieces, so the one check of every SentencePiece vocabulary applies
+    names = [PIECE_TYPES[_CONTROL] if k == _UNKNOWN and i != unk else PIECE_TYPES[k]
+             for i, k in enumerate(types)]
     model = SentencePieceModel(
-        pieces=tuple(Piece(t, s, PIECE_TYPES[k]) for t, s, k in zip(tokens, scores, types)),
+        pieces=tuple(Piece(t, s, k) for t, s, k in zip(tokens, scores, names)),
         model_type=model_type, byte_fallback=_BYTE in types,
         normalizer_name="precompiled" if charsmap else "identity",
         precompiled_charsmap=bytes(b & 0xFF for b in charsmap),
         add_dummy_prefix=f.flag("add_space_prefix", True),
         remove_extra_whitespaces=f.flag("remove_extra_whitespaces", False),
         escape_whitespaces=True)
-    enc = sentencepiece_encoding(model, name)
+    enc = sentencepiece_encoding(model, name, ("tokenizer.ggml.tokens", "tokenizer.ggml.scores",
+                                               "tokenizer.ggml.token_type"))
     # llama.cpp's defaults (llama_vocab::impl::load): SPM bos 1, eos 2, adds BOS; UGM (T5)
     # eos 1, no BOS, adds EOS (HF's T5 tokenizer.json: "$A </s>"); the file's keys override
     if model_type == "UNIGRAM":
@@ -337,14 +355,17 @@ def load_gguf(source: str | os.PathLike | bytes, *, name: str | None = None,
 
     Raises:
         VocabFileError: (a ValueError) for a damaged header (``gguf_header``), a field of the
-            wrong type, a missing one, a count or length over its cap, or a tokenizer kind or
-            pre-tokenizer we do not reproduce, each named.
+            wrong type, a missing one, a count or length over its cap (``KEYS``,
+            ``validate.check_piece_texts``, ``validate.check_whole_tokens``), pieces the one
+            check of SentencePiece vocabularies refuses (``sentencepiece_model.check_pieces``:
+            ``llama`` and ``t5``), or a tokenizer kind or pre-tokenizer we do not reproduce,
+            each named.
         OSError: if the path cannot be read.
     """
     if name is None:
         name = "gguf" if isinstance(source, (bytes, bytearray, memoryview)) else \
             Path(os.fspath(source)).name.removesuffix(".gguf")
-    f = _Fields(read_gguf_typed(source, name=name, keep=("tokenizer.",)), name)
+    f = _Fields(read_gguf_typed(source, name=name, keep=tuple(KEYS), caps=KEYS), name)
     kind = f.get("tokenizer.ggml.model", ("string",), required=True)
     try:
         if kind == "gpt2":

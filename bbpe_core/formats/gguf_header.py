@@ -36,17 +36,19 @@ from __future__ import annotations
 
 import mmap
 import os
-import stat
 import struct
 
-from .source import VocabFileError
+from .source import VocabFileError, open_regular
 
 __all__ = [
     "MAX_ARRAY_LENGTH",
     "MAX_HEADER_BYTES",
+    "MAX_HEADER_STRINGS",
+    "MAX_KEPT_BYTES",
     "MAX_KV_COUNT",
     "MAX_STRING_BYTES",
     "GGUFTruncated",
+    "array_lengths",
     "header_length",
     "read_gguf_metadata",
 ]
@@ -60,8 +62,15 @@ MAX_STRING_BYTES = 16 * 1024 * 1024
 MAX_HEADER_BYTES = 256 * 1024 * 1024
 """Bytes of metadata read in all (Gemma 4's tokenizer: about 16 MB); a path is mapped up to
 this many bytes, so a model of any size costs at most this much address space."""
-MAX_DEPTH = 4
-"""Arrays of arrays nested at most this deep."""
+MAX_HEADER_STRINGS = 8_000_000
+"""Strings in the metadata in all, kept or skipped (Gemma 4's tokenizer: about 780,000 tokens
+and merges): each costs a step of the reader, so this bounds its time as ``MAX_HEADER_BYTES``
+bounds its reads (256 MiB of empty strings would be 33 million steps)."""
+MAX_KEPT_BYTES = 64 * 1024 * 1024
+"""Bytes of the entries a caller keeps (``read_gguf_typed``'s ``keep``), in the file's
+encoding, read in all (Gemma 4's tokenizer: about 16 MB; the same as a gzipped vocabulary's
+``source.MAX_GUNZIPPED_BYTES``): every other entry is skipped without building its value, so
+what the reader builds is bounded by this, not by ``MAX_HEADER_BYTES``."""
 
 _SCALARS = {0: "B", 1: "b", 2: "H", 3: "h", 4: "I", 5: "i", 6: "f", 7: "?", 10: "Q", 11: "q",
             12: "d"}
@@ -88,6 +97,15 @@ class _Reader:
     def __init__(self, buf, name: str) -> None:
         self.buf, self.name = buf, name
         self.pos, self.order = 0, "<"
+        self.budget, self.length = MAX_KEPT_BYTES, 0
+        self.strings_left = MAX_HEADER_STRINGS
+
+    def spend(self, n: int, key: str) -> None:
+        """Count ``n`` bytes of kept values against the budget, before they are built."""
+        self.budget -= n
+        if self.budget < 0:
+            raise VocabFileError(f"{self.name}: {key}: the entries read hold more than "
+                                 f"{MAX_KEPT_BYTES:,} bytes")
 
     def take(self, n: int, what: str) -> int:
         start, end = self.pos, self.pos + n
@@ -113,6 +131,7 @@ class _Reader:
 
     def string(self, what: str) -> str:
         n = self.count(f"the length of {what}", MAX_STRING_BYTES)
+        self.spend(n, what)
         start = self.take(n, what)
         data = bytes(self.buf[start:start + n])
         try:
@@ -120,7 +139,7 @@ class _Reader:
         except UnicodeDecodeError as e:
             raise VocabFileError(f"{self.name}: {what} is not UTF-8 (byte {e.start})") from e
 
-    def value(self, kind: int, key: str, keep: bool, depth: int = 0):
+    def value(self, kind: int, key: str, keep: bool, cap: int = MAX_ARRAY_LENGTH):
         if kind in _SCALARS:
             (v,) = self.unpack(_SCALARS[kind], key)
             return v
@@ -128,17 +147,21 @@ class _Reader:
             return self.string(key) if keep else self.skip_string(key)
         if kind != _ARRAY:
             raise VocabFileError(f"{self.name}: {key}: unknown value type {kind}")
-        if depth >= MAX_DEPTH:
-            raise VocabFileError(f"{self.name}: {key}: arrays nested more than {MAX_DEPTH} deep")
         (item,) = self.unpack("I", f"the element type of {key}")
-        n = self.count(f"the length of {key}", MAX_ARRAY_LENGTH)
-        if item in _SCALARS:
-            values = self.unpack(_SCALARS[item], key, n)
-            return list(values) if keep else None
+        if item == _ARRAY:  # ggml's gguf.cpp (gguf_init_from_file_impl) refuses them too
+            raise VocabFileError(f"{self.name}: {key}: an array of arrays (nested arrays are "
+                                 "not GGUF values ggml reads)")
+        if item not in _SCALARS and item != _STRING:
+            raise VocabFileError(f"{self.name}: {key}: unknown value type {item}")
+        n = self.count(f"the length of {key}", cap if keep else MAX_ARRAY_LENGTH)
+        self.length = n
         if item == _STRING:
             return self.strings(n, key, keep)
-        items = [self.value(item, f"{key}[{k}]", keep, depth + 1) for k in range(n)]
-        return items if keep else None
+        if not keep:
+            self.take(struct.calcsize(_SCALARS[item]) * n, key)
+            return None
+        self.spend(struct.calcsize(_SCALARS[item]) * n, key)
+        return list(self.unpack(_SCALARS[item], key, n))
 
     def strings(self, n: int, key: str, keep: bool) -> list[str] | None:
         """An array of ``n`` strings (the vocabulary: one tight loop, decoded at the end)."""
@@ -146,6 +169,13 @@ class _Reader:
         length = struct.Struct(f"{order}Q").unpack_from
         limit = min(len(buf), MAX_HEADER_BYTES)
         out: list[bytes] = []
+        self.strings_left -= n
+        if self.strings_left < 0:
+            raise VocabFileError(f"{self.name}: {key}: the metadata holds more than "
+                                 f"{MAX_HEADER_STRINGS:,} strings")
+        if keep:
+            self.spend(8 * n, key)  # the lengths; each string's bytes as it is read
+        left = self.budget
         for k in range(n):
             if pos + 8 > limit:
                 self.pos = pos
@@ -159,9 +189,13 @@ class _Reader:
                 self.pos = pos
                 self.take(m, f"{key}[{k}]")
             if keep:
+                left -= m
+                if left < 0:
+                    self.budget = left
+                    self.spend(0, key)
                 out.append(buf[pos:pos + m].tobytes())
             pos += m
-        self.pos = pos
+        self.pos, self.budget = pos, left if keep else self.budget
         if not keep:
             return None
         try:
@@ -183,8 +217,11 @@ def _is_utf8(data: bytes) -> bool:
     return True
 
 
-def _parse(buf, name: str, keep: tuple[str, ...]) -> tuple[dict, int]:
+def _parse(buf, name: str, keep: tuple[str, ...], caps: dict[str, int] | None = None
+           ) -> tuple[dict, int, dict[str, int]]:
     r = _Reader(buf, name)
+    caps = caps or {}
+    prefixes = tuple(k for k in keep if k.endswith(".") or not k)
     start = r.take(4, "the magic number")
     if bytes(buf[start:start + 4]) != b"GGUF":
         raise VocabFileError(f"{name}: not a GGUF file (it does not start with 'GGUF')")
@@ -197,14 +234,17 @@ def _parse(buf, name: str, keep: tuple[str, ...]) -> tuple[dict, int]:
     r.unpack("Q", "the tensor count")
     n_kv = r.count("the metadata count", MAX_KV_COUNT)
     found: dict = {}
+    lengths: dict[str, int] = {}
     for k in range(n_kv):
         key = r.string(f"metadata key {k}")
         (kind,) = r.unpack("I", f"the type of {key}")
         if kind not in TYPE_NAMES:
             raise VocabFileError(f"{name}: {key}: unknown value type {kind}")
-        wanted = key.startswith(keep)
+        wanted = key in keep or key.startswith(prefixes)
         start = r.pos
-        value = r.value(kind, key, wanted)
+        value = r.value(kind, key, wanted, caps.get(key, MAX_ARRAY_LENGTH))
+        if kind == _ARRAY:
+            lengths[key] = r.length
         if wanted:
             if key in found:
                 raise VocabFileError(f"{name}: {key} is given twice")
@@ -213,16 +253,14 @@ def _parse(buf, name: str, keep: tuple[str, ...]) -> tuple[dict, int]:
                 (item,) = struct.unpack_from(f"{r.order}I", buf, start)
                 type_name = f"array[{TYPE_NAMES.get(item, item)}]"
             found[key] = (type_name, value)
-    return found, r.pos
+    return found, r.pos, lengths
 
 
 def _with_buffer(source, name: str | None, work):
     if isinstance(source, (bytes, bytearray, memoryview)):
         return work(memoryview(source), name or "<upload>")
     name = name or os.fspath(source)
-    if not stat.S_ISREG(os.stat(source).st_mode):  # opening a FIFO would block
-        raise VocabFileError(f"{name}: not a regular file (a device, FIFO or socket)")
-    with open(source, "rb") as f:
+    with open_regular(source, name) as f:
         size = os.fstat(f.fileno()).st_size
         if size == 0:
             raise VocabFileError(f"{name}: the file is empty")
@@ -236,14 +274,20 @@ def _with_buffer(source, name: str | None, work):
 
 
 def read_gguf_typed(source: str | os.PathLike | bytes, *, name: str | None = None,
-                    keep: tuple[str, ...] = ("general.", "tokenizer.")) -> dict[str, tuple]:
+                    keep: tuple[str, ...] = ("general.", "tokenizer."),
+                    caps: dict[str, int] | None = None) -> dict[str, tuple]:
     """The metadata entries whose keys start with one of ``keep``, with their types.
 
     Args:
         source: a path (memory-mapped; only the header is read) or bytes: the whole file, or
             a prefix of at least ``header_length`` bytes.
         name: the name for messages (default: the path, or ``"<upload>"``).
-        keep: key prefixes whose values are returned; other entries are checked and skipped.
+        keep: the keys whose values are returned, each a whole key or, ending with ``.`` (or
+            empty), a prefix; other entries are checked and skipped without building their
+            values. Kept values hold at most ``MAX_KEPT_BYTES`` in all, refused before they
+            are built.
+        caps: key -> the most elements its array may have (default ``MAX_ARRAY_LENGTH``),
+            checked before the array is built.
 
     Returns:
         key -> ``(type, value)``: ``type`` a name of ``TYPE_NAMES`` (``"uint32"``), or
@@ -252,12 +296,12 @@ def read_gguf_typed(source: str | os.PathLike | bytes, *, name: str | None = Non
 
     Raises:
         GGUFTruncated: (a VocabFileError) if the input ends inside the metadata.
-        VocabFileError: for a file that is not GGUF 2 or 3, an unknown value type, text that
-            is not UTF-8, a key given twice, or a count, length or total above its cap
-            (each names the key).
+        VocabFileError: for a file that is not GGUF 2 or 3, an unknown value type, an array
+            of arrays, text that is not UTF-8, a key given twice, or a count, length or total
+            above its cap (each names the key).
         OSError: if the path cannot be read.
     """
-    return _with_buffer(source, name, lambda buf, n: _parse(buf, n, keep)[0])
+    return _with_buffer(source, name, lambda buf, n: _parse(buf, n, keep, caps)[0])
 
 
 def read_gguf_metadata(source: str | os.PathLike | bytes, *, name: str | None = None,
@@ -268,6 +312,24 @@ def read_gguf_metadata(source: str | os.PathLike | bytes, *, name: str | None = 
         VocabFileError: as ``read_gguf_typed``.
     """
     return {k: v for k, (_, v) in read_gguf_typed(source, name=name, keep=keep).items()}
+
+
+def array_lengths(source: str | os.PathLike | bytes, *, name: str | None = None
+                  ) -> dict[str, int]:
+    """The number of elements of every array in the metadata, read without building any
+    value (what a caller charges for a tokenizer before it is built).
+
+    Args:
+        source: as ``read_gguf_typed``'s.
+        name: the name for messages.
+
+    Returns:
+        key -> the array's length.
+
+    Raises:
+        VocabFileError: as ``read_gguf_typed``.
+    """
+    return _with_buffer(source, name, lambda buf, n: _parse(buf, n, ())[2])
 
 
 def header_length(source: str | os.PathLike | bytes, *, name: str | None = None) -> int:

@@ -30,6 +30,7 @@ from ..models.unigram import UnigramEncoder
 from ..normalizers.replace import SPACE_MARK, NormalizerSequence
 from ..pre_tokenizers import MarkSplit, Sequence
 from ..token_table import TokenTable, byte_value
+from ..validate import check_piece_texts, check_scores
 from .hf_char_bpe import metaspace_stage, normalizer_steps, piece_decoder
 from .hf_stages import added_tokens, post_processor, refuse
 from .source import VocabFileError
@@ -141,10 +142,16 @@ def unigram_encoding(doc: dict, pieces: list[str], scores: list[float], name: st
         name: the encoding's name (also used in messages).
 
     Raises:
-        VocabFileError: naming the field that is malformed or the component not
-            reproduced.
+        VocabFileError: naming the field that is malformed (a piece of
+            ``validate.MAX_PIECE_BYTES`` bytes or more, a score that is not finite) or the
+            component not reproduced.
     """
     model = doc["model"]
+    try:  # the piece-length cap of every loader; JSON has no NaN, json.loads reads one
+        check_piece_texts(pieces, "model.vocab", empty=True)
+        check_scores(scores, pieces, "model.vocab")
+    except ValueError as e:
+        raise VocabFileError(f"{name}: {e}") from e
     unk = _unk_id(model, len(pieces), name)
     byte_fallback = model.get("byte_fallback", False)
     if not isinstance(byte_fallback, bool):

@@ -35,7 +35,6 @@ from .hf_stages import refuse
 from .sentencepiece_model import SentencePieceModel, check_pieces, read_sentencepiece_model
 from .sentencepiece_pieces import piece_table
 from .sentencepiece_unigram import sentencepiece_normalizer, sentencepiece_unigram
-from .source import VocabFileError
 
 __all__ = ["load_sentencepiece_model", "sentencepiece_encoding"]
 
@@ -45,8 +44,6 @@ def _check(model: SentencePieceModel, name: str) -> None:
         raise refuse(name, f"model_type {model.model_type}")
     if any(p.type == "UNUSED" for p in model.pieces):
         raise refuse(name, "a model with UNUSED pieces")
-    if len({p.piece for p in model.pieces}) != len(model.pieces):
-        raise VocabFileError(f"{name}: a piece is listed twice")
 
 
 def load_sentencepiece_model(source: str | os.PathLike | bytes, *, name: str = "sentencepiece",
@@ -64,24 +61,34 @@ def load_sentencepiece_model(source: str | os.PathLike | bytes, *, name: str = "
         The encoding; ``post_process`` adds ``<s>`` when the model has it.
 
     Raises:
-        VocabFileError: for a damaged file or a setting we do not reproduce (named).
+        VocabFileError: for a damaged file, pieces ``sentencepiece_model.check_pieces``
+            refuses, or a setting we do not reproduce (named).
+        OSError: if the path cannot be read.
     """
     model = read_sentencepiece_model(source, name=name, max_bytes=max_bytes,
                                      expected_hash=expected_hash)
-    check_pieces(model, name)  # what sentencepiece refuses to load (not GGUF's rules)
     return sentencepiece_encoding(model, name)
 
 
-def sentencepiece_encoding(model: SentencePieceModel, name: str) -> Encoding:
+def sentencepiece_encoding(model: SentencePieceModel, name: str,
+                           fields: tuple[str, str, str] = ("pieces",) * 3) -> Encoding:
     """The ``Encoding`` of a SentencePiece model already read (from a ``.model``, or from a
     GGUF file's ``llama`` tokenizer: ``formats.gguf``): BPE here, Unigram by
-    ``sentencepiece_unigram``.
+    ``sentencepiece_unigram``; its pieces checked first by the one set of rules of every
+    file (``sentencepiece_model.check_pieces``).
+
+    Args:
+        model: the pieces and settings.
+        name: the encoding's name (also used in messages).
+        fields: the file's fields of the pieces, scores and types, for messages.
 
     Raises:
-        VocabFileError: for a setting we do not reproduce (named) or inconsistent pieces.
+        VocabFileError: for a setting we do not reproduce (named) or pieces
+            ``check_pieces`` refuses.
     """
     if model.model_type == "UNIGRAM":
-        return sentencepiece_unigram(model, name)
+        return sentencepiece_unigram(model, name, fields)
+    check_pieces(model, name, fields)
     _check(model, name)
     table, special, byte_ids = piece_table(model, name)
     priority = {p.piece: -p.score for p in model.pieces if p.type in ("NORMAL", "USER_DEFINED")}

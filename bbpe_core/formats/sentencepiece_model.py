@@ -24,13 +24,12 @@ import struct
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ..token_table import BYTE_PIECES
-from ..validate import MAX_VOCAB_ENTRIES, check_whole_tokens
+from ..validate import MAX_VOCAB_ENTRIES
+from ..validate import check_pieces as check_vocabulary
 from .source import VocabFileError, read_bytes
 
 __all__ = [
     "MAX_PIECES",
-    "MAX_PIECE_BYTES",
     "MODEL_FIELDS",
     "MODEL_TYPES",
     "NORMALIZER_FIELDS",
@@ -54,9 +53,6 @@ MAX_PIECES = MAX_VOCAB_ENTRIES
 """Pieces a ``.model`` may hold, counted as they are read (Jurassic-2 and Gemma: 262,144;
 umT5: 256,300): bounds the memory of a file that declares millions."""
 
-MAX_PIECE_BYTES = 8_000
-"""A piece must be shorter than this many bytes (sentencepiece's ``kMaxPieceSize``)."""
-
 MODEL_FIELDS = {"pieces": 1, "trainer_spec": 2, "normalizer_spec": 3}
 """``ModelProto``'s field numbers (the fields we read and write)."""
 
@@ -72,8 +68,6 @@ NORMALIZER_FIELDS = {"name": 1, "precompiled_charsmap": 2, "add_dummy_prefix": 3
 
 _VARINT, _FIXED64, _LENGTH, _FIXED32 = 0, 1, 2, 5
 _FLOAT = struct.Struct("<f")
-_WHOLE_TYPES = ("UNKNOWN", "CONTROL", "USER_DEFINED")
-"""Piece types matched whole (user-defined) or kept as special tokens: one compiled pattern."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,47 +222,26 @@ def _flags(data: bytes, name: str, wanted: dict[int, str]) -> dict[str, object]:
     return found
 
 
-def check_pieces(model: SentencePieceModel, name: str) -> None:
-    """Refuse a model's pieces that sentencepiece refuses to load (the reader reads them all, so
-    that a model can be written back as it was): what sentencepiece's
-    ``ModelInterface::InitializePieces`` refuses (``model_interface.cc``): an empty piece, one with
-    NUL or of ``MAX_PIECE_BYTES`` bytes or more, a BYTE piece not written ``<0xHH>``, BYTE pieces
-    without ``byte_fallback`` or not all 256 with it, no UNKNOWN piece or more than one; and more
-    pieces matched whole than ``validate.check_whole_tokens`` admits.
+def check_pieces(model: SentencePieceModel, name: str,
+                 fields: tuple[str, str, str] = ("pieces",) * 3) -> None:
+    """Refuse a model's pieces by ``validate.check_pieces``' rules (what sentencepiece refuses
+    to load, and what would load and encode wrongly), whatever file they came from; the
+    reader reads them all, so that a model can be written back as it was.
 
     Args:
-        model: what ``read_sentencepiece_model`` read.
+        model: what ``read_sentencepiece_model`` read (or a GGUF file's tokenizer).
         name: the file's name for messages.
+        fields: the file's fields of the pieces, scores and types, for messages.
 
     Raises:
-        VocabFileError: naming the first such piece by id.
+        VocabFileError: naming the file, the field and the first such piece by id.
     """
-    pieces, byte_fallback = model.pieces, model.byte_fallback
-    texts = [p.piece for p in pieces]
-    if not all(texts) or "\0" in "".join(texts) or 4 * max(map(len, texts)) >= MAX_PIECE_BYTES:
-        for i, text in enumerate(texts):  # checked at C speed above; this names the fault
-            if not text or "\0" in text or len(text.encode("utf-8")) >= MAX_PIECE_BYTES:
-                raise VocabFileError(f"{name}: piece {i} is empty, holds NUL or has "
-                                     f"{MAX_PIECE_BYTES:,} bytes or more")
-    unknown, byte_values = 0, set()
-    for i, p in enumerate(pieces):
-        if p.type == "UNKNOWN":
-            unknown += 1
-        elif p.type == "BYTE":
-            if p.piece not in BYTE_PIECES:
-                raise VocabFileError(f"{name}: BYTE piece {p.piece!r} (id {i}) is not <0xHH>")
-            byte_values.add(BYTE_PIECES[p.piece])
+    pieces = model.pieces
     try:
-        check_whole_tokens([p.piece for p in pieces if p.type in _WHOLE_TYPES])
+        check_vocabulary([p.piece for p in pieces], [p.type for p in pieces],
+                         [p.score for p in pieces], model.byte_fallback, fields)
     except ValueError as e:
         raise VocabFileError(f"{name}: {e}") from e
-    if unknown != 1:
-        raise VocabFileError(f"{name}: {unknown} UNKNOWN pieces, not one")
-    if byte_values and not byte_fallback:
-        raise VocabFileError(f"{name}: BYTE pieces without byte_fallback")
-    if byte_fallback and len(byte_values) != 256:
-        raise VocabFileError(f"{name}: byte_fallback with {len(byte_values)} of the 256 BYTE "
-                             "pieces")
 
 
 def read_sentencepiece_model(source: str | os.PathLike | bytes, *, name: str | None = None,
@@ -288,7 +261,7 @@ def read_sentencepiece_model(source: str | os.PathLike | bytes, *, name: str | N
     Raises:
         VocabFileError: for damaged or truncated input, a field of the wrong wire type, a
             piece without a string or of an unknown type, no pieces at all, more than
-            ``MAX_PIECES`` (``check_pieces`` refuses what the library would not load).
+            ``MAX_PIECES`` (``check_pieces`` refuses what would not load or encode exactly).
         OSError: if the path cannot be read.
     """
     data, name = read_bytes(source, name=name, max_bytes=max_bytes, expected_hash=expected_hash)

@@ -20,8 +20,6 @@ never matches them in text), so ``encode_ordinary`` equals the library's ``encod
 
 from __future__ import annotations
 
-import math
-
 from ..decoders import SentencePieceStrip
 from ..encoding import Encoding
 from ..models.unigram import UnigramEncoder
@@ -29,7 +27,7 @@ from ..normalizers.precompiled import CharsMap
 from ..normalizers.sentencepiece import SentencePieceNormalizer
 from ..pre_tokenizers import Sequence
 from ..processors import TemplateProcessing
-from .sentencepiece_model import SentencePieceModel
+from .sentencepiece_model import SentencePieceModel, check_pieces
 from .sentencepiece_pieces import piece_table
 from .source import VocabFileError
 
@@ -37,27 +35,6 @@ __all__ = ["UNKNOWN_SURFACE", "sentencepiece_normalizer", "sentencepiece_unigram
 
 UNKNOWN_SURFACE = " \u2047 "
 """What the library decodes the unknown piece to (``kDefaultUnknownSymbol``)."""
-
-
-def _check(model: SentencePieceModel, name: str) -> int:
-    """The unknown piece's id, after the checks ``ModelInterface::InitializePieces`` makes."""
-    for i, p in enumerate(model.pieces):
-        if not p.piece or "\0" in p.piece or len(p.piece.encode("utf-8")) >= 8000:
-            raise VocabFileError(f"{name}: piece {i} is empty, holds NUL or is too long")
-        if not math.isfinite(p.score):
-            raise VocabFileError(f"{name}: piece {i} ({p.piece!r}) has the score {p.score}")
-    if len({p.piece for p in model.pieces}) != len(model.pieces):
-        raise VocabFileError(f"{name}: a piece is listed twice")
-    unknown = [i for i, p in enumerate(model.pieces) if p.type == "UNKNOWN"]
-    if len(unknown) != 1:
-        raise VocabFileError(f"{name}: {len(unknown)} UNKNOWN pieces (exactly one is needed)")
-    byte_pieces = [p for p in model.pieces if p.type == "BYTE"]
-    if byte_pieces and not model.byte_fallback:
-        raise VocabFileError(f"{name}: BYTE pieces without byte_fallback")
-    if model.byte_fallback and len(byte_pieces) != 256:
-        raise VocabFileError(f"{name}: byte_fallback needs 256 BYTE pieces, not "
-                             f"{len(byte_pieces)}")
-    return unknown[0]
 
 
 def sentencepiece_normalizer(model: SentencePieceModel, name: str) -> SentencePieceNormalizer:
@@ -78,22 +55,26 @@ def sentencepiece_normalizer(model: SentencePieceModel, name: str) -> SentencePi
         user_defined=[p.piece for p in model.pieces if p.type == "USER_DEFINED"])
 
 
-def sentencepiece_unigram(model: SentencePieceModel, name: str) -> Encoding:
+def sentencepiece_unigram(model: SentencePieceModel, name: str,
+                          fields: tuple[str, str, str] = ("pieces",) * 3) -> Encoding:
     """Build the ``Encoding`` of a Unigram ``.model`` already read.
 
     Args:
         model: what ``read_sentencepiece_model`` returned (``model_type`` UNIGRAM).
         name: the encoding's name (also used in messages).
+        fields: the file's fields of the pieces, scores and types, for messages.
 
     Returns:
         The encoding; ``post_process`` adds ``<s>`` when the model has it.
 
     Raises:
-        VocabFileError: for an empty, repeated, too long (8,000 bytes) or malformed piece, a
-            score that is NaN or infinite, no or several UNKNOWN pieces, BYTE pieces that do
-            not match ``byte_fallback``, or a damaged precompiled map.
+        VocabFileError: for pieces ``sentencepiece_model.check_pieces`` refuses (an empty,
+            repeated, too long or malformed piece, a score that is NaN or infinite, no or
+            several UNKNOWN pieces, BYTE pieces that do not match ``byte_fallback``), or a
+            damaged precompiled map.
     """
-    unk = _check(model, name)
+    check_pieces(model, name, fields)
+    unk = next(i for i, p in enumerate(model.pieces) if p.type == "UNKNOWN")
     # a CONTROL piece decodes to nothing, the unknown one to " ⁇ ", as the library does
     table, special, _ = piece_table(model, name, control=b"",
                                     unknown=UNKNOWN_SURFACE.encode("utf-8"))

@@ -12,11 +12,13 @@ import io
 import json
 import os
 import re
+import stat
 from collections.abc import Callable, Iterator
+from typing import BinaryIO
 
 __all__ = [
     "read_json_object","VocabFileError", "read_bytes", "numbered_lines", "check_json_size",
-    "check_no_lone_surrogates", "parse_digits"]
+    "check_no_lone_surrogates", "open_regular", "parse_digits"]
 
 MAX_GUNZIPPED_BYTES = 64 * 1024 * 1024
 """A .gz vocabulary may expand to at most this many bytes (o200k_base: 3.6 MB)."""
@@ -31,6 +33,34 @@ on the values ``json.loads`` would build (Gemma 3's tokenizer.json: 1,862,983)."
 class VocabFileError(ValueError):
     """A vocabulary file is malformed; the message names the file and, where it
     applies, the line."""
+
+
+def open_regular(path: str | os.PathLike, name: str) -> BinaryIO:
+    """Open a path for reading only if it is a regular file, without blocking.
+
+    ``open`` on a FIFO waits for a writer, and a device (``/dev/zero``) never ends; the file is
+    opened with ``O_NONBLOCK`` and checked with ``fstat`` on the open descriptor, so what is
+    checked is what is read.
+
+    Args:
+        path: the file's path.
+        name: the name for messages.
+
+    Returns:
+        The file, opened in binary mode (the caller closes it).
+
+    Raises:
+        VocabFileError: if the path is not a regular file (a device, FIFO, socket, directory).
+        OSError: if the path cannot be opened.
+    """
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise VocabFileError(f"{name}: not a regular file (a device, FIFO or socket)")
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 def read_bytes(
@@ -52,17 +82,18 @@ def read_bytes(
         ``(content, name)``.
 
     Raises:
-        VocabFileError: if too large, not valid gzip, or the hash differs.
+        VocabFileError: if too large, not a regular file (``open_regular``), not valid gzip,
+            or the hash differs.
         OSError: if the path cannot be read.
     """
     if isinstance(source, bytes):
         data, name = source, name or "<upload>"
     else:
         name = name or os.fspath(source)
-        if max_bytes is not None and os.path.getsize(source) > max_bytes:
-            raise VocabFileError(f"{name}: larger than the limit of {max_bytes:,} bytes")
-        with open(source, "rb") as f:
-            data = f.read()
+        with open_regular(source, name) as f:
+            if max_bytes is not None and os.fstat(f.fileno()).st_size > max_bytes:
+                raise VocabFileError(f"{name}: larger than the limit of {max_bytes:,} bytes")
+            data = f.read() if max_bytes is None else f.read(max_bytes + 1)
     if max_bytes is not None and len(data) > max_bytes:
         raise VocabFileError(f"{name}: larger than the limit of {max_bytes:,} bytes")
     if data[:2] == b"\x1f\x8b":

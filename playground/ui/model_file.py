@@ -19,14 +19,17 @@ from pathlib import Path
 import streamlit as st
 
 import bbpe_core
+from bbpe_core.formats.gguf_header import array_lengths
+from bbpe_core.pre_tokenizers.byte_level import fix_surrogates
 
+from ..caps import MEMORY_PER_GGUF_BYTE, MEMORY_PER_GGUF_MERGE, MEMORY_PER_GGUF_TOKEN
 from ..gguf_chat import FileChatTemplate, file_chat_template
 from .common import problem, said
 from .file_chat import keep_file_template
 from .keys import MODEL_FILE_FLASH
-from .session import add_user_encoding
+from .session import add_user_encoding, check_memory
 
-__all__ = ["MAX_HEADER_MB", "open_model_file", "render"]
+__all__ = ["MAX_HEADER_MB", "add_model_file", "model_file_memory", "open_model_file", "render"]
 
 MAX_HEADER_MB = 64
 """The most of a model file's header the browser reads, in MB (a 262,144-token vocabulary
@@ -48,6 +51,34 @@ _COMPONENT = st.components.v2.component(
     css=_CSS,
     js=(_ASSETS / "gguf_header.js").read_text(encoding="utf-8"),
 )
+
+
+def model_file_memory(event: object) -> int:
+    """Estimated bytes of memory the tokenizer the browser sent will hold once loaded, from
+    the header's counts of tokens and merges and its size (``caps.MEMORY_PER_GGUF_TOKEN``,
+    ``MEMORY_PER_GGUF_MERGE``, ``MEMORY_PER_GGUF_BYTE``), read without building the tokenizer.
+
+    Args:
+        event (object): the component's ``opened`` value (as ``open_model_file``'s).
+
+    Returns:
+        int: the estimate in bytes (0 when the value holds no GGUF, which
+        ``open_model_file`` refuses).
+
+    Raises:
+        ValueError: (``VocabFileError``) for a damaged header.
+    """
+    encoded = event.get("gguf") if isinstance(event, dict) else None
+    if not isinstance(encoded, str) or len(encoded) > (MAX_HEADER_MB << 20) * 4 // 3 + 4:
+        return 0
+    try:
+        data = base64.b64decode(encoded, validate=True)
+    except (binascii.Error, ValueError):
+        return 0
+    lengths = array_lengths(data, name=str(event.get("name"))[:60])
+    return (lengths.get("tokenizer.ggml.tokens", 0) * MEMORY_PER_GGUF_TOKEN
+            + lengths.get("tokenizer.ggml.merges", 0) * MEMORY_PER_GGUF_MERGE
+            + len(data) * MEMORY_PER_GGUF_BYTE)
 
 
 def open_model_file(event: object) -> tuple[bbpe_core.Encoding, str, FileChatTemplate | None]:
@@ -79,31 +110,45 @@ def open_model_file(event: object) -> tuple[bbpe_core.Encoding, str, FileChatTem
         data = base64.b64decode(encoded, validate=True)
     except (binascii.Error, ValueError) as e:
         raise ValueError(f"{event['name']}: the browser sent damaged data") from e
-    name = Path(event["name"]).stem[:60] or "model"
+    name = fix_surrogates(Path(event["name"]).stem[:60]) or "model"  # a browser's name may
+    # hold a lone surrogate, which no page can draw
     enc = bbpe_core.load_gguf(data, name=name)
     return enc, "gguf:" + hashlib.sha256(data).hexdigest(), file_chat_template(data, enc, name)
 
 
+def add_model_file(event: object) -> None:
+    """Add the tokenizer the browser sent to this session, charged to its memory budget
+    (``model_file_memory``) like an upload before the header is parsed, and leave what
+    happened for ``render`` to say (``keys.MODEL_FILE_FLASH``).
+
+    Args:
+        event (object): the component's ``opened`` value (as ``open_model_file``'s).
+    """
+    try:
+        memory = model_file_memory(event)
+        check_memory(memory)
+        with warnings.catch_warnings(record=True) as caught:  # llama.cpp's own warnings
+            warnings.simplefilter("always", bbpe_core.GGUFWarning)
+            enc, fingerprint, template = open_model_file(event)
+        notes = [str(w.message) for w in caught if w.category is bbpe_core.GGUFWarning]
+        added = add_user_encoding(enc, fingerprint, memory)
+        keep_file_template(fingerprint, template)
+        st.session_state[MODEL_FILE_FLASH] = ("ok", added, template is not None, notes)
+    except ValueError as e:
+        st.session_state[MODEL_FILE_FLASH] = ("error", str(e))
+
+
 def render() -> None:
     """Draw "Open a model file" and add the file's tokenizer to this session when one
-    arrives; refusals are shown as a fixed sentence with the reason as plain text."""
+    arrives (``add_model_file``); refusals are shown as a fixed sentence with the reason as
+    plain text."""
     st.subheader("Open a model file")
     st.caption("A .gguf file of any size (llama.cpp, Ollama, LM Studio): your browser reads "
                f"only its header (at most {MAX_HEADER_MB} MB) and sends the tokenizer; the "
                "weights never leave your computer.")
 
     def opened() -> None:
-        event = (st.session_state.get("up_gguf") or {}).get("opened")
-        try:
-            with warnings.catch_warnings(record=True) as caught:  # llama.cpp's own warnings
-                warnings.simplefilter("always", bbpe_core.GGUFWarning)
-                enc, fingerprint, template = open_model_file(event)
-            notes = [str(w.message) for w in caught if w.category is bbpe_core.GGUFWarning]
-            added = add_user_encoding(enc, fingerprint)
-            keep_file_template(fingerprint, template)
-            st.session_state[MODEL_FILE_FLASH] = ("ok", added, template is not None, notes)
-        except ValueError as e:
-            st.session_state[MODEL_FILE_FLASH] = ("error", str(e))
+        add_model_file((st.session_state.get("up_gguf") or {}).get("opened"))
 
     _COMPONENT(key="up_gguf", data={"label": "GGUF model file", "limit": MAX_HEADER_MB << 20},
                on_opened_change=opened)
