@@ -262,11 +262,11 @@ SHIPPED: dict[str, ShippedEncoding] = {
          "mosaicml/mpt-7b-chat", "mosaicml/mpt-7b-storywriter", "mosaicml/mpt-30b",
          "mosaicml/mpt-30b-instruct", "mosaicml/mpt-30b-chat")),
     "gpt_neox": ShippedEncoding(
-        zoo_gguf.gpt_neox, ("mpt.gguf.gz",), "GPT-NeoX-20B / Pythia", "EleutherAI",
+        zoo_gguf.gpt_neox, (), "GPT-NeoX-20B / Pythia", "EleutherAI",
         ("gpt-neox", "gpt-neox-20b", "pythia", "EleutherAI/gpt-neox-20b",
          *(f"EleutherAI/pythia-{size}{suffix}"
            for size in ("14m", "31m", "70m", "160m", "410m", "1b", "1.4b", "2.8b", "6.9b", "12b")
-           for suffix in ("", "-deduped")))),
+           for suffix in ("", "-deduped"))), base="mpt"),
     # BGE's vocab.txt is BERT base uncased's (llama.cpp's ggml-vocab-bert-bge.gguf gives the
     # same ids: tests/test_gguf.py)
     "bge": ShippedEncoding(

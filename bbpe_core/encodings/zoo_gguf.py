@@ -47,11 +47,15 @@ def mpt(gguf: bytes) -> Encoding:
     return load_gguf(gguf, name="mpt", pattern_timeout=None)
 
 
-def gpt_neox(gguf: bytes) -> Encoding:
-    """GPT-NeoX-20B / Pythia: the same file as ``mpt`` (MPT took GPT-NeoX-20B's tokenizer;
-    llama.cpp's own gpt-neox file has the same tokens and merges but names no pre-tokenizer,
-    so llama.cpp would split it with its 'default' patterns, not GPT-NeoX's)."""
-    return load_gguf(gguf, name="gpt_neox", pattern_timeout=None)
+def gpt_neox(mpt: Encoding) -> Encoding:
+    """GPT-NeoX-20B / Pythia: ``mpt`` under another name, its tables and caches shared (MPT took
+    GPT-NeoX-20B's tokenizer; llama.cpp's own gpt-neox file has the same tokens and merges but
+    names no pre-tokenizer, so llama.cpp would split it with its 'default' patterns, not
+    GPT-NeoX's)."""
+    enc = Encoding.__new__(Encoding)
+    enc.__dict__.update(vars(mpt))  # not copy.copy: an Encoding pickles by its name
+    enc.name = "gpt_neox"
+    return enc
 
 
 def nomic_bert_moe(gguf: bytes) -> Encoding:
