@@ -41,7 +41,8 @@ def count_in_pieces(enc, text: str) -> int:
 DUMMY_PREFIX = {"llama2", "mistral_v1", "mistral_v3", "mistral_v7",
                 "phi3",  # SentencePiece's ▁ per block
                 "t5", "umt5",  # Metaspace's ▁ (merged from the unigram branch)
-                "nomic_bert_moe",  # XLM-RoBERTa's .model: sentencepiece's ▁ per block
+                "t5_transformers", "umt5_transformers",  # Metaspace's ▁ per word
+                "nomic_bert_moe",  # XLM-RoBERTa's: Metaspace's ▁ per word
                 "jurassic2"}  # the sentencepiece library's normalizer: a line's ▁ is the newline
 
 

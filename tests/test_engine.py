@@ -39,8 +39,9 @@ def test_registry():
         "o200k_base", "o200k_harmony", "cl100k_base", "p50k_base", "p50k_edit", "gpt2", "llama3",
         "llama4", "qwen3", "qwen3_6", "deepseek_v3", "deepseek_v4", "mistral_tekken",
         "claude_legacy", "llama2", "mistral_v1", "mistral_v3", "mistral_v7", "gemma2", "gemma3",
-        "t5", "umt5", "jurassic2", "bert_base_uncased", "gemma4", "phi4", "phi3", "falcon", "mpt",
-        "gpt_neox", "bge", "nomic_bert_moe", "whisper_v3", "whisper", "whisper_en",
+        "t5", "umt5", "t5_transformers", "umt5_transformers", "jurassic2", "bert_base_uncased",
+        "gemma4", "phi4", "phi3", "falcon", "mpt", "gpt_neox", "bge", "nomic_bert_moe",
+        "whisper_v3", "whisper", "whisper_en",
     ]
     assert bbpe_core.get_encoding("r50k_base") is bbpe_core.get_encoding("gpt2")
     with pytest.raises(ValueError, match="known encodings: o200k_base, o200k_harmony, cl100k"):
@@ -53,6 +54,7 @@ def test_registry():
                      "claude_legacy": 65000, "phi4": 100352, "llama2": 32000, "mistral_v1": 32000,
                      "mistral_v3": 32768, "mistral_v7": 32768, "gemma2": 256000, "gemma3": 262145,
                      "bert_base_uncased": 30522, "t5": 32100, "umt5": 256300,
+                     "t5_transformers": 32100, "umt5_transformers": 256300,
                      "jurassic2": 262144, "gemma4": 262144, "phi3": 32064,
                      "falcon": 65024, "mpt": 50432, "gpt_neox": 50432, "bge": 30522,
                      "nomic_bert_moe": 250048,

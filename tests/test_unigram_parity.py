@@ -181,8 +181,9 @@ def test_small_trained_models_on_random_text(text, seed, byte_fallback):
 
 # ---- the shipped encodings by name ------------------------------------------------------
 @pytest.mark.parametrize("model, name", [
-    ("google/flan-t5-base", "t5"), ("t5-v1_1", "t5"), ("google/t5-v1_1-xl", "t5"),
-    ("umt5", "umt5"), ("google/umt5-small", "umt5"), ("j2-ultra", "jurassic2"),
+    ("google/flan-t5-base", "t5_transformers"), ("t5-v1_1", "t5_transformers"),
+    ("google/t5-v1_1-xl", "t5_transformers"), ("umt5", "umt5_transformers"),
+    ("google/umt5-small", "umt5_transformers"), ("j2-ultra", "jurassic2"),
 ])
 def test_model_names(model, name):
     assert bbpe_core.encoding_name_for_model(model) == name

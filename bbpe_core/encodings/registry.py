@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from ..encoding import Encoding
-from . import openai, wordpiece, zoo, zoo_gguf, zoo_whisper
+from . import openai, wordpiece, zoo, zoo_gguf, zoo_transformers, zoo_whisper
 from .data import data_file, manifest
 
 __all__ = [
@@ -209,17 +209,26 @@ SHIPPED: dict[str, ShippedEncoding] = {
         ("gemma-3", "google/gemma-3-1b-it", "google/gemma-3-4b-it", "google/gemma-3-12b-it",
          "google/gemma-3-27b-it", "google/gemma-3-1b-pt", "google/gemma-3-4b-pt",
          *_gemini("gemma3"))),
+    # T5's and umT5's tokenizer.json as HF tokenizers reads them (Tokenizer.from_file); their
+    # models' names go to the variants transformers 5 builds (zoo_transformers)
     "t5": ShippedEncoding(
-        zoo.t5, ("t5.packed.gz",), "T5 / Flan-T5 (Unigram)", "Google",
+        zoo.t5, ("t5.packed.gz",), "T5 / Flan-T5 tokenizer.json (HF tokenizers)", "Google",
+        ()),
+    "umt5": ShippedEncoding(
+        zoo.umt5, ("umt5.packed.gz",), "umT5 tokenizer.json (HF tokenizers)", "Google", ()),
+    "t5_transformers": ShippedEncoding(
+        zoo_transformers.t5_transformers, (), "T5 / Flan-T5 (Unigram, transformers)", "Google",
         ("t5", "t5-v1_1", "flan-t5", "t5-small", "t5-base", "t5-large", "t5-3b", "t5-11b",
          "google-t5/t5-small", "google-t5/t5-base", "google-t5/t5-large",
+         "google-t5/t5-3b", "google-t5/t5-11b",
          "google/t5-v1_1-small", "google/t5-v1_1-base", "google/t5-v1_1-large",
          "google/t5-v1_1-xl", "google/t5-v1_1-xxl", "google/flan-t5-small",
          "google/flan-t5-base", "google/flan-t5-large", "google/flan-t5-xl",
-         "google/flan-t5-xxl")),
-    "umt5": ShippedEncoding(
-        zoo.umt5, ("umt5.packed.gz",), "umT5 (Unigram)", "Google",
-        ("umt5", "google/umt5-small", "google/umt5-base", "google/umt5-xl", "google/umt5-xxl")),
+         "google/flan-t5-xxl"), base="t5"),
+    "umt5_transformers": ShippedEncoding(
+        zoo_transformers.umt5_transformers, (), "umT5 (Unigram, transformers)", "Google",
+        ("umt5", "google/umt5-small", "google/umt5-base", "google/umt5-xl", "google/umt5-xxl"),
+        base="umt5"),
     "jurassic2": ShippedEncoding(
         zoo.jurassic2, ("jurassic2.model.gz",), "Jurassic-2 (Unigram)", "AI21 Labs",
         ("jurassic-2", "j2-ultra", "j2-mid", "j2-light", "j2-grande-instruct",
@@ -253,11 +262,11 @@ SHIPPED: dict[str, ShippedEncoding] = {
          "mosaicml/mpt-7b-chat", "mosaicml/mpt-7b-storywriter", "mosaicml/mpt-30b",
          "mosaicml/mpt-30b-instruct", "mosaicml/mpt-30b-chat")),
     "gpt_neox": ShippedEncoding(
-        zoo_gguf.gpt_neox, ("mpt.gguf.gz",), "GPT-NeoX-20B / Pythia", "EleutherAI",
+        zoo_gguf.gpt_neox, (), "GPT-NeoX-20B / Pythia", "EleutherAI",
         ("gpt-neox", "gpt-neox-20b", "pythia", "EleutherAI/gpt-neox-20b",
          *(f"EleutherAI/pythia-{size}{suffix}"
            for size in ("14m", "31m", "70m", "160m", "410m", "1b", "1.4b", "2.8b", "6.9b", "12b")
-           for suffix in ("", "-deduped")))),
+           for suffix in ("", "-deduped"))), base="mpt"),
     # BGE's vocab.txt is BERT base uncased's (llama.cpp's ggml-vocab-bert-bge.gguf gives the
     # same ids: tests/test_gguf.py)
     "bge": ShippedEncoding(

@@ -4,13 +4,21 @@ archive; sha256 and licence in ``data/MANIFEST.json``), built by ``formats.gguf.
 the file's content (``registry.SHIPPED`` names the file).
 
 Their parity tests are llama.cpp's test pairs beside each file (made with HF tokenizers on
-the model's tokenizer.json; ``tests/test_gguf.py``).
+the model's tokenizer.json; ``tests/test_gguf.py``); nomic_bert_moe's, transformers'
+``XLMRobertaTokenizer`` on the file's pieces (``tests/test_transformers_unigram.py``).
 """
 
 from __future__ import annotations
 
+from ..decoders import Strip
 from ..encoding import Encoding
-from ..formats.gguf import load_gguf
+from ..formats.gguf import load_gguf, read_gguf_unigram
+from ..formats.hf_unigram import whitespace_split_steps
+from ..formats.sentencepiece_pieces import piece_table
+from ..models.unigram import UnigramEncoder
+from ..normalizers.precompiled import CharsMap, HFPrecompiled
+from ..normalizers.replace import SPACE_MARK, NormalizerSequence
+from ..pre_tokenizers import MarkSplit
 
 __all__ = ["falcon", "gemma4", "gpt_neox", "mpt", "nomic_bert_moe", "phi3"]
 
@@ -39,14 +47,36 @@ def mpt(gguf: bytes) -> Encoding:
     return load_gguf(gguf, name="mpt", pattern_timeout=None)
 
 
-def gpt_neox(gguf: bytes) -> Encoding:
-    """GPT-NeoX-20B / Pythia: the same file as ``mpt`` (MPT took GPT-NeoX-20B's tokenizer;
-    llama.cpp's own gpt-neox file has the same tokens and merges but names no pre-tokenizer,
-    so llama.cpp would split it with its 'default' patterns, not GPT-NeoX's)."""
-    return load_gguf(gguf, name="gpt_neox", pattern_timeout=None)
+def gpt_neox(mpt: Encoding) -> Encoding:
+    """GPT-NeoX-20B / Pythia: ``mpt`` under another name, its tables and caches shared (MPT took
+    GPT-NeoX-20B's tokenizer; llama.cpp's own gpt-neox file has the same tokens and merges but
+    names no pre-tokenizer, so llama.cpp would split it with its 'default' patterns, not
+    GPT-NeoX's)."""
+    enc = Encoding.__new__(Encoding)
+    enc.__dict__.update(vars(mpt))  # not copy.copy: an Encoding pickles by its name
+    enc.name = "gpt_neox"
+    return enc
 
 
 def nomic_bert_moe(gguf: bytes) -> Encoding:
-    """nomic-embed-text-v2-moe: XLM-RoBERTa's SentencePiece Unigram (250,048 pieces, its
-    ``nmt_nfkc`` precompiled map, a dummy prefix); the API adds ``<s>`` and ``</s>``."""
-    return load_gguf(gguf, name="nomic_bert_moe")
+    """nomic-embed-text-v2-moe: XLM-RoBERTa's SentencePiece Unigram (250,002 pieces, its
+    ``nmt_nfkc`` precompiled map; the file pads to 250,048 with unused pieces), run as
+    transformers 5.25.0's ``XLMRobertaTokenizer`` runs it (what sentence-transformers loads):
+    cut at whitespace, ``▁`` before each word (``formats.hf_unigram.whitespace_split_steps``),
+    one lattice per word with HF's arithmetic, not sentencepiece's one lattice over the whole
+    text. The API adds ``<s>`` and ``</s>``."""
+    name = "nomic_bert_moe"
+    model, post = read_gguf_unigram(gguf, name=name)
+    table, _, _ = piece_table(model, name)
+    n = len(model.pieces)
+    while model.pieces[n - 1].type == "UNUSED":  # the padding after XLM-R's own 250,002
+        n -= 1
+    used = model.pieces[:n]
+    unk = next(i for i, p in enumerate(model.pieces) if p.type == "UNKNOWN")
+    split = MarkSplit(SPACE_MARK)
+    encoder = UnigramEncoder([p.piece for p in used], [p.score for p in used], unk_id=unk,
+                             flavour="hf", pre_tokenizer=split)
+    steps = [HFPrecompiled(CharsMap(model.precompiled_charsmap)), *whitespace_split_steps()]
+    return Encoding.from_model(name, table=table, encoder=encoder, pre_tokenizer=split,
+                               normalizer=NormalizerSequence(steps), post_processor=post,
+                               decoder=Strip(" ", 1))

@@ -14,6 +14,7 @@ the same file as r50k_base (same sha256). large-v3 and turbo have 100 languages 
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 
 from ..encoding import Encoding
 from ..formats.source import VocabFileError
@@ -45,8 +46,10 @@ def _whisper(name: str, ranks: dict[bytes, int], n_ranks: int, languages: bytes,
                     special_tokens=whisper_special_tokens(codes, n_ranks))
 
 
+@lru_cache(maxsize=1)
 def _multilingual_ranks(data: bytes) -> tuple[dict[bytes, int], int]:
-    """The ranks of ``multilingual.tiktoken`` and how many lines it has. Its last line,
+    """The ranks of ``multilingual.tiktoken`` and how many lines it has, one copy for whisper
+    and whisper_v3 (the last file read is kept: both encodings read the same). Its last line,
     ``= 50256``, gives the empty byte string a rank (``b64decode("=")`` is ``b""`` to
     whisper's lenient reader); no text encodes to it, so that id is left unassigned here
     and the special tokens still start after it, at 50,257."""

@@ -51,10 +51,11 @@ from .hf_char_bpe import load_hf_char_bpe
 from .hf_json import DEFAULT_PATTERN_TIMEOUT, _merge_parts, byte_level_encoding
 from .hf_stages import refuse
 from .sentencepiece import sentencepiece_encoding
-from .sentencepiece_model import PIECE_TYPES, Piece, SentencePieceModel
+from .sentencepiece_model import PIECE_TYPES, Piece, SentencePieceModel, check_pieces
 from .source import VocabFileError
 
-__all__ = ["GGUFWarning", "KEYS", "MISSING_PRE", "gguf_warnings", "load_gguf"]
+__all__ = ["GGUFWarning", "KEYS", "MISSING_PRE", "gguf_warnings", "load_gguf",
+           "read_gguf_unigram"]
 
 KEYS = {
     **dict.fromkeys(("tokenizer.ggml.tokens", "tokenizer.ggml.token_type",
@@ -227,7 +228,7 @@ def _gpt2_bytes(text: str) -> bytes | None:
         return None
 
 
-def _sentencepiece(f: _Fields, name: str, model_type: str) -> Encoding:
+def _sentencepiece_model(f: _Fields, model_type: str) -> SentencePieceModel:
     """A SentencePiece model (``BPE`` for ``llama``, ``UNIGRAM`` for ``t5``) as its ``.model``
     would be read: pieces, scores, types, the precompiled normalization map
     (``tokenizer.ggml.precompiled_charsmap``) and the normalizer flags."""
@@ -251,15 +252,48 @@ def _sentencepiece(f: _Fields, name: str, model_type: str) -> Encoding:
         add_dummy_prefix=f.flag("add_space_prefix", True),
         remove_extra_whitespaces=f.flag("remove_extra_whitespaces", False),
         escape_whitespaces=True)
-    enc = sentencepiece_encoding(model, name, ("tokenizer.ggml.tokens", "tokenizer.ggml.scores",
-                                               "tokenizer.ggml.token_type"))
-    # llama.cpp's defaults (llama_vocab::impl::load): SPM bos 1, eos 2, adds BOS; UGM (T5)
-    # eos 1, no BOS, adds EOS (HF's T5 tokenizer.json: "$A </s>"); the file's keys override
-    if model_type == "UNIGRAM":
-        enc.post_processor = _post(f, len(tokens), False, True, eos_default=1)
-    else:
-        enc.post_processor = _post(f, len(tokens), True, False, bos_default=1, eos_default=2)
+    return model
+
+
+def _unigram_post(f: _Fields, n: int) -> TemplateProcessing | None:
+    """llama.cpp's UGM (T5) defaults: eos 1, no BOS, adds EOS (HF's T5 tokenizer.json:
+    ``"$A </s>"``); the file's keys override."""
+    return _post(f, n, False, True, eos_default=1)
+
+
+def _sentencepiece(f: _Fields, name: str, model_type: str) -> Encoding:
+    """The ``Encoding`` of a ``llama`` or ``t5`` kind, built as its ``.model`` file's."""
+    model = _sentencepiece_model(f, model_type)
+    enc = sentencepiece_encoding(model, name, _PIECE_FIELDS)
+    # llama.cpp's defaults (llama_vocab::impl::load): SPM bos 1, eos 2, adds BOS; UGM: above
+    n = len(model.pieces)
+    enc.post_processor = (_unigram_post(f, n) if model_type == "UNIGRAM"
+                          else _post(f, n, True, False, bos_default=1, eos_default=2))
     return enc
+
+
+def read_gguf_unigram(source: str | os.PathLike | bytes, *, name: str
+                      ) -> tuple[SentencePieceModel, TemplateProcessing | None]:
+    """A ``t5``-kind GGUF tokenizer as the SentencePiece Unigram model it was converted from,
+    and what llama.cpp adds around its ids (for a builder that runs the model another
+    library's way: ``encodings.zoo_gguf.nomic_bert_moe``).
+
+    Args:
+        source: as ``load_gguf``'s.
+        name: the file's name for messages.
+
+    Raises:
+        VocabFileError: for a damaged header, a field of the wrong type, a tokenizer that is
+            not of the ``t5`` kind, or pieces ``check_pieces`` refuses (as ``load_gguf``).
+        OSError: if the path cannot be read.
+    """
+    f = _Fields(read_gguf_typed(source, name=name, keep=tuple(KEYS), caps=KEYS), name)
+    kind = f.get("tokenizer.ggml.model", ("string",), required=True)
+    if kind != "t5":
+        raise refuse(name, f"tokenizer.ggml.model {kind[:60]!r} (a t5 kind is read here)")
+    model = _sentencepiece_model(f, "UNIGRAM")
+    check_pieces(model, name, _PIECE_FIELDS)
+    return model, _unigram_post(f, len(model.pieces))
 
 
 def _gemma4(f: _Fields, name: str) -> Encoding:

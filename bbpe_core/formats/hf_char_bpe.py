@@ -259,7 +259,14 @@ def load_hf_char_bpe(doc: dict, name: str, merges: list[tuple[str, str]],
         raise VocabFileError(f"{name}: model.unk_token must be a string and fuse_unk a boolean")
     if unk is not None and unk not in vocab:
         raise VocabFileError(f"{name}: unk_token {unk!r} is not in model.vocab")
-    pairs = list(map(tuple, merges))  # the first of a repeated pair wins: inserted last
+    # each part as the vocabulary's own string object, at C speed: one copy of each piece
+    # (the file's merges repeat every piece's text, about a million strings for Gemma's)
+    canonical = dict(zip(vocab, vocab))
+    lefts, rights = (list(side) for side in zip(*merges)) if merges else ([], [])
+    pairs = list(zip(map(canonical.get, lefts, lefts), map(canonical.get, rights, rights)))
+    del canonical, lefts, rights
+    merges = pairs  # kept by the encoder for saving
+    # the first of a repeated pair wins: inserted last
     priority = dict(zip(reversed(pairs), range(len(pairs) - 1, -1, -1)))
     encoder = CharBPEEncoder(vocab, lambda left, right: priority.get((left, right)),
                              pre_tokenizer=split, byte_ids=byte_ids,

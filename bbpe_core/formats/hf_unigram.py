@@ -12,7 +12,9 @@ Accepted, as HF tokenizers reads them (``models/unigram/serialization.rs``,
 - normalizer: ``Precompiled`` (HF's reading of the map, ``precompiled.HFPrecompiled``),
   ``Replace`` (``String`` or ``Regex``), ``Prepend``, a Unicode form, or a ``Sequence``;
 - pre-tokenizer: ``Metaspace`` (``prepend_scheme`` always or never, older files'
-  ``add_prefix_space``), as ``hf_char_bpe`` reads it;
+  ``add_prefix_space``), as ``hf_char_bpe`` reads it; or ``Sequence([WhitespaceSplit,
+  Metaspace(always, split)])``, what transformers 5 builds for T5 and XLM-R (the whitespace
+  split written as normalizer steps: ``whitespace_split_steps``);
 - decoder: ``Metaspace``, or the ``Replace`` / ``ByteFallback`` / ``Fuse`` / ``Strip``
   sequence; post-processor and added tokens as for every tokenizer.json.
 
@@ -27,7 +29,7 @@ import regex
 
 from ..encoding import Encoding
 from ..models.unigram import UnigramEncoder
-from ..normalizers.replace import SPACE_MARK, NormalizerSequence
+from ..normalizers.replace import SPACE_MARK, NormalizerSequence, Prepend, RegexReplace
 from ..pre_tokenizers import MarkSplit, Sequence
 from ..token_table import TokenTable, byte_value
 from ..validate import check_piece_texts, check_scores
@@ -35,7 +37,35 @@ from .hf_char_bpe import metaspace_stage, normalizer_steps, piece_decoder
 from .hf_stages import added_tokens, post_processor, refuse
 from .source import VocabFileError
 
-__all__ = ["load_hf_unigram", "serde_float", "unigram_encoding"]
+__all__ = ["WHITESPACE_SPLIT", "load_hf_unigram", "serde_float", "unigram_encoding",
+           "whitespace_split_steps"]
+
+WHITESPACE_SPLIT = {"type": "Sequence", "pretokenizers": [
+    {"type": "WhitespaceSplit"},
+    {"type": "Metaspace", "replacement": SPACE_MARK, "prepend_scheme": "always", "split": True}]}
+"""The pre-tokenizer transformers 5.25.0's ``T5Tokenizer`` and ``XLMRobertaTokenizer`` build
+(``models/t5/tokenization_t5.py``, ``models/xlm_roberta/tokenization_xlm_roberta.py``), as a
+tokenizer.json writes it."""
+
+_WHITESPACE = r"\p{White_Space}+"
+
+
+def whitespace_split_steps() -> list:
+    """Normalizer steps that, before a ``MarkSplit("▁")``, give the chunks of
+    ``WHITESPACE_SPLIT``: HF's ``WhitespaceSplit`` drops every run of ``char::is_whitespace``
+    characters (the White_Space property; ``pre_tokenizers/whitespace.rs``), then
+    ``Metaspace`` puts ``▁`` before each word that does not start with one and splits before
+    every ``▁`` (``metaspace.rs``). Dropping the runs at either end and before a word that
+    starts with ``▁``, writing each other run as one ``▁`` and putting ``▁`` first (unless
+    there) makes the words' chunks, side by side."""
+    return [RegexReplace(f"^{_WHITESPACE}|{_WHITESPACE}$|{_WHITESPACE}(?={SPACE_MARK})", ""),
+            RegexReplace(_WHITESPACE, SPACE_MARK), Prepend(SPACE_MARK, unless_present=True)]
+
+
+def is_whitespace_split(steps: list) -> bool:
+    """Whether ``steps`` end with ``whitespace_split_steps()``."""
+    return len(steps) >= 3 and list(map(repr, steps[-3:])) == list(
+        map(repr, whitespace_split_steps()))
 
 
 _POW10 = [float(f"1e{k}") for k in range(309)]
@@ -157,9 +187,12 @@ def unigram_encoding(doc: dict, pieces: list[str], scores: list[float], name: st
     if not isinstance(byte_fallback, bool):
         raise VocabFileError(f"{name}: model.byte_fallback must be true or false")
     pre = doc.get("pre_tokenizer")
-    if pre is not None and not (isinstance(pre, dict) and pre.get("type") == "Metaspace"):
+    if pre == WHITESPACE_SPLIT:
+        extra, split = whitespace_split_steps(), MarkSplit(SPACE_MARK)
+    elif pre is not None and not (isinstance(pre, dict) and pre.get("type") == "Metaspace"):
         raise refuse(name, f"a Unigram model with the pre_tokenizer {str(pre)[:120]}")
-    extra, split = metaspace_stage(pre, name)
+    else:
+        extra, split = metaspace_stage(pre, name)
     if split is not None:  # Split on ▁ with MergedWithNext, in one scan
         split = MarkSplit(SPACE_MARK)
     steps = normalizer_steps(doc.get("normalizer"), name) + extra

@@ -33,7 +33,7 @@ from ..normalizers.precompiled import CharsMap, HFPrecompiled
 from ..normalizers.replace import SPACE_MARK, Prepend, RegexReplace, Replace
 from ..pre_tokenizers import MarkSplit
 from ..processors import TemplateProcessing
-from .hf_unigram import serde_float
+from .hf_unigram import WHITESPACE_SPLIT, is_whitespace_split, serde_float
 
 __all__ = ["charsmap_bytes", "dumps_tokenizer_json", "hf_number", "hf_unigram_tokenizer_json"]
 
@@ -111,8 +111,11 @@ def _normalizer_json(step: object, name: str) -> dict:
 
 
 def _metaspace(steps: list, split: object, name: str) -> tuple[list, dict | None]:
-    """The steps left and the ``Metaspace`` pre-tokenizer the trailing ones stand for."""
+    """The steps left and the ``Metaspace`` pre-tokenizer the trailing ones stand for (with
+    the whitespace split before it, ``hf_unigram.WHITESPACE_SPLIT``, if they stand for it)."""
     scheme = None
+    if isinstance(split, MarkSplit) and split.mark == SPACE_MARK and is_whitespace_split(steps):
+        return steps[:-3], WHITESPACE_SPLIT
     if (len(steps) >= 2 and _is_space_mark(steps[-2]) and isinstance(steps[-1], Prepend)
             and steps[-1].unless_present and steps[-1].prepend == SPACE_MARK):
         steps, scheme = steps[:-2], "always"
@@ -162,9 +165,12 @@ def hf_unigram_tokenizer_json(enc: Encoding) -> dict:
     Raises:
         ValueError: for another model, or a stage not written (named).
     """
-    encoder = enc.encoder
+    encoder = getattr(enc.encoder, "inner", enc.encoder)  # the model behind UnknownAs
     if not isinstance(encoder, UnigramEncoder) or encoder.flavour != "hf":
         raise ValueError(f"{enc.name}: not a Unigram encoding read from a tokenizer.json")
+    if enc.vocab.max_token_value >= len(encoder.pieces):  # nomic_bert_moe's padding
+        raise ValueError(f"{enc.name}: ids from {len(encoder.pieces):,} are not pieces of its "
+                         "model; a tokenizer.json would give them to new pieces")
     norm = enc.normalizer
     steps = [] if norm is None else list(getattr(norm, "steps", [norm]))
     steps, metaspace = _metaspace(steps, encoder.pre_tokenizer, enc.name)
@@ -189,7 +195,7 @@ def hf_unigram_tokenizer_json(enc: Encoding) -> dict:
         "pre_tokenizer": metaspace,
         "post_processor": _post_processor(enc.post_processor, enc),
         "decoder": {"type": "Sequence", "decoders": decoders},
-        "model": {"type": "Unigram", "unk_id": encoder.unk_id,
+        "model": {"type": "Unigram", "unk_id": enc.encoder.unk_id,
                   "byte_fallback": encoder.byte_fallback,
                   "vocab": [[p, s] for p, s in zip(encoder.pieces, encoder.scores)]},
     }

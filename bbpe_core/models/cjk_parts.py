@@ -17,7 +17,7 @@ from __future__ import annotations
 from ..pre_tokenizers import PreTokenizer
 from ..vocab import Vocab
 from .cache import BoundedCache
-from .fast.cjk_cut import CJK_PAIR, CjkCut
+from .fast.cjk_cut import CJK_PAIR, cjk_cut_of
 from .simple import SimpleEncoder
 
 __all__ = ["CjkPartsEncoder"]
@@ -37,7 +37,7 @@ class CjkPartsEncoder(SimpleEncoder):
         super().__init__(vocab, pre_tokenizer, cache_size)
         self._cache = BoundedCache(cache_size, compute=self._new_chunk_ids)
         self._parts = BoundedCache(cache_size, compute=vocab.chunk_ids)
-        self._cut = CjkCut(vocab)  # read off the vocabulary on first use
+        self._cut = cjk_cut_of(vocab)  # read off the vocabulary on first use
 
     def _new_chunk_ids(self, chunk: str) -> list[int]:
         """The ids of a chunk not in the chunk cache: of its parts, if it may be cut."""

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from ...pre_tokenizers.patterns import find_chunks
 from ...vocab import Vocab
 from ..cache import BoundedCache
-from .cjk_cut import CjkCut
+from .cjk_cut import cjk_cut_of
 from .packed_ids import MARKER, pack, pack_one
 
 __all__ = ["ChunkIds"]
@@ -32,7 +32,7 @@ class ChunkIds:
         self.pat_str = pat_str
         self.cache_size = cache_size
         self.cache: BoundedCache[bytes] = BoundedCache(cache_size)
-        self.cut = CjkCut(vocab)
+        self.cut = cjk_cut_of(vocab)
 
     def merge_chunk(self, chunk: str) -> bytes:
         """A chunk's packed ids by BPE alone (no whole look-up, no cut, no cache)."""

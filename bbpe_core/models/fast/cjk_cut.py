@@ -30,6 +30,7 @@ Neither cuts next to or inside a ``char_cuts.unreachable`` token. Each is built 
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Collection
 from itertools import count
 
@@ -37,7 +38,7 @@ from ...vocab import Vocab
 from .char_cuts import CJK_LETTERS, CJK_RANGES, CrossingTables, crossing_tables, groups_cut
 from .char_path import CharPath
 
-__all__ = ["CJK_PAIR", "CjkCut", "SEPARATOR"]
+__all__ = ["CJK_PAIR", "CjkCut", "SEPARATOR", "cjk_cut_of"]
 
 CJK_PAIR = re.compile(f"[{CJK_LETTERS}]{{2}}")
 """Two CJK_LETTERS side by side: text the cut may fall in."""
@@ -139,6 +140,30 @@ class CjkCut:
         self._pairs = frozenset(chr(a) + chr(b) for a, b in exact)
         self._beside = tuple(whole)
         self._after = after
+
+
+_SHARED: weakref.WeakValueDictionary[tuple, CjkCut] = weakref.WeakValueDictionary()
+"""(id of the ranks, ``ignore_merges``, ``missing_bytes``) -> the cut of every vocabulary
+with those ranks under tiktoken's semantics; an entry lives while an encoder holds its cut
+(which holds its vocabulary, so the id is not reused meanwhile)."""
+
+
+def cjk_cut_of(vocab: Vocab) -> CjkCut:
+    """The ``CjkCut`` of ``vocab``: one for all the vocabularies that share a ranks object
+    without a merge list (o200k_base and o200k_harmony, cl100k_base and phi4, p50k_base and
+    p50k_edit, gpt2 and whisper_en), whose cuts are the same (the cut reads only the ranks,
+    ``ignore_merges`` and the missing bytes' rule), so the tables are read off once.
+
+    Args:
+        vocab: the vocabulary.
+    """
+    if vocab.merges is not None:
+        return CjkCut(vocab)
+    key = (id(vocab.mergeable_ranks), vocab.ignore_merges, vocab.missing_bytes)
+    found = _SHARED.get(key)
+    if found is None:
+        found = _SHARED[key] = CjkCut(vocab)
+    return found
 
 
 def _merge_results(vocab: Vocab) -> tuple[Collection[bytes], dict[bytes, int]]:
