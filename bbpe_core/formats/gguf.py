@@ -228,6 +228,10 @@ def _gpt2_bytes(text: str) -> bytes | None:
         return None
 
 
+_PIECE_FIELDS = ("tokenizer.ggml.tokens", "tokenizer.ggml.scores", "tokenizer.ggml.token_type")
+"""The header keys a SentencePiece vocabulary's checks name (``check_pieces``'s fields)."""
+
+
 def _sentencepiece_model(f: _Fields, model_type: str) -> SentencePieceModel:
     """A SentencePiece model (``BPE`` for ``llama``, ``UNIGRAM`` for ``t5``) as its ``.model``
     would be read: pieces, scores, types, the precompiled normalization map

@@ -30,7 +30,7 @@ import regex
 from ..encoding import Encoding
 from ..models.unigram import UnigramEncoder
 from ..normalizers.replace import SPACE_MARK, NormalizerSequence, Prepend, RegexReplace
-from ..pre_tokenizers import MarkSplit, Sequence
+from ..pre_tokenizers import MarkSplit, PreTokenizer, Sequence
 from ..token_table import TokenTable, byte_value
 from ..validate import check_piece_texts, check_scores
 from .hf_char_bpe import metaspace_stage, normalizer_steps, piece_decoder
@@ -187,6 +187,7 @@ def unigram_encoding(doc: dict, pieces: list[str], scores: list[float], name: st
     if not isinstance(byte_fallback, bool):
         raise VocabFileError(f"{name}: model.byte_fallback must be true or false")
     pre = doc.get("pre_tokenizer")
+    split: PreTokenizer | None
     if pre == WHITESPACE_SPLIT:
         extra, split = whitespace_split_steps(), MarkSplit(SPACE_MARK)
     elif pre is not None and not (isinstance(pre, dict) and pre.get("type") == "Metaspace"):
