@@ -14,7 +14,9 @@ __all__ = [
     "MAX_TEXT_BYTES", "MAX_COMPARE_ENCODINGS", "MAX_COMPARE_BYTES", "MAX_CHAT_MESSAGES",
     "MAX_CHAT_CHARS", "MAX_DECODE_CHARS", "MAX_DECODE_IDS", "MAX_LESSON_CHARS", "MAX_LAB_CHARS",
     "MAX_ALGORITHM_CHARS", "MAX_SAMPLE_CHARS", "MAX_TRACE_CHARS", "MAX_TRAIN_BYTES",
-    "MAX_EXTEND_CHARS", "MAX_EXTEND_PIECES", "MAX_SEED_VOCAB", "SESSION_MEMORY_MB",
+    "MAX_EXTEND_CHARS", "MAX_DECODE_BYTES", "MAX_SHOWN_HEX_BYTES", "MAX_DRAWN_CHARS",
+    "MAX_EXPORT_TOKENS", "TRAIN_SECONDS", "MAX_EXTEND_PIECES", "MAX_SEED_VOCAB",
+    "SESSION_MEMORY_MB",
     "MEMORY_PER_FILE_BYTE", "MEMORY_PER_MODEL_BYTE", "MEMORY_PER_TRAINED_ID",
     "check", "compare_budget", "utf8_size",
 ]
@@ -36,6 +38,17 @@ MAX_DECODE_CHARS = 800_000
 """Characters typed into Decode mode's id list."""
 MAX_DECODE_IDS = 100_000
 """Items (ids) in Decode mode's list."""
+MAX_DECODE_BYTES = 1024 * 1024
+"""UTF-8 bytes Decode mode builds from its ids (the Text mode's cap, read the other way): a
+list of ids whose tokens hold more is refused before it is decoded (100,000 ids of one
+1,024-byte token would be 100 MB of text)."""
+MAX_SHOWN_HEX_BYTES = 65_536
+"""Bytes a page writes out as hex (Decode mode's byte view); the counts cover them all."""
+MAX_DRAWN_CHARS = 50_000
+"""Characters of decoded text drawn with labels and hex runs (Decode mode's "as drawn" view);
+the plain text above it holds them all."""
+MAX_EXPORT_TOKENS = 100_000
+"""Tokens written to a text's CSV and JSON downloads (the first ones; about 4 MB of CSV)."""
 MAX_LESSON_CHARS = 2_000
 """Characters of a lesson's edited example."""
 MAX_LAB_CHARS = 20_000
@@ -55,6 +68,9 @@ MAX_EXTEND_PIECES = 2_000
 """The most new pieces one extension asks for."""
 MAX_SEED_VOCAB = 8_000
 """The largest Unigram model trained for the new pieces (its characters and the new pieces)."""
+TRAIN_SECONDS = 90
+"""Wall-clock seconds one training run on the Train page may take (the trainers' ``stop``);
+the shipped 1 MB corpora train in a fraction of it."""
 SESSION_MEMORY_MB = 640
 """Memory, in MB, this session's uploaded and trained tokenizers may hold together (estimated)."""
 MEMORY_PER_FILE_BYTE = 25

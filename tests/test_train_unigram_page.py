@@ -9,6 +9,7 @@ import pytest
 from apptest import train_pasted
 
 import bbpe_core
+from bbpe_core.training.spec import LOSSLESS
 from playground.caps import MAX_TRAIN_BYTES
 from playground.training import SAMPLES
 from playground.unigram_training import model_files, pruned_rows, round_fraction, round_rows
@@ -31,13 +32,16 @@ def test_round_helpers_follow_the_trainer():
 def test_model_files_load_in_the_reference_libraries(tmp_path):
     spm = pytest.importorskip("sentencepiece")
     tokenizers = pytest.importorskip("tokenizers")
-    enc = bbpe_core.train_unigram(CORPUS, 300)
+    text = "the newest  tokenizer prunes ﬂowers "
+    enc = bbpe_core.train_unigram(CORPUS, 300)  # as sentencepiece: a .model only
     files = model_files(enc)
-    assert set(files) == {f"{enc.name}.model", "tokenizer.json"}
+    assert set(files) == {f"{enc.name}.model"}
     (tmp_path / "m.model").write_bytes(files[f"{enc.name}.model"])
-    text = "the newest tokenizer prunes flowers"
     assert spm.SentencePieceProcessor(model_file=str(tmp_path / "m.model")).encode(text) == \
         enc.encode_ordinary(text)
+    enc = bbpe_core.train_unigram(CORPUS, 300, **LOSSLESS)
+    files = model_files(enc)
+    assert set(files) == {f"{enc.name}.model", "tokenizer.json"}
     tok = tokenizers.Tokenizer.from_str(files["tokenizer.json"].decode())
     assert tok.encode(text).ids == enc.encode_ordinary(text)
     assert json.loads(files["tokenizer.json"])["model"]["type"] == "Unigram"
@@ -63,7 +67,9 @@ def test_a_unigram_run_shows_its_rounds_and_is_usable_everywhere(train_app):
     rounds = train_app.session_state["tr_unigram_result"]["rounds"]
     assert len(rounds) >= 2
     table = train_app.dataframe[0].value
-    assert list(table["round"]) == [r.round for r in rounds]
+    assert list(table["round"]) == [r.round for r in rounds] + [rounds[-1].round + 1]
+    assert list(table["step"])[-1] == "final cut"  # down to the size asked for
+    assert list(table["kept"])[-1] == 300 - 3 < rounds[-1].kept
     pruned = train_app.dataframe[1].value  # the first pruning round's pieces, with their loss
     assert (set(pruned.columns) == {"round", "piece", "loss"}
             and len(pruned) == len(rounds[0].pruned))
@@ -72,8 +78,7 @@ def test_a_unigram_run_shows_its_rounds_and_is_usable_everywhere(train_app):
     next(b for b in train_app.button if b.label == "Use this tokenizer").click().run()
     assert train_app.code[-1].value == "unigram-300"
     next(b for b in train_app.button if b.label == "Prepare downloads").click().run()
-    assert ({"unigram-300.model", "tokenizer.json"}
-            <= {b.proto.label for b in train_app.get("download_button")})
+    assert "unigram-300.model" in {b.proto.label for b in train_app.get("download_button")}
     for view in sorted((ROOT / "views").glob("*.py")):  # every page runs with it selected
         train_app.switch_page(f"views/{view.name}").run()
         train_app.selectbox(key="encoding").select("unigram-300").run()
@@ -81,10 +86,13 @@ def test_a_unigram_run_shows_its_rounds_and_is_usable_everywhere(train_app):
 
 
 def test_a_unigram_failure_is_a_message(train_app):
+    train_app.radio(key="tr_algo").set_value("Unigram (SentencePiece)").run()
+    train_app.selectbox(key="tr_uni_cov").set_value(1.0).run()  # the default fits
     _train_unigram(train_app, text="一二三四五六七八九十" * 40
                    + "".join(map(chr, range(0x4E00, 0x4E00 + 400))))
     assert not train_app.exception
     assert train_app.error[0].value == "Training stopped." and "coverage" in train_app.code[0].value
+    assert not train_app.get("progress")  # the "Seeding..." line is cleared
 
 
 def _upload_over_the_cap(page, source: str, uploader: str) -> None:

@@ -5,7 +5,9 @@ The stages the ``sentencepiece`` library runs for ``encode(text)``, from the mod
 settings (``sentencepiece_model`` reads them):
 
 - normalizer: ``▁`` before the text (``add_dummy_prefix``) and for every space
-  (``escape_whitespaces``), as ``normalizer.cc`` does with the ``identity`` rules;
+  (``escape_whitespaces``), as ``normalizer.cc`` does with the ``identity`` rules; a model
+  with a precompiled map (``nmt_nfkc``) or ``remove_extra_whitespaces`` gets the library's
+  whole normalizer, as a Unigram model does (``sentencepiece_unigram.model_normalizer``);
 - model: ``models.char_bpe`` with each piece's score as its merge priority
   (``bpe_model.cc``), USER_DEFINED pieces matched whole, byte fallback to the BYTE pieces;
 - decoder: each piece's bytes (``▁`` -> space, ``<0xNN>`` -> its byte), then the dummy
@@ -14,8 +16,8 @@ settings (``sentencepiece_model`` reads them):
 CONTROL and UNKNOWN pieces (``<s>``, ``</s>``, ``<unk>``, Mistral's ``[INST]``) are never
 matched from text by the library; here they are special tokens, matched only when allowed
 (tiktoken's rules), so ``encode_ordinary`` equals the library's ``encode``. What the reader
-reports but we do not reproduce for BPE is refused by name: WORD and CHAR models, a
-precompiled normalization map (``nmt_nfkc``), ``remove_extra_whitespaces``, UNUSED pieces.
+reports but we do not reproduce for BPE is refused by name: WORD and CHAR models, UNUSED
+pieces.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from ..processors import TemplateProcessing
 from .hf_stages import refuse
 from .sentencepiece_model import SentencePieceModel, check_pieces, read_sentencepiece_model
 from .sentencepiece_pieces import piece_table
-from .sentencepiece_unigram import sentencepiece_unigram
+from .sentencepiece_unigram import model_decoder, model_normalizer, sentencepiece_unigram
 from .source import VocabFileError
 
 __all__ = ["load_sentencepiece_model", "sentencepiece_encoding"]
@@ -40,10 +42,6 @@ __all__ = ["load_sentencepiece_model", "sentencepiece_encoding"]
 def _check(model: SentencePieceModel, name: str) -> None:
     if model.model_type != "BPE":
         raise refuse(name, f"model_type {model.model_type}")
-    if model.precompiled_charsmap:
-        raise refuse(name, f"normalizer {model.normalizer_name!r} (a precompiled map)")
-    if model.remove_extra_whitespaces:
-        raise refuse(name, "remove_extra_whitespaces = true")
     if any(p.type == "UNUSED" for p in model.pieces):
         raise refuse(name, "a model with UNUSED pieces")
     if len({p.piece for p in model.pieces}) != len(model.pieces):
@@ -96,12 +94,17 @@ def sentencepiece_encoding(model: SentencePieceModel, name: str) -> Encoding:
         fuse_unk=True,  # sentencepiece_processor.cc merges a run of unknown pieces into one
         scores={p.piece: p.score for p in model.pieces},
     )
+    bos = special.get("<s>")
+    post = TemplateProcessing((bos,)) if bos is not None else None
+    if model.precompiled_charsmap or model.remove_extra_whitespaces:  # the library's normalizer
+        return Encoding.from_model(
+            name, table=table, encoder=encoder, pre_tokenizer=Sequence([]),
+            normalizer=model_normalizer(model, name), post_processor=post,
+            decoder=model_decoder(model, special))
     steps = ([Prepend(SPACE_MARK)] if model.add_dummy_prefix else []) + (
         [Replace(" ", SPACE_MARK)] if model.escape_whitespaces else [])
-    bos = special.get("<s>")
     return Encoding.from_model(
         name, table=table, encoder=encoder, pre_tokenizer=Sequence([]),
-        normalizer=NormalizerSequence(steps) if steps else None,
-        post_processor=TemplateProcessing((bos,)) if bos is not None else None,
+        normalizer=NormalizerSequence(steps) if steps else None, post_processor=post,
         decoder=Strip(" ", start=1) if model.add_dummy_prefix else None,
     )
