@@ -128,7 +128,7 @@ def decode_ids(enc: Encoding, typed: str) -> DecodeReport:
         else:
             ids.append(tid)
             size += why
-    check("The ids' tokens", size, MAX_DECODE_BYTES, "bytes")
+    check("The decoded text", size, MAX_DECODE_BYTES, "bytes")
     data = enc.decode_bytes(ids)  # through the decoder: WordPiece joins ## pieces
     pieces = _pieces(data)
     recovered = sum(len(t) for t, ok in pieces if ok)

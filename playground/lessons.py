@@ -153,7 +153,8 @@ LESSONS = [
            "its own token; the model's training text hardly contained it, so its embedding was "
            "never trained, and prompts with it produced strange output. Count how often its "
            "pieces occur in a megabyte of English (the CPython docs): in GPT-2 the whole name is "
-           "one token that never occurs; newer encodings cut it into ordinary pieces.", " SolidGoldMagikarp", _glitch, {}),
+           "one token that never occurs; newer encodings cut it into ordinary pieces.",
+           " SolidGoldMagikarp", _glitch, {}),
     Lesson("yaml", "Why is YAML cheaper than JSON?",
            "Indented JSON spends tokens on braces, quotes, commas and indentation that YAML does "
            "not write; the same record costs fewer tokens as YAML. Minified JSON drops most of "

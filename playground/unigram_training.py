@@ -20,7 +20,7 @@ from bbpe_core.formats.sentencepiece_save import (
 from bbpe_core.training.spec import LOSSLESS
 
 __all__ = ["ALGORITHMS", "COVERAGES", "FITS", "NORMALIZATIONS", "fitting_coverage", "model_files",
-           "pruned_rows", "round_fraction", "round_rows"]
+           "pruned_rows", "round_fraction", "round_rows", "sentences"]
 
 ALGORITHMS = {
     "Byte-level BPE": "Merges over UTF-8 bytes, as GPT-2 and tiktoken (bbpe_core.train)",
@@ -67,6 +67,25 @@ def fitting_coverage(text: str, room: int, ceiling: float = 0.9995) -> float:
     if not total or len(top) == len(counts):
         return ceiling
     return min(ceiling, sum(top) / total)
+
+
+def sentences(text: str, max_bytes: int = 4192) -> list[str]:
+    """The corpus' lines, each over ``max_bytes`` UTF-8 bytes cut into pieces of at most that
+    (after the last space that fits, else at a character), so that the trainers, which skip
+    such lines as sentencepiece does (``max_sentence_length``), read all of a pasted text.
+
+    >>> [len(s) for s in sentences("ab " * 3000, 4000)]
+    [3999, 3999, 1002]
+    """
+    out: list[str] = []
+    for line in text.split("\n"):
+        while len(line.encode("utf-8", "surrogatepass")) > max_bytes:
+            head = line.encode("utf-8", "surrogatepass")[:max_bytes].decode("utf-8", "ignore")
+            cut = head.rfind(" ") + 1 or len(head)
+            out.append(line[:cut])
+            line = line[cut:]
+        out.append(line)
+    return out
 
 
 def round_rows(rounds: list[UnigramRound], final: int | None = None) -> list[dict]:

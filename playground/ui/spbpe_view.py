@@ -13,6 +13,7 @@ from bbpe_core.training import deadline
 
 from ..caps import TRAIN_SECONDS
 from ..charts import merges_figure
+from ..unigram_training import sentences
 from ..uploads import fingerprint
 from . import unigram_view
 from .common import trained_run
@@ -45,7 +46,7 @@ def train(text: str, vocab_size: int, options: dict) -> None:
                          f"{step.merges_done:,} / {step.merges_wanted:,} merges")
 
     try:
-        enc = train_sentencepiece_bpe(text, vocab_size, name=f"sp-bpe-{vocab_size}",
+        enc = train_sentencepiece_bpe(sentences(text), vocab_size, name=f"sp-bpe-{vocab_size}",
                                       progress=progress, stop=deadline(TRAIN_SECONDS), **options)
     except (ValueError, TrainingStopped) as e:
         unigram_view.stopped(bar, e)

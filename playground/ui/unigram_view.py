@@ -21,6 +21,7 @@ from ..unigram_training import (
     pruned_rows,
     round_fraction,
     round_rows,
+    sentences,
 )
 from ..uploads import fingerprint
 from .common import problem, said, trained_run
@@ -101,7 +102,8 @@ def train(text: str, vocab_size: int, options: dict) -> None:
         chart.plotly_chart(rounds_figure(round_rows(rounds)), width="stretch")
 
     try:
-        enc = train_unigram(text, vocab_size, name=f"unigram-{vocab_size}", progress=progress,
+        enc = train_unigram(sentences(text), vocab_size, name=f"unigram-{vocab_size}",
+                            progress=progress,
                             stop=deadline(TRAIN_SECONDS), **options)
     except (ValueError, TrainingStopped) as e:
         chart.empty()
