@@ -38,7 +38,8 @@ def _sentencepiece(model_type: str, vocab_size: int, **options):
                                                  (bbpe_core.train_sentencepiece_bpe, "bpe")])
 def test_the_default_result_costs_about_what_sentencepiece_costs(trainer, model_type, tmp_path):
     """Tokens per character on held-out text within 10% of sentencepiece's default model
-    (bench/results/train_as_sentencepiece.md records the figures); the saved ``.model``
+    (bench/bench_unigram_train.py --settings defaults records the figures in
+    bench/results/unigram_train_defaults.md); the saved ``.model``
     gives our ids in the library."""
     options = {"byte_fallback": False} if model_type == "bpe" else {}
     enc = trainer(TRAIN, 2000, **options)
