@@ -15,7 +15,7 @@ __all__ = [
     "MAX_CHAT_CHARS", "MAX_DECODE_CHARS", "MAX_DECODE_IDS", "MAX_LESSON_CHARS", "MAX_LAB_CHARS",
     "MAX_ALGORITHM_CHARS", "MAX_SAMPLE_CHARS", "MAX_TRACE_CHARS", "MAX_TRAIN_BYTES",
     "MAX_EXTEND_CHARS", "MAX_DECODE_BYTES", "MAX_SHOWN_HEX_BYTES", "MAX_DRAWN_CHARS",
-    "MAX_EXPORT_TOKENS", "TRAIN_SECONDS", "MAX_EXTEND_PIECES", "MAX_SEED_VOCAB",
+    "MAX_EXPORT_TOKENS", "MAX_SHOWN_PRUNED", "TRAIN_SECONDS", "MAX_EXTEND_PIECES", "MAX_SEED_VOCAB",
     "SESSION_MEMORY_MB",
     "MEMORY_PER_FILE_BYTE", "MEMORY_PER_MODEL_BYTE", "MEMORY_PER_TRAINED_ID",
     "check", "compare_budget", "utf8_size",
@@ -47,6 +47,9 @@ MAX_SHOWN_HEX_BYTES = 65_536
 MAX_DRAWN_CHARS = 50_000
 """Characters of decoded text drawn with labels and hex runs (Decode mode's "as drawn" view);
 the plain text above it holds them all."""
+MAX_SHOWN_PRUNED = 1_000
+"""Pruned pieces a Unigram run on the Train page keeps and shows per round (the first ones
+the trainer lists; a round of a 1 MB corpus may prune hundreds of thousands)."""
 MAX_EXPORT_TOKENS = 100_000
 """Tokens written to a text's CSV and JSON downloads (the first ones; about 4 MB of CSV)."""
 MAX_LESSON_CHARS = 2_000

@@ -104,9 +104,9 @@ def round_rows(rounds: list[UnigramRound], final: int | None = None) -> list[dic
         ``log-likelihood`` (natural log, whole corpus; None on the final cut), ``pruned``
         (count).
     """
-    rows = [{"round": r.round, "step": "EM + pruning" if r.pruned or r.kept < r.pieces
-             else "EM", "pieces": r.pieces, "kept": r.kept,
-             "log-likelihood": r.log_likelihood, "pruned": len(r.pruned)} for r in rounds]
+    rows = [{"round": r.round, "step": "EM + pruning" if r.kept < r.pieces else "EM",
+             "pieces": r.pieces, "kept": r.kept, "log-likelihood": r.log_likelihood,
+             "pruned": r.pieces - r.kept} for r in rounds]  # every piece is kept or pruned
     if final is not None and rounds:
         last = rounds[-1].kept
         rows.append({"round": rounds[-1].round + 1, "step": "final cut", "pieces": last,

@@ -10,7 +10,7 @@ from apptest import train_pasted
 
 import bbpe_core
 from bbpe_core.training.spec import LOSSLESS
-from playground.caps import MAX_TRAIN_BYTES
+from playground.caps import MAX_SHOWN_PRUNED, MAX_TRAIN_BYTES
 from playground.training import SAMPLES
 from playground.unigram_training import model_files, pruned_rows, round_fraction, round_rows
 
@@ -178,3 +178,17 @@ def test_extend_refuses_an_upload_over_the_cap(train_app):
                for c in train_app.caption)
     _upload_over_the_cap(train_app, "tr_ext_source", "tr_ext_upload")
     assert not [b for b in train_app.button if b.key == "tr_ext_go"]
+
+
+def test_a_rounds_pruned_pieces_are_capped_in_the_session_and_on_the_page(train_app):
+    """Issue 42: a round of a large corpus prunes thousands of pieces; the session keeps and
+    the table shows the first ``MAX_SHOWN_PRUNED``, the counts cover them all."""
+    train_app.radio(key="tr_algo").set_value("Unigram (SentencePiece)").run()
+    next(b for b in train_app.button if b.label == "Train").click().run()  # 1 MB, 4,096
+    assert not train_app.exception
+    rounds = train_app.session_state["tr_unigram_result"]["rounds"]
+    assert rounds[0].pieces - rounds[0].kept > MAX_SHOWN_PRUNED  # the count: all of them
+    assert all(len(r.pruned) <= MAX_SHOWN_PRUNED for r in rounds)
+    assert train_app.dataframe[0].value["pruned"][0] == rounds[0].pieces - rounds[0].kept
+    assert len(train_app.dataframe[1].value) == MAX_SHOWN_PRUNED
+    assert any(f"first {MAX_SHOWN_PRUNED:,} pruned" in c.value for c in train_app.caption)

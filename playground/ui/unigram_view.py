@@ -4,13 +4,14 @@ result's tables and actions (Streamlit glue over ``playground.unigram_training``
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 import streamlit as st
 
 from bbpe_core import Encoding, TrainingStopped, train_unigram
 from bbpe_core.training import deadline
 
-from ..caps import MEMORY_PER_TRAINED_ID, TRAIN_SECONDS
+from ..caps import MAX_SHOWN_PRUNED, MEMORY_PER_TRAINED_ID, TRAIN_SECONDS
 from ..charts import rounds_figure
 from ..unigram_training import (
     COVERAGES,
@@ -95,7 +96,7 @@ def train(text: str, vocab_size: int, options: dict) -> None:
     chart, rounds, started = st.empty(), [], time.perf_counter()
 
     def progress(r):
-        rounds.append(r)
+        rounds.append(replace(r, pruned=r.pruned[:MAX_SHOWN_PRUNED]))  # the session keeps these
         bar.progress(round_fraction(rounds[0], r, vocab_size),
                      f"round {r.round}: {r.pieces:,} pieces, {len(r.pruned):,} pruned, "
                      f"{time.perf_counter() - started:.1f} s")
@@ -142,6 +143,9 @@ def show_result() -> None:
                                                        if r["pruned"] and r["step"] != "final cut"],
                             key="tr_uni_round")
         st.dataframe([p for p in pruned if p["round"] == pick], hide_index=True)
+        if any(r.kept < r.pieces - MAX_SHOWN_PRUNED for r in rounds):
+            st.caption(f"A round's first {MAX_SHOWN_PRUNED:,} pruned pieces are kept and shown "
+                       "(the counts above cover them all).")
     actions(enc, result["fp"], "uni")
 
 
