@@ -33,6 +33,7 @@ def test_train_use_and_download(train_app):
     labels = {b.proto.label for b in train_app.get("download_button")}
     assert "sp-bpe-600.model" in labels  # as sentencepiece: no tokenizer.json (HF's stages
     assert "tokenizer.json" not in labels  # strip other whitespace than nmt_nfkc's removal)
+    assert any("No tokenizer.json" in c.value for c in train_app.caption)
     train_app.switch_page("views/playground.py").run()
     assert "sp-bpe-600" in train_app.selectbox(key="encoding").options
 

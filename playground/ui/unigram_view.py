@@ -168,5 +168,10 @@ def actions(enc: Encoding, fp: str, algorithm: str) -> None:
         else:
             said("Now in the encoding selector of every page (this session only):", name)
     if st.button("Prepare downloads", key=f"tr_{algorithm}_files"):
-        for fname, data in model_files(enc).items():
+        files = model_files(enc)
+        for fname, data in files.items():
             st.download_button(fname, data, fname, key=f"tr_{algorithm}_dl_{fname}")
+        if "tokenizer.json" not in files:
+            st.caption("No tokenizer.json for a run normalized as sentencepiece: HF's stages "
+                       "strip other whitespace than sentencepiece removes. Train lossless for "
+                       "one.")
