@@ -14,7 +14,8 @@ Public API, re-exported by name:
   ``pre_tokenize`` and ``encode_detailed`` for viewers; ``trace`` for every merge step.
 - ``bytes_to_unicode``, ``byte_encoder``, ``byte_decoder``: GPT-2's byte map.
 - ``train``, ``train_files``: an exact, incremental BPE trainer; ``train_unigram``: a
-  Unigram LM trainer after sentencepiece's; ``train_sentencepiece_bpe``: its BPE trainer.
+  Unigram LM trainer after sentencepiece's; ``train_sentencepiece_bpe``: its BPE trainer
+  (each takes a ``stop`` function and raises ``TrainingStopped`` when it says so).
 - Loaders and savers for ``.tiktoken``, GPT-2 ``vocab.json`` + ``merges.txt`` and
   HF ``tokenizer.json``; a loader and a saver for SentencePiece ``.model`` files;
   ``load_gguf`` for the tokenizer in a GGUF model file's header (llama.cpp, Ollama), never
@@ -61,6 +62,7 @@ from .pre_tokenizers.patterns import (
     PatternTimeoutError,
 )
 from .training import (
+    TrainingStopped,
     TrainStep,
     UnigramRound,
     count_chunks,
@@ -119,6 +121,7 @@ __all__ = [
     "save_sentencepiece_model",
     "save_tiktoken_bpe",
     "trace",
+    "TrainingStopped",
     "train",
     "train_files",
     "train_from_counts",

@@ -3,12 +3,15 @@ and settings: time, and tokens per character on held-back text (both models enco
 the ``sentencepiece`` library, so only the vocabularies differ).
 
 Corpora: the shipped English (Python docs) and Chinese (Tang poems) files; the last 10% of
-each file's lines are held back. Settings on both sides: identity normalizer, dummy
-prefix, extra spaces kept, ``character_coverage`` 0.9995, 16-character pieces, shrinking
-factor 0.75, 2 sub-iterations (sentencepiece also shuffles nothing here: every line is used).
-Prints a markdown table and writes it to bench/results/unigram_train.md.
+each file's lines are held back. Settings on both sides, ``--settings lossless`` (like for
+like): identity normalizer, dummy prefix, extra spaces kept, ``character_coverage`` 0.9995,
+16-character pieces, shrinking factor 0.75, 2 sub-iterations (sentencepiece also shuffles
+nothing here: every line is used). ``--settings defaults``: each trainer with its defaults
+(sentencepiece's: ``nmt_nfkc``, extra spaces removed, which ours now share), as a user
+trains. Prints a markdown table and writes it to bench/results/unigram_train.md (or
+unigram_train_defaults.md).
 
-    python bench/bench_unigram_train.py [--vocab 8000]
+    python bench/bench_unigram_train.py [--vocab 8000] [--settings lossless|defaults]
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ sys.path.insert(0, str(ROOT))
 import sentencepiece as spm  # noqa: E402
 
 from bbpe_core.formats.sentencepiece_save import save_sentencepiece_model  # noqa: E402
+from bbpe_core.training.spec import LOSSLESS  # noqa: E402
 from bbpe_core.training.unigram import train_unigram_model  # noqa: E402
 
 CORPORA = {"English": "en_python_docs.txt", "Chinese": "zh_tang_poems.txt"}
@@ -40,14 +44,16 @@ def split(name: str) -> tuple[str, str]:
     return "\n".join(lines[:cut]), "\n".join(lines[cut:])
 
 
-def sp_train(text: str, vocab: int, prefix: str) -> float:
-    """sentencepiece's trainer on ``text``: seconds."""
+def sp_train(text: str, vocab: int, prefix: str, lossless: bool) -> float:
+    """sentencepiece's trainer on ``text`` (identity and extra spaces kept if ``lossless``,
+    else its defaults): seconds."""
     path = prefix + ".txt"
     Path(path).write_text(text, encoding="utf-8")
     start = time.perf_counter()
     spm.SentencePieceTrainer.train(
         input=path, model_prefix=prefix, vocab_size=vocab, model_type="unigram",
-        normalization_rule_name="identity", remove_extra_whitespaces=False,
+        **({"normalization_rule_name": "identity", "remove_extra_whitespaces": False}
+           if lossless else {}),
         character_coverage=0.9995, max_sentence_length=1 << 20, num_threads=1,
         minloglevel=2, hard_vocab_limit=False)
     return time.perf_counter() - start
@@ -62,14 +68,17 @@ def tokens_per_char(model_file: str, held: str) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--vocab", type=int, default=8000)
+    parser.add_argument("--settings", choices=("lossless", "defaults"), default="lossless")
     args = parser.parse_args()
+    lossless = args.settings == "lossless"
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for language, file in CORPORA.items():
             train, held = split(file)
-            sp_seconds = sp_train(train, args.vocab, os.path.join(tmp, "sp"))
+            sp_seconds = sp_train(train, args.vocab, os.path.join(tmp, "sp"), lossless)
             start = time.perf_counter()
-            model = train_unigram_model(train, args.vocab)
+            model = train_unigram_model(train, args.vocab, max_sentence_length=65_536,
+                                        **(LOSSLESS if lossless else {}))
             ours_seconds = time.perf_counter() - start
             ours_file = os.path.join(tmp, "ours.model")
             save_sentencepiece_model(model, ours_file)
@@ -85,12 +94,13 @@ def main() -> None:
         *(f"| {lang} | {size:,} | {vocab:,} | {ours:.4f} | {sp:.4f} | {diff:+.2f}% "
           f"| {t1:.1f} | {t2:.1f} |" for lang, size, vocab, ours, sp, diff, t1, t2 in rows),
     ]
-    header = (f"Unigram training (held-back text: the last 10% of lines). Python "
+    header = (f"Unigram training, {args.settings} (held-back text: the last 10% of lines). Python "
               f"{platform.python_version()}, sentencepiece {spm.__version__}, one process, "
               f"load average {os.getloadavg()[0]:.1f}.\n\n")
     out = header + "\n".join(table) + "\n"
     print(out)
-    (ROOT / "bench" / "results" / "unigram_train.md").write_text(out, encoding="utf-8")
+    name = "unigram_train.md" if lossless else "unigram_train_defaults.md"
+    (ROOT / "bench" / "results" / name).write_text(out, encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -14,11 +14,12 @@ __all__ = [
     "MAX_TEXT_BYTES", "MAX_COMPARE_ENCODINGS", "MAX_COMPARE_BYTES", "MAX_CHAT_MESSAGES",
     "MAX_CHAT_CHARS", "MAX_DECODE_CHARS", "MAX_DECODE_IDS", "MAX_LESSON_CHARS", "MAX_LAB_CHARS",
     "MAX_ALGORITHM_CHARS", "MAX_SAMPLE_CHARS", "MAX_TRACE_CHARS", "MAX_TRAIN_BYTES",
-    "MAX_EXTEND_CHARS", "MAX_EXTEND_PIECES", "MAX_SEED_VOCAB", "SESSION_MEMORY_MB",
-    "MEMORY_PER_FILE_BYTE", "MEMORY_PER_MODEL_BYTE", "MEMORY_PER_GGUF_TOKEN",
-    "MEMORY_PER_GGUF_MERGE", "MEMORY_PER_GGUF_BYTE", "MEMORY_PER_TRAINED_ID",
-    "MAX_CHUNK_BYTES", "MAX_ENCODE_BYTES", "MAX_API_BODY_BYTES", "MAX_CHUNKS",
-    "MAX_CHUNKED_TOKENS", "chunk_budget",
+    "MAX_EXTEND_CHARS", "MAX_DECODE_BYTES", "MAX_SHOWN_HEX_BYTES", "MAX_DRAWN_CHARS",
+    "MAX_EXPORT_TOKENS", "MAX_SHOWN_PRUNED", "TRAIN_SECONDS", "MAX_EXTEND_PIECES",
+    "MAX_SEED_VOCAB", "SESSION_MEMORY_MB", "MEMORY_PER_FILE_BYTE", "MEMORY_PER_MODEL_BYTE",
+    "MEMORY_PER_GGUF_TOKEN", "MEMORY_PER_GGUF_MERGE", "MEMORY_PER_GGUF_BYTE",
+    "MEMORY_PER_TRAINED_ID", "MAX_CHUNK_BYTES", "MAX_ENCODE_BYTES", "MAX_API_BODY_BYTES",
+    "MAX_CHUNKS", "MAX_CHUNKED_TOKENS", "chunk_budget",
     "check", "compare_budget", "utf8_size",
 ]
 
@@ -39,6 +40,20 @@ MAX_DECODE_CHARS = 800_000
 """Characters typed into Decode mode's id list."""
 MAX_DECODE_IDS = 100_000
 """Items (ids) in Decode mode's list."""
+MAX_DECODE_BYTES = 1024 * 1024
+"""UTF-8 bytes Decode mode builds from its ids (the Text mode's cap, read the other way): a
+list of ids whose tokens hold more is refused before it is decoded (100,000 ids of one
+1,024-byte token would be 100 MB of text)."""
+MAX_SHOWN_HEX_BYTES = 65_536
+"""Bytes a page writes out as hex (Decode mode's byte view); the counts cover them all."""
+MAX_DRAWN_CHARS = 50_000
+"""Characters of decoded text drawn with labels and hex runs (Decode mode's "as drawn" view);
+the plain text above it holds them all."""
+MAX_SHOWN_PRUNED = 1_000
+"""Pruned pieces a Unigram run on the Train page keeps and shows per round (the first ones
+the trainer lists; a round of a 1 MB corpus may prune hundreds of thousands)."""
+MAX_EXPORT_TOKENS = 100_000
+"""Tokens written to a text's CSV and JSON downloads (the first ones; about 4 MB of CSV)."""
 MAX_LESSON_CHARS = 2_000
 """Characters of a lesson's edited example."""
 MAX_LAB_CHARS = 20_000
@@ -74,6 +89,9 @@ MAX_API_BODY_BYTES = 8 * 1024 * 1024
 """Bytes of one API request's body, read before it is parsed: room for ``MAX_TEXT_BYTES`` of
 text written with JSON's ``\\uXXXX`` escapes (up to 6 bytes a character, 12 a surrogate pair)
 or ``MAX_DECODE_IDS`` ids."""
+TRAIN_SECONDS = 120
+"""Wall-clock seconds one training run on the Train page may take (the trainers' ``stop``);
+the shipped 1 MB corpora train well within it with the page's defaults."""
 SESSION_MEMORY_MB = 640
 """Memory, in MB, this session's uploaded and trained tokenizers may hold together (estimated)."""
 MEMORY_PER_FILE_BYTE = 25

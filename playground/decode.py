@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from bbpe_core import Encoding
 from bbpe_core.id_list import id_items
 
-from .caps import MAX_DECODE_CHARS, MAX_DECODE_IDS, check
+from .caps import MAX_DECODE_BYTES, MAX_DECODE_CHARS, MAX_DECODE_IDS, check
 
 __all__ = ["DecodeReport", "decode_ids", "id_problem"]
 
@@ -46,6 +46,18 @@ class DecodeReport:
         """Whether all the bytes decode as UTF-8."""
         return self.invalid_bytes == 0
 
+    def drawn(self, max_chars: int) -> list[tuple[str, bool]]:
+        """``pieces`` cut after ``max_chars`` characters in all (a run of hex counts its
+        text's characters), for a view drawn with labels."""
+        out: list[tuple[str, bool]] = []
+        left = max_chars
+        for text, ok in self.pieces:
+            if left <= 0:
+                break
+            out.append((text[:left], ok))
+            left -= len(text)
+        return out
+
     @property
     def text(self) -> str:
         """The bytes decoded as plain text (U+FFFD for bytes that are not valid UTF-8), to copy."""
@@ -71,18 +83,18 @@ def _pieces(data: bytes) -> list[tuple[str, bool]]:
     return pieces
 
 
-def id_problem(enc: Encoding, k: int, item: str, tid: int | None) -> str | None:
+def id_problem(enc: Encoding, k: int, item: str, tid: int | None) -> str | int:
     """Why item ``k`` (1-based; ``item`` as typed, ``tid`` its id or None if it is not a
-    non-negative integer) is not a token of ``enc``, or None if it is one."""
+    non-negative integer) is not a token of ``enc``, or its token's length in bytes if it is
+    one (what the decoded text's cap, ``caps.MAX_DECODE_BYTES``, adds up)."""
     if tid is None:
-        return f"item {k} ({item!r}) is not a token id (a non-negative integer)"
+        return f"item {k} ({item!r:.60}) is not a token id (a non-negative integer)"
     try:
-        enc.decode_single_token_bytes(tid)
+        return len(enc.decode_single_token_bytes(tid))
     except KeyError:
         why = "out of range" if tid > enc.max_token_value else "an unassigned id"
         return (f"item {k} ({tid}) is not a token of {enc.name}: {why} "
                 f"(ids run 0..{enc.max_token_value})")
-    return None
 
 
 def decode_ids(enc: Encoding, typed: str) -> DecodeReport:
@@ -98,7 +110,8 @@ def decode_ids(enc: Encoding, typed: str) -> DecodeReport:
 
     Raises:
         ValueError: before any id is decoded, if ``typed`` is longer than
-            ``caps.MAX_DECODE_CHARS`` or holds more items than ``caps.MAX_DECODE_IDS``.
+            ``caps.MAX_DECODE_CHARS``, holds more items than ``caps.MAX_DECODE_IDS``, or
+            its tokens hold more than ``caps.MAX_DECODE_BYTES`` bytes.
 
     >>> from bbpe_core import get_encoding
     >>> r = decode_ids(get_encoding("gpt2"), "31373 x 995 60000")
@@ -108,12 +121,15 @@ def decode_ids(enc: Encoding, typed: str) -> DecodeReport:
     check("The list", len(typed), MAX_DECODE_CHARS, "characters")
     items = id_items(typed)
     check("The list", len(items), MAX_DECODE_IDS, "items")
-    ids, problems = [], []
+    ids, problems, size = [], [], 0
     for k, (item, tid) in enumerate(items, start=1):
-        if (why := id_problem(enc, k, item, tid)) is None:
-            ids.append(tid)
-        else:
+        why = id_problem(enc, k, item, tid)
+        if isinstance(why, str):
             problems.append(why)
+        else:
+            ids.append(tid)
+            size += why
+    check("The decoded text", size, MAX_DECODE_BYTES, "bytes")
     data = enc.decode_bytes(ids)  # through the decoder: WordPiece joins ## pieces
     pieces = _pieces(data)
     recovered = sum(len(t) for t, ok in pieces if ok)

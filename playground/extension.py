@@ -22,9 +22,10 @@ from dataclasses import dataclass
 from bbpe_core import Encoding, extend_vocabulary, get_encoding
 from bbpe_core.formats.sentencepiece_save import sentencepiece_model_of
 from bbpe_core.normalizers.replace import SPACE_MARK
-from bbpe_core.training import train_unigram_model
+from bbpe_core.training import deadline, train_unigram_model
+from bbpe_core.training.spec import LOSSLESS
 
-from .caps import MAX_EXTEND_CHARS, MAX_EXTEND_PIECES, MAX_SEED_VOCAB
+from .caps import MAX_EXTEND_CHARS, MAX_EXTEND_PIECES, MAX_SEED_VOCAB, TRAIN_SECONDS
 from .lab_languages import Sample
 
 __all__ = ["BASES", "Extension", "extend", "new_pieces", "with_characters", "cost_rows",
@@ -56,7 +57,8 @@ def _known(base: Encoding):
 
 def new_pieces(base: Encoding, text: str, n: int, progress=None) -> list[str]:
     """The ``n`` most probable pieces of a Unigram model trained on ``text`` that ``base``
-    lacks (fewer if the model has fewer).
+    lacks (fewer if the model has fewer), trained lossless (the text as ``base`` sees it:
+    its own normalizer runs when the pieces are used) within ``caps.TRAIN_SECONDS``.
 
     Args:
         base: the encoding to extend (SentencePiece or byte-level BPE).
@@ -67,13 +69,15 @@ def new_pieces(base: Encoding, text: str, n: int, progress=None) -> list[str]:
     Raises:
         ValueError: for ``n`` or ``text`` out of bounds, or as ``train_unigram_model`` (an
             empty corpus, one needing more characters than ``MAX_SEED_VOCAB``).
+        TrainingStopped: past ``caps.TRAIN_SECONDS``.
     """
     if not 1 <= n <= MAX_EXTEND_PIECES:
         raise ValueError(f"the number of new pieces must be 1 to {MAX_EXTEND_PIECES:,}, not {n:,}")
     if len(text) > MAX_EXTEND_CHARS:
         raise ValueError(f"the corpus has {len(text):,} characters; at most {MAX_EXTEND_CHARS:,}")
     size = min(MAX_SEED_VOCAB, len(set(text)) + 2 * n + 3)
-    model = train_unigram_model(text, size, progress=progress)
+    model = train_unigram_model(text, size, progress=progress, stop=deadline(TRAIN_SECONDS),
+                                **LOSSLESS)
     known = _known(base)
     normal = sorted((p for p in model.pieces if p.type == "NORMAL"), key=lambda p: -p.score)
     return [p.piece for p in normal if not known(p.piece)][:n]

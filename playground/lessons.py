@@ -83,13 +83,21 @@ def corpus_count(enc: Encoding) -> Counter:
 
 
 def _glitch(encs, text):
+    """Per encoding: the text's pieces, each with how often it occurs in the shipped English
+    corpus (the CPython docs), and how many never do. (The rarest piece's count alone is 0 for
+    every encoding: no piece of " SolidGoldMagikarp" is common in technical English; what
+    differs is whether the name is one unseen token or ordinary pieces.)"""
     rows = []
     for n, e in encs.items():
         ids = e.encode_ordinary(text)
         counts = corpus_count(e)
+        unseen = sum(counts[i] == 0 for i in ids)
         rows.append({"encoding": n, "tokens": len(ids), "ids": str(ids),
-                     "rarest piece's count in 1 MB of English":
-                         min((counts[i] for i in ids), default=0)})
+                     "pieces × count in 1 MB of English": " | ".join(
+                         f"{e.decode([i])!r} ×{counts[i]:,}" for i in ids),
+                     "pieces never seen there": f"{unseen} of {len(ids)}",
+                     "longest piece (characters)": max((len(e.decode([i])) for i in ids),
+                                                       default=0)})
     return rows
 
 
@@ -144,7 +152,9 @@ LESSONS = [
            "The tokenizer was trained on text in which a Reddit user name was frequent, so it got "
            "its own token; the model's training text hardly contained it, so its embedding was "
            "never trained, and prompts with it produced strange output. Count how often its "
-           "token occurs in a megabyte of ordinary English.", " SolidGoldMagikarp", _glitch, {}),
+           "pieces occur in a megabyte of English (the CPython docs): in GPT-2 the whole name is "
+           "one token that never occurs; newer encodings cut it into ordinary pieces.",
+           " SolidGoldMagikarp", _glitch, {}),
     Lesson("yaml", "Why is YAML cheaper than JSON?",
            "Indented JSON spends tokens on braces, quotes, commas and indentation that YAML does "
            "not write; the same record costs fewer tokens as YAML. Minified JSON drops most of "

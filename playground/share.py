@@ -29,7 +29,7 @@ from .caps import (
     utf8_size,
 )
 
-__all__ = ["MAX_SHARE_CHARS", "encode_state", "decode_state"]
+__all__ = ["MAX_NAME_CHARS", "MAX_SHARE_CHARS", "encode_state", "decode_state"]
 
 MAX_SHARE_CHARS = 8000
 """Longest ``s`` value written or read (URLs of ~8 KB work in every browser)."""
@@ -111,8 +111,14 @@ def _is_strings(value: object, size: int | None = None) -> bool:
             and (size is None or len(value) == size))
 
 
+MAX_NAME_CHARS = 200
+"""The longest chat model name a link may carry (the names this app has are far shorter)."""
+
+
 def _options(options: object, encodings: set[str]) -> dict:
-    """A link's mode options, checked (see ``encode_state``).
+    """A link's mode options, checked by shape (see ``encode_state``): each value's type
+    first, then its content, so a value of a wrong type (a list where a name belongs, an
+    object where a list belongs) is a ``ValueError`` like any other wrong value.
 
     Raises:
         ValueError: for anything but the known options with values of the right type.
@@ -120,14 +126,18 @@ def _options(options: object, encodings: set[str]) -> dict:
     if not isinstance(options, dict) or not set(options) <= {"special", "compare",
                                                                "chat_model", "messages"}:
         raise ValueError("the link's options are not a playground view's")
-    if "special" in options and options["special"] not in SPECIAL_MODES:
-        raise ValueError(f"the link names an unknown special-token choice: {options['special']!r}")
-    if "compare" in options and not (_is_strings(options["compare"])
-                                     and set(options["compare"]) <= encodings):
+    special = options.get("special", next(iter(SPECIAL_MODES)))
+    if not isinstance(special, str) or special not in SPECIAL_MODES:
+        raise ValueError(f"the link names an unknown special-token choice: {special!r:.100}")
+    compare = options.get("compare", [])
+    if not _is_strings(compare):
+        raise ValueError("the link's compared encodings are not a list of names")
+    check("The link's list of compared encodings", len(compare), MAX_COMPARE_ENCODINGS,
+          "encodings")
+    if not set(compare) <= encodings:
         raise ValueError("the link's compared encodings are not all encodings of this app")
-    check("The link's list of compared encodings", len(options.get("compare", [])),
-          MAX_COMPARE_ENCODINGS, "encodings")
-    if "chat_model" in options and not isinstance(options["chat_model"], str):
+    model = options.get("chat_model", "")
+    if not isinstance(model, str) or len(model) > MAX_NAME_CHARS:
         raise ValueError("the link's chat model is not a name")
     messages = options.get("messages", [])
     if not (isinstance(messages, list) and all(_is_strings(m, 2) for m in messages)):

@@ -9,6 +9,7 @@ corpus' likelihood least are pruned.
 from __future__ import annotations
 
 import tempfile
+from collections import Counter
 from pathlib import Path
 
 from bbpe_core import Encoding, UnigramRound, save_hf_tokenizer_json, save_sentencepiece_model
@@ -16,8 +17,10 @@ from bbpe_core.formats.sentencepiece_save import (
     save_sentencepiece_tokenizer_json,
     sentencepiece_model_of,
 )
+from bbpe_core.training.spec import LOSSLESS
 
-__all__ = ["ALGORITHMS", "round_rows", "pruned_rows", "round_fraction", "model_files"]
+__all__ = ["ALGORITHMS", "COVERAGES", "FITS", "NORMALIZATIONS", "fitting_coverage", "model_files",
+           "pruned_rows", "round_fraction", "round_rows", "sentences"]
 
 ALGORITHMS = {
     "Byte-level BPE": "Merges over UTF-8 bytes, as GPT-2 and tiktoken (bbpe_core.train)",
@@ -29,18 +32,86 @@ ALGORITHMS = {
 """The algorithms the Train page trains, with one line each."""
 
 
-def round_rows(rounds: list[UnigramRound]) -> list[dict]:
-    """Per round: the vocabulary's size after EM and after pruning, and the log-likelihood.
+NORMALIZATIONS = {
+    "as sentencepiece": {},
+    "lossless": LOSSLESS,
+}
+"""The Train page's normalization choice for both SentencePiece trainers: sentencepiece's
+defaults (``nmt_nfkc``, extra spaces removed; fewer tokens, as the library trains), or none
+(every character and space kept, so ``decode(encode(text)) == text``)."""
+
+FITS = "fits the vocabulary"
+"""The Train page's default coverage: the highest share up to sentencepiece's 0.9995 whose
+characters fill at most half the pieces left to learn (``fitting_coverage``)."""
+
+COVERAGES = (FITS, 1.0, 0.9995, 0.999, 0.995, 0.99, 0.98, 0.95)
+"""The ``character_coverage`` choices the Train page offers (0.9995 is sentencepiece's
+default; its README suggests it for CJK, 1.0 for languages with small alphabets)."""
+
+
+def fitting_coverage(text: str, room: int, ceiling: float = 0.9995) -> float:
+    """The largest ``character_coverage`` up to ``ceiling`` whose required characters (the
+    most frequent first, as ``bbpe_core``'s trainers count them) are at most ``room // 2``:
+    a coverage that always leaves half the pieces to learn, as a sentencepiece user lowers
+    the coverage for a CJK corpus and a small vocabulary.
+
+    Args:
+        text: the corpus (its characters are counted as they are; normalization changes the
+            counts a little, which the half left free absorbs).
+        room: the pieces left after the meta and byte pieces.
+        ceiling: the coverage wanted when the characters fit.
+    """
+    counts = Counter(text.replace("\n", ""))
+    total = sum(counts.values())
+    top = sorted(counts.values(), reverse=True)[:max(1, room // 2)]
+    if not total or len(top) == len(counts):
+        return ceiling
+    return min(ceiling, sum(top) / total)
+
+
+def sentences(text: str, max_bytes: int = 4192) -> list[str]:
+    """The corpus' lines, each over ``max_bytes`` UTF-8 bytes cut into pieces of at most that
+    (after the last space that fits, else at a character), so that the trainers, which skip
+    such lines as sentencepiece does (``max_sentence_length``), read all of a pasted text.
+
+    >>> [len(s) for s in sentences("ab " * 3000, 4000)]
+    [3999, 3999, 1002]
+    """
+    out: list[str] = []
+    for line in text.split("\n"):
+        while len(line.encode("utf-8", "surrogatepass")) > max_bytes:
+            head = line.encode("utf-8", "surrogatepass")[:max_bytes].decode("utf-8", "ignore")
+            cut = head.rfind(" ") + 1 or len(head)
+            out.append(line[:cut])
+            line = line[cut:]
+        out.append(line)
+    return out
+
+
+def round_rows(rounds: list[UnigramRound], final: int | None = None) -> list[dict]:
+    """Per round: the vocabulary's size after EM and after pruning, and the log-likelihood;
+    then, given ``final``, the final cut (``FinalizeSentencePieces``: the rounds stop within
+    1.1 x the size wanted, and the best-scored pieces up to it are kept).
 
     Args:
         rounds: the ``UnigramRound`` records the trainer's ``progress`` received, in order.
+        final: the trained vocabulary's learned pieces (meta and byte pieces not counted), or
+            None for no final row.
 
     Returns:
-        One dict per round: ``round``, ``pieces`` (after EM), ``kept`` (after pruning),
-        ``log-likelihood`` (natural log, whole corpus), ``pruned`` (count).
+        One dict per round: ``round``, ``step`` (``EM + pruning``, ``EM`` on the last
+        round, ``final cut``), ``pieces`` (after EM), ``kept`` (after pruning),
+        ``log-likelihood`` (natural log, whole corpus; None on the final cut), ``pruned``
+        (count).
     """
-    return [{"round": r.round, "pieces": r.pieces, "kept": r.kept,
-             "log-likelihood": r.log_likelihood, "pruned": len(r.pruned)} for r in rounds]
+    rows = [{"round": r.round, "step": "EM + pruning" if r.kept < r.pieces else "EM",
+             "pieces": r.pieces, "kept": r.kept, "log-likelihood": r.log_likelihood,
+             "pruned": r.pieces - r.kept} for r in rounds]  # every piece is kept or pruned
+    if final is not None and rounds:
+        last = rounds[-1].kept
+        rows.append({"round": rounds[-1].round + 1, "step": "final cut", "pieces": last,
+                     "kept": final, "log-likelihood": None, "pruned": max(0, last - final)})
+    return rows
 
 
 def pruned_rows(rounds: list[UnigramRound]) -> list[dict]:
@@ -61,8 +132,9 @@ def round_fraction(first: UnigramRound, r: UnigramRound, vocab_size: int) -> flo
 
 def model_files(enc: Encoding) -> dict[str, bytes]:
     """The files the engine writes for a trained or extended encoding: for a SentencePiece
-    encoding (BPE or Unigram) ``<name>.model`` and ``tokenizer.json`` (written from its
-    SentencePiece model, so a Unigram model is a Unigram tokenizer.json); for a byte-level
+    encoding (BPE or Unigram) ``<name>.model``, and ``tokenizer.json`` where HF's stages can
+    say its normalizer (a lossless run; sentencepiece's ``nmt_nfkc`` with extra spaces
+    removed is not written: HF's Strip and Replace strip other whitespace); for a byte-level
     BPE encoding ``tokenizer.json`` (a ``.model`` holds no byte-level BPE).
 
     Returns:
@@ -77,5 +149,7 @@ def model_files(enc: Encoding) -> dict[str, bytes]:
             save_hf_tokenizer_json(enc, root / "tokenizer.json")
         else:
             save_sentencepiece_model(enc, root / f"{enc.name}.model")
-            save_sentencepiece_tokenizer_json(sentencepiece_model_of(enc), root / "tokenizer.json")
+            model = sentencepiece_model_of(enc)
+            if not (model.precompiled_charsmap or model.remove_extra_whitespaces):
+                save_sentencepiece_tokenizer_json(model, root / "tokenizer.json")
         return {p.name: p.read_bytes() for p in sorted(root.iterdir())}

@@ -65,7 +65,13 @@ def test_arithmetic_and_glitch_facts():
     (glitch,) = facts("glitch")["gpt2"]
     assert glitch["ids"] == "[43453]"
     corpus_ids = tiktoken_encoding("gpt2").encode_ordinary(CORPUS.read_text(encoding="utf-8"))
-    assert glitch["rarest piece's count in 1 MB of English"] == corpus_ids.count(43453) == 0
+    assert glitch["pieces × count in 1 MB of English"] == "' SolidGoldMagikarp' ×0"
+    assert corpus_ids.count(43453) == 0
+    assert glitch["pieces never seen there"] == "1 of 1"
+    assert glitch["longest piece (characters)"] == len(" SolidGoldMagikarp")
+    (split,) = facts("glitch")["cl100k_base"]  # ordinary pieces, one of them seen: not all 0
+    assert split["pieces never seen there"] == "4 of 5" and "'ik' ×5" in split[
+        "pieces × count in 1 MB of English"]
 
 
 def test_guess_feedback():

@@ -7,13 +7,14 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from lossless import train_sentencepiece_bpe, train_sentencepiece_bpe_model
 from samples import ADVERSARIAL, CORPORA, MULTILINGUAL
 
-from bbpe_core import save_sentencepiece_model, train_sentencepiece_bpe
+from bbpe_core import save_sentencepiece_model
 from bbpe_core.formats.sentencepiece import sentencepiece_encoding
 from bbpe_core.formats.sentencepiece_model import read_sentencepiece_model
 from bbpe_core.formats.sentencepiece_save import save_sentencepiece_tokenizer_json
-from bbpe_core.training import TrainStep, train_sentencepiece_bpe_model
+from bbpe_core.training import TrainStep
 
 spm = pytest.importorskip("sentencepiece")
 tokenizers = pytest.importorskip("tokenizers")

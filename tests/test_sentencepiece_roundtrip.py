@@ -17,6 +17,7 @@ from samples import ADVERSARIAL, CORPORA, MULTILINGUAL
 import bbpe_core
 from bbpe_core.models.char_bpe import CharBPEEncoder
 from bbpe_core.models.unigram import UnigramEncoder
+from bbpe_core.training.spec import LOSSLESS
 
 spm = pytest.importorskip("sentencepiece")
 tokenizers = pytest.importorskip("tokenizers")
@@ -148,7 +149,7 @@ def test_extended_round_trip(name, tmp_path, texts):
 def test_a_trained_unigram_and_its_extension_round_trip(tmp_path, texts):
     """The engine trains no SentencePiece BPE (only Unigram and byte-level BPE)."""
     trained = bbpe_core.train_unigram(
-        [(CORPORA / "en_python_docs.txt").read_text(encoding="utf-8")[:60_000]], 1000)
+        [(CORPORA / "en_python_docs.txt").read_text(encoding="utf-8")[:60_000]], 1000, **LOSSLESS)
     for enc in (trained, bbpe_core.extend_vocabulary(trained, NEW_PIECES)):
         _check_json(enc, tmp_path, texts)
         _check_model(enc, tmp_path, texts)
@@ -201,7 +202,7 @@ def test_hypothesis_text_through_saved_files(text, saved):
 def saved(tmp_path_factory):
     out = []
     trained = bbpe_core.train_unigram(
-        [(CORPORA / "en_python_docs.txt").read_text(encoding="utf-8")[:30_000]], 800)
+        [(CORPORA / "en_python_docs.txt").read_text(encoding="utf-8")[:30_000]], 800, **LOSSLESS)
     for enc in (bbpe_core.get_encoding("llama2"), bbpe_core.get_encoding("t5"),
                 bbpe_core.get_encoding("jurassic2"), trained,
                 *(bbpe_core.extend_vocabulary(bbpe_core.get_encoding(name), NEW_PIECES)

@@ -21,6 +21,7 @@ from bbpe_core.formats.sentencepiece_model import (
     write_sentencepiece_model,
 )
 from bbpe_core.formats.sentencepiece_save import sentencepiece_model_of
+from bbpe_core.training.spec import LOSSLESS
 
 spm = pytest.importorskip("sentencepiece")
 tokenizers = pytest.importorskip("tokenizers")
@@ -122,7 +123,8 @@ def test_writer_refuses_an_unknown_piece_type():
 def test_a_trained_unigram_encoding_saves_as_a_tokenizer_json_hf_reads_with_our_ids(tmp_path):
     from tokenizers import Tokenizer
 
-    enc = bbpe_core.train_unigram(["the quick brown fox jumps over the lazy dog. " * 50], 60)
+    enc = bbpe_core.train_unigram(["the quick brown fox jumps over the lazy dog. " * 50], 60,
+                                  **LOSSLESS)
     bbpe_core.save_hf_tokenizer_json(enc, tmp_path / "tokenizer.json")
     text = "the lazy brown fox, quickly"
     assert Tokenizer.from_file(str(tmp_path / "tokenizer.json")).encode(text).ids == \

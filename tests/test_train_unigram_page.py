@@ -9,7 +9,8 @@ import pytest
 from apptest import train_pasted
 
 import bbpe_core
-from playground.caps import MAX_TRAIN_BYTES
+from bbpe_core.training.spec import LOSSLESS
+from playground.caps import MAX_SHOWN_PRUNED, MAX_TRAIN_BYTES
 from playground.training import SAMPLES
 from playground.unigram_training import model_files, pruned_rows, round_fraction, round_rows
 
@@ -31,13 +32,16 @@ def test_round_helpers_follow_the_trainer():
 def test_model_files_load_in_the_reference_libraries(tmp_path):
     spm = pytest.importorskip("sentencepiece")
     tokenizers = pytest.importorskip("tokenizers")
-    enc = bbpe_core.train_unigram(CORPUS, 300)
+    text = "the newest  tokenizer prunes ﬂowers "
+    enc = bbpe_core.train_unigram(CORPUS, 300)  # as sentencepiece: a .model only
     files = model_files(enc)
-    assert set(files) == {f"{enc.name}.model", "tokenizer.json"}
+    assert set(files) == {f"{enc.name}.model"}
     (tmp_path / "m.model").write_bytes(files[f"{enc.name}.model"])
-    text = "the newest tokenizer prunes flowers"
     assert spm.SentencePieceProcessor(model_file=str(tmp_path / "m.model")).encode(text) == \
         enc.encode_ordinary(text)
+    enc = bbpe_core.train_unigram(CORPUS, 300, **LOSSLESS)
+    files = model_files(enc)
+    assert set(files) == {f"{enc.name}.model", "tokenizer.json"}
     tok = tokenizers.Tokenizer.from_str(files["tokenizer.json"].decode())
     assert tok.encode(text).ids == enc.encode_ordinary(text)
     assert json.loads(files["tokenizer.json"])["model"]["type"] == "Unigram"
@@ -63,7 +67,9 @@ def test_a_unigram_run_shows_its_rounds_and_is_usable_everywhere(train_app):
     rounds = train_app.session_state["tr_unigram_result"]["rounds"]
     assert len(rounds) >= 2
     table = train_app.dataframe[0].value
-    assert list(table["round"]) == [r.round for r in rounds]
+    assert list(table["round"]) == [r.round for r in rounds] + [rounds[-1].round + 1]
+    assert list(table["step"])[-1] == "final cut"  # down to the size asked for
+    assert list(table["kept"])[-1] == 300 - 3 < rounds[-1].kept
     pruned = train_app.dataframe[1].value  # the first pruning round's pieces, with their loss
     assert (set(pruned.columns) == {"round", "piece", "loss"}
             and len(pruned) == len(rounds[0].pruned))
@@ -72,8 +78,7 @@ def test_a_unigram_run_shows_its_rounds_and_is_usable_everywhere(train_app):
     next(b for b in train_app.button if b.label == "Use this tokenizer").click().run()
     assert train_app.code[-1].value == "unigram-300"
     next(b for b in train_app.button if b.label == "Prepare downloads").click().run()
-    assert ({"unigram-300.model", "tokenizer.json"}
-            <= {b.proto.label for b in train_app.get("download_button")})
+    assert "unigram-300.model" in {b.proto.label for b in train_app.get("download_button")}
     # every page runs with it selected
     for view in sorted((ROOT / "playground" / "views").glob("*.py")):
         train_app.switch_page(f"views/{view.name}").run()
@@ -82,10 +87,13 @@ def test_a_unigram_run_shows_its_rounds_and_is_usable_everywhere(train_app):
 
 
 def test_a_unigram_failure_is_a_message(train_app):
+    train_app.radio(key="tr_algo").set_value("Unigram (SentencePiece)").run()
+    train_app.selectbox(key="tr_uni_cov").set_value(1.0).run()  # the default fits
     _train_unigram(train_app, text="一二三四五六七八九十" * 40
                    + "".join(map(chr, range(0x4E00, 0x4E00 + 400))))
     assert not train_app.exception
     assert train_app.error[0].value == "Training stopped." and "coverage" in train_app.code[0].value
+    assert not train_app.get("progress")  # the "Seeding..." line is cleared
 
 
 def _upload_over_the_cap(page, source: str, uploader: str) -> None:
@@ -171,3 +179,17 @@ def test_extend_refuses_an_upload_over_the_cap(train_app):
                for c in train_app.caption)
     _upload_over_the_cap(train_app, "tr_ext_source", "tr_ext_upload")
     assert not [b for b in train_app.button if b.key == "tr_ext_go"]
+
+
+def test_a_rounds_pruned_pieces_are_capped_in_the_session_and_on_the_page(train_app):
+    """Issue 42: a round of a large corpus prunes thousands of pieces; the session keeps and
+    the table shows the first ``MAX_SHOWN_PRUNED``, the counts cover them all."""
+    train_app.radio(key="tr_algo").set_value("Unigram (SentencePiece)").run()
+    next(b for b in train_app.button if b.label == "Train").click().run()  # 1 MB, 4,096
+    assert not train_app.exception
+    rounds = train_app.session_state["tr_unigram_result"]["rounds"]
+    assert rounds[0].pieces - rounds[0].kept > MAX_SHOWN_PRUNED  # the count: all of them
+    assert all(len(r.pruned) <= MAX_SHOWN_PRUNED for r in rounds)
+    assert train_app.dataframe[0].value["pruned"][0] == rounds[0].pieces - rounds[0].kept
+    assert len(train_app.dataframe[1].value) == MAX_SHOWN_PRUNED
+    assert any(f"first {MAX_SHOWN_PRUNED:,} pruned" in c.value for c in train_app.caption)

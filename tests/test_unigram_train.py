@@ -12,6 +12,7 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from lossless import train_unigram, train_unigram_model
 from samples import ADVERSARIAL, CORPORA, MULTILINGUAL
 
 from bbpe_core.formats.sentencepiece_model import read_sentencepiece_model
@@ -19,7 +20,7 @@ from bbpe_core.formats.sentencepiece_save import (
     save_sentencepiece_model,
     save_sentencepiece_tokenizer_json,
 )
-from bbpe_core.training.unigram import UnigramRound, train_unigram, train_unigram_model
+from bbpe_core.training.unigram import UnigramRound
 from bbpe_core.training.unigram_corpus import count_units, script_of, seed_pieces
 from bbpe_core.training.unigram_em import digamma
 

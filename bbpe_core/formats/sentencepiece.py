@@ -5,7 +5,9 @@ The stages the ``sentencepiece`` library runs for ``encode(text)``, from the mod
 settings (``sentencepiece_model`` reads them):
 
 - normalizer: ``▁`` before the text (``add_dummy_prefix``) and for every space
-  (``escape_whitespaces``), as ``normalizer.cc`` does with the ``identity`` rules;
+  (``escape_whitespaces``), as ``normalizer.cc`` does with the ``identity`` rules; a model
+  with a precompiled map (``nmt_nfkc``) or ``remove_extra_whitespaces`` gets the library's
+  whole normalizer, as a Unigram model does (``sentencepiece_unigram.model_normalizer``);
 - model: ``models.char_bpe`` with each piece's score as its merge priority
   (``bpe_model.cc``), USER_DEFINED pieces matched whole, byte fallback to the BYTE pieces;
 - decoder: each piece's bytes (``▁`` -> space, ``<0xNN>`` -> its byte), then the dummy
@@ -16,25 +18,24 @@ matched from text by the library; here they are special tokens, matched only whe
 (tiktoken's rules), so ``encode_ordinary`` equals the library's ``encode``. What the reader
 reports but we do not reproduce for BPE is refused by name: WORD and CHAR models, UNUSED
 pieces. A precompiled map (``nmt_nfkc``, the library's default) or ``remove_extra_whitespaces``
-use the Unigram path's normalizer (``sentencepiece_unigram.sentencepiece_normalizer``) and
-the library's decoding of leading spaces (``decoders.SentencePieceStrip``).
+use the Unigram path's normalizer (``sentencepiece_unigram.model_normalizer``) and the
+library's decoding of leading spaces (``sentencepiece_unigram.model_decoder``).
 """
 
 from __future__ import annotations
 
 import os
 
-from ..decoders import SentencePieceStrip, Strip
+from ..decoders import Strip
 from ..encoding import Encoding
 from ..models.char_bpe import CharBPEEncoder
 from ..normalizers.replace import SPACE_MARK, NormalizerSequence, Prepend, Replace
-from ..normalizers.sentencepiece import SentencePieceNormalizer
 from ..pre_tokenizers import Sequence
 from ..processors import TemplateProcessing
 from .hf_stages import refuse
 from .sentencepiece_model import SentencePieceModel, check_pieces, read_sentencepiece_model
 from .sentencepiece_pieces import piece_table
-from .sentencepiece_unigram import sentencepiece_normalizer, sentencepiece_unigram
+from .sentencepiece_unigram import model_decoder, model_normalizer, sentencepiece_unigram
 
 __all__ = ["load_sentencepiece_model", "sentencepiece_encoding"]
 
@@ -103,21 +104,16 @@ def sentencepiece_encoding(model: SentencePieceModel, name: str,
         scores={p.piece: p.score for p in model.pieces},
     )
     bos = special.get("<s>")
-    normalizer: SentencePieceNormalizer | NormalizerSequence | None
-    decoder: SentencePieceStrip | Strip | None
-    if model.precompiled_charsmap or model.remove_extra_whitespaces:  # the library's defaults
-        normalizer = sentencepiece_normalizer(model, name)
-        decoder = SentencePieceStrip(
-            model.remove_extra_whitespaces,
-            frozenset(i for i, p in enumerate(model.pieces) if p.type == "BYTE"),
-            frozenset(special.values()))
-    else:  # Llama 2's and Mistral's identity rules: two C-speed steps
-        steps = ([Prepend(SPACE_MARK)] if model.add_dummy_prefix else []) + (
-            [Replace(" ", SPACE_MARK)] if model.escape_whitespaces else [])
-        normalizer = NormalizerSequence(steps) if steps else None
-        decoder = Strip(" ", start=1) if model.add_dummy_prefix else None
+    post = TemplateProcessing((bos,)) if bos is not None else None
+    if model.precompiled_charsmap or model.remove_extra_whitespaces:  # the library's normalizer
+        return Encoding.from_model(
+            name, table=table, encoder=encoder, pre_tokenizer=Sequence([]),
+            normalizer=model_normalizer(model, name), post_processor=post,
+            decoder=model_decoder(model, special))
+    steps = ([Prepend(SPACE_MARK)] if model.add_dummy_prefix else []) + (
+        [Replace(" ", SPACE_MARK)] if model.escape_whitespaces else [])
     return Encoding.from_model(
-        name, table=table, encoder=encoder, pre_tokenizer=Sequence([]), normalizer=normalizer,
-        post_processor=TemplateProcessing((bos,)) if bos is not None else None,
-        decoder=decoder,
+        name, table=table, encoder=encoder, pre_tokenizer=Sequence([]),
+        normalizer=NormalizerSequence(steps) if steps else None, post_processor=post,
+        decoder=Strip(" ", start=1) if model.add_dummy_prefix else None,
     )

@@ -72,12 +72,24 @@ __all__ = [
 ]
 
 
-def _normalizer_flags(enc: Encoding) -> tuple[bool, bool]:
-    """``(add_dummy_prefix, escape_whitespaces)`` of the encoding's normalizer.
+def _spec_fields(norm: SentencePieceNormalizer) -> dict:
+    """The ``normalizer_spec`` fields of the library's normalizer."""
+    charsmap = charsmap_bytes(norm.charsmap)
+    return {"normalizer_name": "precompiled" if charsmap else "identity",
+            "precompiled_charsmap": charsmap, "add_dummy_prefix": norm.add_dummy_prefix,
+            "remove_extra_whitespaces": norm.remove_extra_whitespaces,
+            "escape_whitespaces": norm.escape_whitespaces}
+
+
+def _normalizer_fields(enc: Encoding) -> dict:
+    """The ``normalizer_spec`` fields of a SentencePiece BPE encoding's normalizer: the
+    library's own (``SentencePieceNormalizer``), or ``identity`` with the flags its steps say.
 
     Raises:
         ValueError: for a step a ``.model``'s ``identity`` normalizer cannot say.
     """
+    if isinstance(enc.normalizer, SentencePieceNormalizer):
+        return _spec_fields(enc.normalizer)
     steps = [] if enc.normalizer is None else getattr(enc.normalizer, "steps", [enc.normalizer])
     prefix = escape = False
     for step in steps:
@@ -87,7 +99,9 @@ def _normalizer_flags(enc: Encoding) -> tuple[bool, bool]:
             escape = True
         else:
             raise ValueError(f"{enc.name}: a .model cannot hold the normalizer step {step!r}")
-    return prefix, escape
+    return {"normalizer_name": "identity", "precompiled_charsmap": b"",
+            "add_dummy_prefix": prefix, "remove_extra_whitespaces": False,
+            "escape_whitespaces": escape}
 
 
 def _merge_scores(merges: list[tuple[str, str]]) -> dict[str, float]:
@@ -109,14 +123,9 @@ def _unigram_model_of(enc: Encoding, encoder: UnigramEncoder) -> SentencePieceMo
             "grapheme cluster, Metaspace's prefix unless present and split at each ▁, "
             "' {2,}' collapsed without stripping the ends, every piece matched, 64-bit scores)")
     scores = [0.0 if t == "USER_DEFINED" else s for s, t in zip(encoder.scores, encoder.types)]
-    charsmap = charsmap_bytes(norm.charsmap)
     return SentencePieceModel(
         pieces=tuple(map(Piece, encoder.pieces, scores, encoder.types)), model_type="UNIGRAM",
-        byte_fallback=encoder.byte_fallback,
-        normalizer_name="precompiled" if charsmap else "identity",
-        precompiled_charsmap=charsmap, add_dummy_prefix=norm.add_dummy_prefix,
-        remove_extra_whitespaces=norm.remove_extra_whitespaces,
-        escape_whitespaces=norm.escape_whitespaces)
+        byte_fallback=encoder.byte_fallback, **_spec_fields(norm))
 
 
 def sentencepiece_model_of(enc: Encoding) -> SentencePieceModel:
@@ -142,7 +151,7 @@ def sentencepiece_model_of(enc: Encoding) -> SentencePieceModel:
                          f"(its model is {encoder.model_kind})")
     if encoder.pre_tokenizer is not None:
         raise ValueError(f"{enc.name}: a .model cannot hold its pre-tokenizer")
-    add_dummy_prefix, escape_whitespaces = _normalizer_flags(enc)
+    normalizer = _normalizer_fields(enc)
     table = enc.vocab
     missing = next((i for i in range(enc.n_vocab) if i not in table.pieces), None)
     if missing is not None:
@@ -167,10 +176,7 @@ def sentencepiece_model_of(enc: Encoding) -> SentencePieceModel:
         score = scores.get(piece, 0.0 if kind != "NORMAL" or len(piece) == 1 else floor)
         pieces.append(Piece(piece, score, kind))
     return SentencePieceModel(
-        pieces=tuple(pieces), model_type="BPE", byte_fallback=bool(byte_ids),
-        normalizer_name="identity", precompiled_charsmap=b"",
-        add_dummy_prefix=add_dummy_prefix, remove_extra_whitespaces=False,
-        escape_whitespaces=escape_whitespaces)
+        pieces=tuple(pieces), model_type="BPE", byte_fallback=bool(byte_ids), **normalizer)
 
 
 def save_sentencepiece_model(enc: Encoding | SentencePieceModel, path: str | os.PathLike) -> None:

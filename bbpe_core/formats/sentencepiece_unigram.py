@@ -31,28 +31,10 @@ from .sentencepiece_model import SentencePieceModel, check_pieces
 from .sentencepiece_pieces import piece_table
 from .source import VocabFileError
 
-__all__ = ["UNKNOWN_SURFACE", "sentencepiece_normalizer", "sentencepiece_unigram"]
+__all__ = ["UNKNOWN_SURFACE", "model_decoder", "model_normalizer", "sentencepiece_unigram"]
 
 UNKNOWN_SURFACE = " \u2047 "
 """What the library decodes the unknown piece to (``kDefaultUnknownSymbol``)."""
-
-
-def sentencepiece_normalizer(model: SentencePieceModel, name: str) -> SentencePieceNormalizer:
-    """The library's normalizer for a model of either kind (``normalizer.cc`` is the same
-    for BPE and Unigram): its precompiled map, flags and USER_DEFINED pieces.
-
-    Raises:
-        VocabFileError: for a damaged or hostile precompiled map (``precompiled.CharsMap``).
-    """
-    try:
-        charsmap = CharsMap(model.precompiled_charsmap) if model.precompiled_charsmap else None
-    except ValueError as e:
-        raise VocabFileError(f"{name}: normalizer_spec.{e}") from e
-    return SentencePieceNormalizer(
-        charsmap, add_dummy_prefix=model.add_dummy_prefix,
-        remove_extra_whitespaces=model.remove_extra_whitespaces,
-        escape_whitespaces=model.escape_whitespaces,
-        user_defined=[p.piece for p in model.pieces if p.type == "USER_DEFINED"])
 
 
 def sentencepiece_unigram(model: SentencePieceModel, name: str,
@@ -78,7 +60,7 @@ def sentencepiece_unigram(model: SentencePieceModel, name: str,
     # a CONTROL piece decodes to nothing, the unknown one to " ⁇ ", as the library does
     table, special, _ = piece_table(model, name, control=b"",
                                     unknown=UNKNOWN_SURFACE.encode("utf-8"))
-    normalizer = sentencepiece_normalizer(model, name)
+    normalizer = model_normalizer(model, name)
     encoder = UnigramEncoder(
         [p.piece for p in model.pieces], [p.score for p in model.pieces],
         types=[p.type for p in model.pieces], unk_id=unk, byte_fallback=model.byte_fallback,
@@ -87,9 +69,40 @@ def sentencepiece_unigram(model: SentencePieceModel, name: str,
     return Encoding.from_model(
         name, table=table, encoder=encoder, pre_tokenizer=Sequence([]), normalizer=normalizer,
         post_processor=TemplateProcessing((bos,)) if bos is not None else None,
-        decoder=SentencePieceStrip(
-            model.remove_extra_whitespaces,
-            frozenset(i for i, p in enumerate(model.pieces) if p.type == "BYTE"),
-            frozenset(special.values()))
-        if model.add_dummy_prefix or model.remove_extra_whitespaces else None,
+        decoder=model_decoder(model, special),
     )
+
+
+def model_normalizer(model: SentencePieceModel, name: str) -> SentencePieceNormalizer:
+    """The library's normalizer of ``model`` (its ``normalizer_spec``: the precompiled map,
+    the whitespace flags, the USER_DEFINED pieces kept whole); used for both model types.
+
+    Raises:
+        VocabFileError: for a damaged precompiled map (named).
+    """
+    try:
+        charsmap = CharsMap(model.precompiled_charsmap) if model.precompiled_charsmap else None
+    except ValueError as e:
+        raise VocabFileError(f"{name}: normalizer_spec.{e}") from e
+    return SentencePieceNormalizer(
+        charsmap, add_dummy_prefix=model.add_dummy_prefix,
+        remove_extra_whitespaces=model.remove_extra_whitespaces,
+        escape_whitespaces=model.escape_whitespaces,
+        user_defined=[p.piece for p in model.pieces if p.type == "USER_DEFINED"])
+
+
+def model_decoder(model: SentencePieceModel, special: dict[str, int]
+                  ) -> SentencePieceStrip | None:
+    """The library's decoding of ``model``: leading spaces removed as it removes them (None
+    when neither a dummy prefix nor removed extra spaces ask for it).
+
+    Args:
+        model: the model read.
+        special: its CONTROL and UNKNOWN pieces' ids (``piece_table``'s second value).
+    """
+    if not (model.add_dummy_prefix or model.remove_extra_whitespaces):
+        return None
+    return SentencePieceStrip(model.remove_extra_whitespaces,
+                              frozenset(i for i, p in enumerate(model.pieces)
+                                        if p.type == "BYTE"),
+                              frozenset(special.values()))

@@ -11,8 +11,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..pre_tokenizers.patterns import GPT2_PATTERN
+from .budget import Stop, check_stop, int_option
 from .learn import learn_merges
-from .trainer import count_chunks
+from .trainer import MAX_BPE_VOCAB, count_chunks
 
 __all__ = ["CharLevelBPE", "train_char_level"]
 
@@ -39,19 +40,22 @@ class CharLevelBPE:
 
 
 def train_char_level(texts: str | Iterable[str], vocab_size: int, *,
-                     pat_str: str | None = GPT2_PATTERN, min_frequency: int = 2) -> CharLevelBPE:
+                     pat_str: str | None = GPT2_PATTERN, min_frequency: int = 2,
+                     stop: Stop = None) -> CharLevelBPE:
     """Train BPE over characters instead of bytes (same loop, same tie rule).
 
     Args:
         texts: a string or strings.
-        vocab_size: base characters + merges.
-        pat_str, min_frequency: as ``train``.
+        vocab_size: base characters + merges (1 to ``trainer.MAX_BPE_VOCAB``).
+        pat_str, min_frequency, stop: as ``train``.
 
     Raises:
-        ValueError: for an empty corpus or a vocab_size below 1.
+        ValueError: for an empty corpus, or a ``vocab_size`` or ``min_frequency`` out of
+            range (named).
+        TrainingStopped: when ``stop`` says so.
     """
-    if vocab_size < 1:
-        raise ValueError("vocab_size must be at least 1")
+    int_option("train_char_level", "vocab_size", vocab_size, 1, MAX_BPE_VOCAB)
+    int_option("train_char_level", "min_frequency", min_frequency, 1, 2**62)
     counts = count_chunks([texts] if isinstance(texts, str) else texts, pat_str)
     freq: Counter = Counter()
     for chunk, n in counts.items():
@@ -67,5 +71,6 @@ def train_char_level(texts: str | Iterable[str], vocab_size: int, *,
             if piece:
                 chunks.append(([ids[ch] for ch in piece], n))
     merges, _ = learn_merges(chunks, dict(enumerate(alphabet)), vocab_size - len(alphabet),
-                             min_frequency)
+                             min_frequency,
+                             lambda *_: check_stop(stop, "train_char_level"))
     return CharLevelBPE(frozenset(alphabet), merges, vocab_size)

@@ -1,10 +1,12 @@
 """Training a SentencePiece BPE model (character-level BPE with ``▁`` for whitespace), after
 sentencepiece's ``src/bpe_model_trainer.cc`` (``Trainer::Train``):
 
-1. Sentences are the corpus' lines, normalized as an ``identity`` ``.model`` does (a ``▁``
-   before each, every space a ``▁``), split into words before each ``▁``
-   (``SplitSentencesByWhitespace``) and at script changes (``IsValidSentencePiece``); the
-   units and the required characters come from ``unigram_corpus``, as for Unigram.
+1. Sentences are the corpus' lines, normalized as sentencepiece does with its options and
+   defaults (``sp_corpus``, ``spec``: ``nmt_nfkc``, extra spaces removed, a ``▁`` before
+   each, every space a ``▁``; ``spec.LOSSLESS`` keeps them as they are), split into words
+   before each ``▁`` (``SplitSentencesByWhitespace``) and at script changes
+   (``IsValidSentencePiece``); the units and the required characters come from
+   ``unigram_corpus``, as for Unigram.
 2. Characters are kept by ``character_coverage`` (sentencepiece's default 0.9995: the most
    frequent characters covering that share of the corpus; 1.0 keeps all); the others become
    ``<unk>``, or bytes with byte fallback, and no piece contains them.
@@ -12,17 +14,15 @@ sentencepiece's ``src/bpe_model_trainer.cc`` (``Trainer::Train``):
    character-level BPE use): it learns ``vocab_size`` minus the meta pieces and the
    required characters. A merge that makes a piece already made is skipped, as
    sentencepiece's ``dup`` set does, so a run may end with fewer pieces.
-4. The pieces: ``<unk>``, ``<s>``, ``</s>``, the 256 ``<0xNN>`` pieces with byte fallback
+4. The pieces: ``<unk>``, ``<s>``, ``</s>``, the user-defined symbols, the 256 ``<0xNN>``
+   pieces with byte fallback
    (``InitMetaPieces``), then the merged pieces in order, each scored minus its index among
    the learned pieces, then the required characters (most frequent first) continuing the
    same scores (``-static_cast<float>(final_pieces_.size())``).
 
 Where this differs from sentencepiece: ties between pairs of equal count go by the pair's
 left then right string (``learn_merges``' rule; sentencepiece takes the shorter piece, then
-the smaller string); ``max_piece_length`` is not enforced; no sentence sampling, no
-``max_sentence_length`` filter, no user-defined symbols. Train sentencepiece with
-``model_type="bpe", normalization_rule_name="identity", remove_extra_whitespaces=False``
-for the same setting.
+the smaller string); ``max_piece_length`` is not enforced; no sentence sampling.
 """
 
 from __future__ import annotations
@@ -33,10 +33,11 @@ from collections.abc import Callable, Iterable
 from ..encoding import Encoding
 from ..formats.sentencepiece import sentencepiece_encoding
 from ..formats.sentencepiece_model import SentencePieceModel
+from .budget import Stop, check_stop
 from .learn import learn_merges
+from .sp_corpus import MAX_TRAIN_CHARS, prepare, trained_model
 from .trainer import TrainStep
-from .unigram import MAX_TRAIN_CHARS, _lines, reserved_pieces, trained_model
-from .unigram_corpus import UNK_CHAR, count_units, required_chars
+from .unigram_corpus import UNK_CHAR
 
 __all__ = ["train_sentencepiece_bpe", "train_sentencepiece_bpe_model"]
 
@@ -68,52 +69,57 @@ def train_sentencepiece_bpe_model(
     byte_fallback: bool = True,
     max_chars: int = MAX_TRAIN_CHARS,
     progress: Callable[[TrainStep], None] | None = None,
+    stop: Stop = None,
+    **normalizer_options,
 ) -> SentencePieceModel:
     """Train a SentencePiece BPE vocabulary (see the module) as a ``.model``'s contents.
 
     Args:
         text_or_iterable: the corpus: a string or an iterable of strings, read line by line.
-        vocab_size: the number of pieces wanted, meta (3) and byte pieces (256) included.
+        vocab_size: the number of pieces wanted, meta (3), user-defined and byte pieces (256)
+            included.
         character_coverage: the share of character occurrences the vocabulary must spell,
             in (0, 1]; sentencepiece's default 0.9995.
         byte_fallback: add the 256 ``<0xNN>`` pieces (characters outside the vocabulary
             become their UTF-8 bytes instead of ``<unk>``).
-        max_chars: the largest corpus accepted, in characters.
+        max_chars: the largest corpus accepted, in characters (1 to ``MAX_TRAIN_CHARS``).
         progress: called after each merge with a ``TrainStep`` whose ``pair`` holds the two
             pieces (str) merged and ``corpus_tokens`` the corpus' units' length in pieces.
+        stop: a function of no arguments, checked after each merge and while reading;
+            training raises ``TrainingStopped`` once it returns True.
+        **normalizer_options: sentencepiece's ``normalization_rule_name``,
+            ``remove_extra_whitespaces``, ``add_dummy_prefix``, ``split_digits``,
+            ``user_defined_symbols``, ``max_sentence_length`` (``spec.NormalizerSpec``).
 
     Returns:
         The model (``model_type`` BPE); ``save_sentencepiece_model`` writes it.
 
     Raises:
-        ValueError: for an empty corpus, one over ``max_chars``, a ``character_coverage``
-            out of range, or a ``vocab_size`` not above the meta and byte pieces plus the
-            characters to cover.
-        TypeError: if the corpus holds something other than strings.
+        ValueError: for an empty corpus, one over ``max_chars``, an option out of range or
+            not finite (named), or a ``vocab_size`` not above the meta, user-defined and byte
+            pieces plus the characters to cover.
+        TypeError: if the corpus holds something other than strings, or an unknown option
+            is given.
+        TrainingStopped: when ``stop`` says so.
     """
-    reserved = reserved_pieces(vocab_size, byte_fallback, _WHO)
-    if not 0 < character_coverage <= 1:
-        raise ValueError(f"{_WHO}: character_coverage must be in (0, 1]")
-    units, chars = count_units(_lines(text_or_iterable, max_chars, _WHO))
-    if not units:
-        raise ValueError(f"{_WHO}: the corpus is empty")
-    kept = [c for c in required_chars(chars, character_coverage) if c != UNK_CHAR]
-    wanted = vocab_size - reserved - len(kept)
-    if wanted < 0:
-        raise ValueError(f"{_WHO}: vocab_size {vocab_size:,} is below the {reserved:,} meta "
-                         f"and byte pieces plus the {len(kept):,} characters the coverage "
-                         "needs (raise vocab_size or lower character_coverage)")
+    prepared = prepare(_WHO, text_or_iterable, vocab_size, character_coverage=character_coverage,
+                       byte_fallback=byte_fallback, max_chars=max_chars, stop=stop,
+                       **normalizer_options)
+    kept = [c for c in prepared.kept if c != UNK_CHAR]
+    wanted = prepared.room - len(kept)
     ids = {char: i for i, char in enumerate(kept)}
     numbers = itertools.count(1)
 
     def on_merge(pair: tuple[str, str], count: int, corpus_tokens: int) -> None:
-        progress(TrainStep(next(numbers), wanted, pair, count, corpus_tokens))
+        check_stop(stop, _WHO)
+        if progress is not None:
+            progress(TrainStep(next(numbers), wanted, pair, count, corpus_tokens))
 
-    merges, _ = learn_merges(_chunks(units, ids), dict(enumerate(kept)), wanted, 1,
-                             on_merge if progress else None)
+    merges, _ = learn_merges(_chunks(prepared.units, ids), dict(enumerate(kept)), wanted, 1,
+                             on_merge)
     learned = list(dict.fromkeys(left + right for left, right in merges))  # dup skipped
     return trained_model([(p, -float(i)) for i, p in enumerate([*learned, *kept])], "BPE",
-                         byte_fallback)
+                         prepared)
 
 
 def train_sentencepiece_bpe(text_or_iterable: str | Iterable[str], vocab_size: int, *,
@@ -127,13 +133,14 @@ def train_sentencepiece_bpe(text_or_iterable: str | Iterable[str], vocab_size: i
         vocab_size: the number of pieces wanted, meta and byte pieces included.
         name: the encoding's name.
         **options: ``train_sentencepiece_bpe_model``'s keyword arguments (``progress``,
-            ``byte_fallback``, ``character_coverage``, ``max_chars``).
+            ``stop``, ``byte_fallback``, ``character_coverage``, ``max_chars``,
+            sentencepiece's normalizer options).
 
     Returns:
         The encoding; ``save_sentencepiece_model`` and the tokenizer.json writers write it.
 
     Raises:
-        ValueError, TypeError: as ``train_sentencepiece_bpe_model``.
+        ValueError, TypeError, TrainingStopped: as ``train_sentencepiece_bpe_model``.
 
     >>> enc = train_sentencepiece_bpe(["low lower lowest", "new newer newest"] * 20, 290)
     >>> enc.decode(enc.encode("lowest newer"))

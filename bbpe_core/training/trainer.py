@@ -28,9 +28,14 @@ from dataclasses import dataclass
 
 from ..encoding import Encoding
 from ..pre_tokenizers.patterns import GPT2_PATTERN, find_chunks
+from .budget import Stop, check_stop, int_option
 from .learn import learn_merges
 
-__all__ = ["TrainStep", "count_chunks", "train_from_counts", "train", "train_files"]
+__all__ = ["MAX_BPE_VOCAB", "TrainStep", "count_chunks", "train_from_counts", "train",
+           "train_files"]
+
+MAX_BPE_VOCAB = 1_000_000
+"""The largest ``vocab_size`` a byte-level BPE is trained to."""
 
 
 @dataclass(frozen=True)
@@ -90,6 +95,7 @@ def train_from_counts(
     progress: Progress | None = None,
     name: str = "trained",
     pattern_timeout: float | None = None,
+    stop: Stop = None,
 ) -> Encoding:
     """Learn merges from chunk counts (see ``count_chunks``) and build the ``Encoding``.
 
@@ -104,12 +110,17 @@ def train_from_counts(
         name: the encoding's name.
         pattern_timeout: seconds a split may take when the trained encoding is used (give
             the one the counting ran with, for a user's pattern), or None.
+        stop: a function of no arguments, checked after each merge (``budget.deadline``
+            makes one); training raises ``TrainingStopped`` once it returns True.
 
     Returns:
         The trained encoding (GPT-2 / HF merge semantics; ``merges`` holds the list).
 
     Raises:
-        ValueError: for a vocab_size too small, an empty corpus, or duplicate specials.
+        ValueError: for a ``vocab_size`` that is not an int from 256 + the specials to
+            ``MAX_BPE_VOCAB``, a ``min_frequency`` that is not an int of at least 1, an
+            empty corpus, or duplicate specials (each named).
+        TrainingStopped: when ``stop`` says so.
 
     Warns:
         UserWarning: when the corpus runs out of pairs (or of pairs with
@@ -118,10 +129,13 @@ def train_from_counts(
     specials = list(dict.fromkeys(special_tokens))
     if len(specials) != len(list(special_tokens)):
         raise ValueError("special tokens must be distinct")
-    wanted = vocab_size - 256 - len(specials)
-    if wanted < 0:
+    if isinstance(vocab_size, int) and not isinstance(vocab_size, bool) and \
+            vocab_size < 256 + len(specials):
         raise ValueError(
             f"vocab_size {vocab_size} is below 256 bytes + {len(specials)} special tokens")
+    wanted = int_option("train", "vocab_size", vocab_size, 256 + len(specials),
+                        MAX_BPE_VOCAB) - 256 - len(specials)
+    min_frequency = int_option("train", "min_frequency", min_frequency, 1, 2**62)
     chunks = [(list(c.encode("utf-8")), n) for c, n in chunk_counts.items() if c]
     if not chunks:
         raise ValueError("the corpus is empty: there is nothing to learn from")
@@ -130,9 +144,11 @@ def train_from_counts(
     numbers = itertools.count(1)
 
     def on_merge(pair: tuple[bytes, bytes], count: int, corpus_tokens: int) -> None:
-        progress(TrainStep(next(numbers), wanted, pair, count, corpus_tokens))
+        check_stop(stop, "train")
+        if progress is not None:
+            progress(TrainStep(next(numbers), wanted, pair, count, corpus_tokens))
 
-    merges, ids = learn_merges(chunks, vocab, wanted, min_frequency, on_merge if progress else None)
+    merges, ids = learn_merges(chunks, vocab, wanted, min_frequency, on_merge)
     if len(merges) < wanted:
         warnings.warn(f"the corpus ran out of pairs (seen at least {min_frequency} times): "
                       f"learned {len(merges)} of {wanted} merges", stacklevel=2)
@@ -154,11 +170,12 @@ def train(
     Args:
         text: the corpus.
         vocab_size, pat_str: as ``train_from_counts``.
-        **kwargs: ``special_tokens``, ``min_frequency``, ``progress``, ``name``, as
-            ``train_from_counts``.
+        **kwargs: ``special_tokens``, ``min_frequency``, ``progress``, ``name``, ``stop``,
+            as ``train_from_counts``.
 
     Raises:
         ValueError: as ``train_from_counts``, and for a pattern that does not compile.
+        TrainingStopped: when ``stop`` says so.
 
     >>> enc = train("aaabdaaabac", 259, pat_str=None, min_frequency=1)
     >>> enc.encode("aaabdaaabac")

@@ -2,9 +2,11 @@
 characters, and the seed pieces (sentencepiece's ``trainer_interface.cc`` and
 ``unigram_model_trainer.cc``, ``MakeSeedSentencePieces``).
 
-- Sentences are the lines of the input, normalized as an ``identity`` ``.model`` does
-  (a ``▁`` before each, every space a ``▁``), then split before each ``▁``
-  (``SplitIntoWords``: a ``▁`` only begins a piece).
+- Sentences are the lines of the input, normalized as the trained ``.model`` will normalize
+  them (``spec.NormalizerSpec``: by default ``nmt_nfkc``, extra spaces removed, a ``▁``
+  before each, every space a ``▁``), then split before each ``▁`` (``SplitIntoWords``: a
+  ``▁`` only begins a piece). User-defined symbols are cut out (they are pieces of their
+  own); with ``split_digits`` each digit is a unit of its own.
 - A piece never mixes Unicode scripts (``IsValidSentencePiece`` with
   ``split_by_unicode_script`` and ``split_by_number``: digits and punctuation are Common,
   Hiragana and Katakana count as Han, an Inherited mark takes the script before it), so each
@@ -25,13 +27,14 @@ Not here: the EM and pruning (``unigram_em``), the public function (``unigram``)
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 
 import regex
 
 from ..normalizers.replace import SPACE_MARK
 from ..pre_tokenizers.regex_core import SCRIPTS
+from .budget import Stop, check_stop
 
 __all__ = ["UNK_CHAR", "count_units", "normalize_line", "replace_rare", "required_chars",
            "script_of", "seed_pieces"]
@@ -88,24 +91,46 @@ def normalize_line(line: str) -> str:
     return SPACE_MARK + line.replace(" ", SPACE_MARK)
 
 
-def count_units(lines: Iterable[str]) -> tuple[Counter, Counter]:
+def _segments(text: str, user_defined: Sequence[str]) -> list[str]:
+    """``text`` cut at each user-defined symbol (longest first), the symbols left out."""
+    if not user_defined:
+        return [text]
+    pattern = "|".join(map(regex.escape, sorted(user_defined, key=len, reverse=True)))
+    return [part for part in regex.split(pattern, text) if part]
+
+
+_DIGIT = regex.compile(r"(\d)")
+
+
+def count_units(lines: Iterable[str], normalize: Callable[[str], str] = normalize_line, *,
+                split_digits: bool = False, user_defined: Sequence[str] = (),
+                stop: Stop = None) -> tuple[Counter, Counter]:
     """``(units, chars)``: each unit (see the module) and each character with its count.
 
     Args:
         lines: the corpus' lines (no line breaks inside).
+        normalize: a line -> its normalized form (``▁`` for spaces); the ``identity`` one
+            with a dummy prefix by default.
+        split_digits: make each digit a unit of its own (sentencepiece's ``split_digits``).
+        user_defined: symbols cut out of the lines (they are pieces of their own).
+        stop: checked after each line (``budget``).
+
+    Raises:
+        TrainingStopped: when ``stop`` says so.
     """
     words: Counter = Counter()
     chars: Counter = Counter()
     for line in lines:
-        if not line:
-            continue
-        text = normalize_line(line)
-        chars.update(text)
-        words.update(regex.findall(f"{SPACE_MARK}[^{SPACE_MARK}]*|[^{SPACE_MARK}]+", text))
+        check_stop(stop, "train")
+        for text in _segments(normalize(line) if line else "", user_defined):
+            chars.update(text)
+            words.update(regex.findall(f"{SPACE_MARK}[^{SPACE_MARK}]*|[^{SPACE_MARK}]+", text))
     units: Counter = Counter()
     for word, n in words.items():
         for unit in _units(word):
-            units[unit] += n
+            for part in _DIGIT.split(unit) if split_digits else (unit,):
+                if part:
+                    units[part] += n
     return units, chars
 
 
@@ -139,7 +164,7 @@ def replace_rare(units: Counter, kept: dict[str, int]) -> Counter:
 
 
 def seed_pieces(units: Counter, kept: dict[str, int], *, seed_size: int,
-                max_piece_length: int) -> list[tuple[str, float]]:
+                max_piece_length: int, stop: Stop = None) -> list[tuple[str, float]]:
     """The seed vocabulary: ``(piece, score)``, characters first, then substrings by
     count x length (see the module); scores are not yet log probabilities.
 
@@ -148,6 +173,10 @@ def seed_pieces(units: Counter, kept: dict[str, int], *, seed_size: int,
         kept: the required characters and their counts.
         seed_size: how many substrings at most.
         max_piece_length: the longest substring, in characters.
+        stop: checked for each length of substrings (``budget``).
+
+    Raises:
+        TrainingStopped: when ``stop`` says so.
     """
     frequent: dict[str, int] = {}
     layer: Counter = Counter()
@@ -156,6 +185,7 @@ def seed_pieces(units: Counter, kept: dict[str, int], *, seed_size: int,
             layer[unit[s:s + 2]] += n
     length = 2
     while layer:
+        check_stop(stop, "train")
         layer = Counter({sub: n for sub, n in layer.items() if n >= 2 and UNK_CHAR not in sub})
         frequent.update(layer)
         if length == max_piece_length:

@@ -16,13 +16,19 @@ Probabilities, not logs, are multiplied along a unit's lattice; a unit whose tot
 underflows (very long, all rare pieces) is redone in log space.
 
 Memory: one edge ``(start, end, piece index)`` per occurrence of a piece in a distinct
-unit, rebuilt (only smaller) each time the vocabulary shrinks.
+unit, packed as three 32-bit ints in an ``array`` per unit (12 bytes an edge: at most
+``max_piece_length`` edges per character of the distinct units), rebuilt (only smaller) each
+time the vocabulary shrinks; each unit's edges become tuples only while it is worked on.
+A ``stop`` function (``budget``) is checked every ``STOP_EVERY`` units.
 """
 
 from __future__ import annotations
 
 import math
+from array import array
 from collections import Counter
+
+from .budget import Stop, check_stop
 
 __all__ = ["Lattices", "digamma", "m_step", "prune"]
 
@@ -31,6 +37,9 @@ UNK_PENALTY = 10.0
 
 EXPECTED_FREQUENCY_THRESHOLD = 0.5
 """``kExpectedFrequencyThreshold`` of ``RunMStep``."""
+
+STOP_EVERY = 256
+"""Units worked on between two calls of ``stop``."""
 
 
 def digamma(x: float) -> float:
@@ -59,20 +68,33 @@ class Lattices:
         units: unit -> count.
         pieces: the current pieces (their index is their id in edges).
         max_piece_length: the longest piece, in characters.
+        stop: checked every ``STOP_EVERY`` units (``budget``).
+
+    Raises:
+        TrainingStopped: when ``stop`` says so (here or in a later step).
     """
 
-    def __init__(self, units: Counter, pieces: list[str], max_piece_length: int) -> None:
+    def __init__(self, units: Counter, pieces: list[str], max_piece_length: int,
+                 stop: Stop = None) -> None:
         self.units = list(units)
         self.counts = [units[u] for u in self.units]
         self.total = sum(self.counts)
+        self.stop = stop
         index = {p: i for i, p in enumerate(pieces)}
         self.size = len(pieces)
-        self.edges: list[list[tuple[int, int, int]]] = []
-        for unit in self.units:
+        self.edges: list[array] = []
+        for k, unit in enumerate(self.units):
+            self._tick(k)
             n = len(unit)
-            self.edges.append([(s, e, index[unit[s:e]]) for s in range(n)
-                               for e in range(s + 1, min(n, s + max_piece_length) + 1)
-                               if unit[s:e] in index])
+            self.edges.append(array("i", [x for s in range(n)
+                                          for e in range(s + 1, min(n, s + max_piece_length) + 1)
+                                          if unit[s:e] in index
+                                          for x in (s, e, index[unit[s:e]])]))
+
+    def _tick(self, k: int) -> None:
+        """Check ``stop`` before every ``STOP_EVERY``-th unit."""
+        if k % STOP_EVERY == 0:
+            check_stop(self.stop, "train_unigram")
 
     def keep(self, kept: list[int]) -> None:
         """Keep only the pieces ``kept`` (old indices, in their new order)."""
@@ -80,13 +102,15 @@ class Lattices:
         for k, old in enumerate(kept):
             new[old] = k
         self.size = len(kept)
-        self.edges = [[(s, e, new[i]) for s, e, i in edges if new[i] >= 0]
-                      for edges in self.edges]
+        for k, edges in enumerate(self.edges):
+            self._tick(k)
+            self.edges[k] = array("i", [x for s, e, i in _triples(edges) if new[i] >= 0
+                                        for x in (s, e, new[i])])
 
     def _with_unknowns(self, k: int) -> list[tuple[int, int, int]]:
         """The edges of unit ``k``, an unknown edge (index ``size``) where no piece of
         one character starts; sorted by start."""
-        edges = self.edges[k]
+        edges = _triples(self.edges[k])
         single = {s for s, e, _ in edges if e == s + 1}
         n = len(self.units[k])
         if len(single) == n:
@@ -106,6 +130,7 @@ class Lattices:
         expected = [0.0] * (self.size + 1)
         loglik = 0.0
         for k, count in enumerate(self.counts):
+            self._tick(k)
             edges = self._with_unknowns(k)
             n = len(self.units[k])
             alpha = [0.0] * (n + 1)
@@ -134,11 +159,18 @@ class Lattices:
         freq = [0.0] * (self.size + 1)
         tokens = 0
         for k, count in enumerate(self.counts):
+            self._tick(k)
             path = _viterbi(self._with_unknowns(k), len(self.units[k]), logs)
             for i in path:
                 freq[i] += count
             tokens += count * len(path)
         return freq[:-1], tokens
+
+
+def _triples(packed: array) -> list[tuple[int, int, int]]:
+    """A unit's packed edges as ``(start, end, piece index)`` tuples."""
+    it = iter(packed)
+    return list(zip(it, it, it))
 
 
 def _viterbi(edges: list[tuple[int, int, int]], n: int, logs: list[float]) -> list[int]:
@@ -191,8 +223,8 @@ def m_step(pieces: list[str], expected: list[float]) -> tuple[list[int], list[fl
     return kept, [digamma(expected[i]) - total for i in kept]
 
 
-def _alternatives(pieces: list[str], scores: list[float],
-                  max_piece_length: int) -> list[list[int] | None]:
+def _alternatives(pieces: list[str], scores: list[float], max_piece_length: int,
+                  stop: Stop = None) -> list[list[int] | None]:
     """For each piece: None if it must stay (no other segmentation), [] if its best
     segmentation already splits it (removable), else the pieces of its best segmentation
     without it (``PruneSentencePieces``' second-best path)."""
@@ -201,6 +233,8 @@ def _alternatives(pieces: list[str], scores: list[float],
     logs = [*scores, unk]
     out: list[list[int] | None] = []
     for own, piece in enumerate(pieces):
+        if own % STOP_EVERY == 0:
+            check_stop(stop, "train_unigram")
         n = len(piece)
         if n == 1:
             out.append(None)
@@ -237,7 +271,7 @@ def prune(pieces: list[str], scores: list[float], lattices: Lattices, *, target:
         removed piece with its loss (0.0 for the pieces no best segmentation uses or keeps
         whole), and the corpus' tokens in its best segmentation before pruning.
     """
-    alternatives = _alternatives(pieces, scores, max_piece_length)
+    alternatives = _alternatives(pieces, scores, max_piece_length, lattices.stop)
     freq, tokens = lattices.viterbi_counts(scores)
     total = sum(freq)
     logsum = math.log(total)

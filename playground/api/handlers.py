@@ -20,6 +20,7 @@ from ..caps import (
     MAX_CHAT_MESSAGES,
     MAX_CHUNK_BYTES,
     MAX_COMPARE_ENCODINGS,
+    MAX_DECODE_BYTES,
     MAX_DECODE_IDS,
     MAX_ENCODE_BYTES,
     MAX_TEXT_BYTES,
@@ -80,17 +81,25 @@ def count(body: object) -> dict:
 
 
 def decode(body: object) -> dict:
-    """``POST /decode``: the text of a list of ids (400 naming the first bad id)."""
+    """``POST /decode``: the text of a list of ids (400 naming the first bad id; 413 when
+    their tokens hold more than Decode mode's ``caps.MAX_DECODE_BYTES``)."""
     body = fields.json_object(body)
     enc = fields.encoding(body)
     ids = fields.object_list(body, "ids", MAX_DECODE_IDS, "ids")
     if ids is None:
         raise ApiError(400, '"ids" is missing: a list of token ids')
+    size = 0
     for k, tid in enumerate(ids, start=1):
         number = tid if type(tid) is int and tid >= 0 else None
         item = (tid if isinstance(tid, str) else json.dumps(tid))[:fields.MAX_NAME_CHARS]
-        if (why := id_problem(enc, k, item, number)) is not None:
+        why = id_problem(enc, k, item, number)
+        if isinstance(why, str):
             raise ApiError(400, why)
+        size += why
+    try:
+        check("The decoded text", size, MAX_DECODE_BYTES, "bytes")
+    except ValueError as e:
+        raise ApiError(413, str(e)) from None
     return {"text": enc.decode(ids)}
 
 

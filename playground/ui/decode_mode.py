@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ..caps import MAX_DECODE_CHARS, MAX_DECODE_IDS
+from ..caps import MAX_DECODE_CHARS, MAX_DECODE_IDS, MAX_DRAWN_CHARS, MAX_SHOWN_HEX_BYTES
 from ..decode import decode_ids
 from ..html_base import esc, label_of, page_css, show_text
 from .common import counted_with, metric_row, problem
@@ -45,9 +45,14 @@ def render(name: str) -> None:
                    "that do not decode are shown in hex.")
     if not report.valid_utf8 or any(label_of(ch) for ch in report.text):
         st.caption("As drawn: invisible characters as labels, invalid bytes in hex")
+        pieces = report.drawn(MAX_DRAWN_CHARS)
+        if len(pieces) < len(report.pieces) or pieces[-1] != report.pieces[-1]:
+            st.caption(f"Drawn below: the first {MAX_DRAWN_CHARS:,} characters.")
         parts = [show_text(t, False) if ok else f'<span class="badbytes">{esc(t)}</span>'
-                 for t, ok in report.pieces]
+                 for t, ok in pieces]
         st.html(f'<style>{page_css()}</style><div class="bbpe-view decoded">{"".join(parts)}</div>')
-    st.caption("Bytes (hex)")
-    st.code(report.data.hex(" ") or "(none)", language=None)
+    shown = report.data[:MAX_SHOWN_HEX_BYTES]
+    st.caption("Bytes (hex)" + (f": the first {len(shown):,} of {len(report.data):,}"
+                                if len(shown) < len(report.data) else ""))
+    st.code(shown.hex(" ") or "(none)", language=None)
     share_button(name, "Decode", typed)

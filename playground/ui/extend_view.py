@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import streamlit as st
 
+from bbpe_core import TrainingStopped
+
 from ..caps import MAX_EXTEND_CHARS, MAX_EXTEND_PIECES, MAX_TRAIN_BYTES, check
 from ..charts import grouped_bar
 from ..extension import (
@@ -82,7 +84,8 @@ def section() -> None:
 
         try:
             ext = extend(base_name, text, n, progress)
-        except ValueError as e:
+        except (ValueError, TrainingStopped) as e:
+            bar.empty()
             problem("Not extended.", str(e))
             st.stop()
         bar.progress(1.0, "Counting the UDHR languages' tokens…")

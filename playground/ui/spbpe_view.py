@@ -8,12 +8,15 @@ import time
 
 import streamlit as st
 
-from bbpe_core import train_sentencepiece_bpe
+from bbpe_core import TrainingStopped, train_sentencepiece_bpe
+from bbpe_core.training import deadline
 
+from ..caps import TRAIN_SECONDS
 from ..charts import merges_figure
+from ..unigram_training import sentences
 from ..uploads import fingerprint
 from . import unigram_view
-from .common import problem, trained_run
+from .common import trained_run
 from .keys import TRAIN_RESULT, TRAIN_SPBPE_RESULT
 from .widgets import kept
 
@@ -23,14 +26,15 @@ __all__ = ["options", "show_result", "train"]
 def options() -> int:
     """The vocabulary size the user set (pieces: the 3 meta pieces, the 256 byte pieces, the
     corpus' characters and the merges)."""
-    return st.slider("Vocabulary size (at least 259 + the corpus' characters: about 5,400 "
-                     "for the Tang poems)", 300, 8192, **kept("tr_spbpe_vocab", 4096), step=1)
+    return st.slider("Vocabulary size (pieces: the 3 meta and 256 byte pieces included)", 300,
+                     8192, **kept("tr_spbpe_vocab", 4096), step=1)
 
 
-def train(text: str, vocab_size: int) -> None:
+def train(text: str, vocab_size: int, options: dict) -> None:
     """Train SentencePiece BPE on ``text`` (the caller checked ``caps.MAX_TRAIN_BYTES``)
-    with a progress bar, and keep the result in the session; a failure is a message.
-    Earlier results (all algorithms) are dropped first."""
+    with ``options`` (``unigram_view.sentencepiece_options``), a progress bar and at most
+    ``caps.TRAIN_SECONDS``, and keep the result in the session; a failure is a message and
+    clears the progress line. Earlier results (all algorithms) are dropped first."""
     unigram_view.forget()
     st.session_state.pop(TRAIN_RESULT, None)
     bar, started, steps = st.progress(0.0, "Counting words…"), time.perf_counter(), []
@@ -42,17 +46,15 @@ def train(text: str, vocab_size: int) -> None:
                          f"{step.merges_done:,} / {step.merges_wanted:,} merges")
 
     try:
-        enc = train_sentencepiece_bpe(text, vocab_size, name=f"sp-bpe-{vocab_size}",
-                                      progress=progress)
-    except ValueError as e:
-        bar.empty()
-        problem("Training stopped.", str(e))
-        st.stop()
+        enc = train_sentencepiece_bpe(sentences(text), vocab_size, name=f"sp-bpe-{vocab_size}",
+                                      progress=progress, stop=deadline(TRAIN_SECONDS), **options)
+    except (ValueError, TrainingStopped) as e:
+        unigram_view.stopped(bar, e)
     bar.progress(1.0, f"Done: {len(steps):,} merges learned.")
     st.session_state[TRAIN_SPBPE_RESULT] = {
         "enc": enc, "steps": steps, "vocab_size": vocab_size,
         "seconds": time.perf_counter() - started,
-        "fp": fingerprint("train-spbpe", [text.encode()], str(vocab_size))}
+        "fp": fingerprint("train-spbpe", [text.encode()], f"{vocab_size}|{options}")}
 
 
 def show_result() -> None:

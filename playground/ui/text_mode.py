@@ -6,7 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ..analysis import MAX_RENDER_TOKENS, SPECIAL_MODES
-from ..caps import MAX_TEXT_BYTES, check, utf8_size
+from ..caps import MAX_EXPORT_TOKENS, MAX_TEXT_BYTES, check, utf8_size
 from ..export import tokens_csv, tokens_json
 from ..samples import DEFAULT_TEXT
 from ..token_html import LAYERS, VIEWS, layers_html, token_view_html
@@ -101,8 +101,11 @@ def render(name: str) -> None:
                             normalized=result.normalized))
     chunk_view.render(text, enc, key, show_ws)
     d1, d2, d3 = st.columns(3)
-    d1.download_button("Tokens as CSV", tokens_csv(result.spans), "tokens.csv", "text/csv")
-    d2.download_button("Tokens as JSON", tokens_json(result.spans), "tokens.json",
+    exported = result.spans[:MAX_EXPORT_TOKENS]
+    first = (f" (the first {MAX_EXPORT_TOKENS:,})" if len(exported) < len(result.spans)
+             else "")
+    d1.download_button(f"Tokens as CSV{first}", tokens_csv(exported), "tokens.csv", "text/csv")
+    d2.download_button(f"Tokens as JSON{first}", tokens_json(exported), "tokens.json",
                        "application/json")
     with d3:
         share_button(name, "Text", text, {"special": mode})

@@ -8,10 +8,10 @@ import warnings
 
 import streamlit as st
 
-from bbpe_core import PatternTimeoutError, count_chunks, train_from_counts
-from bbpe_core.training import train_char_level
+from bbpe_core import PatternTimeoutError, TrainingStopped, count_chunks, train_from_counts
+from bbpe_core.training import deadline, train_char_level
 
-from ..caps import MAX_TRAIN_BYTES, MEMORY_PER_TRAINED_ID, check
+from ..caps import MAX_TRAIN_BYTES, MEMORY_PER_TRAINED_ID, TRAIN_SECONDS, check
 from ..charts import count_bar, lines, merges_figure
 from ..export import vocabulary_files
 from ..training import (
@@ -26,6 +26,7 @@ from ..uploads import PATTERN_TIMEOUT, fingerprint
 from .common import problem, said, trained_run
 from .keys import TRAIN_FLASH, TRAIN_RESULT
 from .session import add_user_encoding
+from .unigram_view import stopped
 from .widgets import kept
 
 __all__ = ["MIN_VOCAB", "corpus", "options", "show_result", "train"]
@@ -89,9 +90,10 @@ def options() -> tuple[int, str, str | None, list[str]]:
 
 def train(text: str, vocab_size: int, pattern_name: str, pattern: str | None,
           specials: list[str]) -> None:
-    """Train on ``text`` with a progress bar, and keep the result in the session (the
-    character-level contrast too, for a shipped pattern); a failure is a message. The
-    previous result is dropped first, so a session never holds two trainings' memory."""
+    """Train on ``text`` with a progress bar and at most ``caps.TRAIN_SECONDS`` (the
+    character-level contrast, for a shipped pattern, included), and keep the result in the
+    session; a failure is a message and clears the progress line. The previous result is
+    dropped first, so a session never holds two trainings' memory."""
     st.session_state.pop(TRAIN_RESULT, None)
     bar, started, steps = st.progress(0.0, "Counting chunks…"), time.perf_counter(), []
 
@@ -103,6 +105,7 @@ def train(text: str, vocab_size: int, pattern_name: str, pattern: str | None,
                          f"{step.merges_done:,} / {step.merges_wanted:,} merges · "
                          f"{rate:,.0f} merges/s")
 
+    stop = deadline(TRAIN_SECONDS)
     try:
         timeout = None if pattern_name != "custom" else PATTERN_TIMEOUT
         counts = count_chunks([text], pattern, timeout=timeout)
@@ -111,16 +114,14 @@ def train(text: str, vocab_size: int, pattern_name: str, pattern: str | None,
             warnings.simplefilter("always")
             enc = train_from_counts(counts, vocab_size, pat_str=pattern, special_tokens=specials,
                                     progress=progress, name=f"trained-{vocab_size}",
-                                    pattern_timeout=timeout)
-    except (ValueError, PatternTimeoutError) as e:
-        bar.empty()
-        problem("Training stopped.", str(e))
-        st.stop()
+                                    pattern_timeout=timeout, stop=stop)
+        chars = (train_char_level([text], vocab_size, pat_str=pattern, stop=stop)
+                 if pattern_name != "custom" else None)
+    except (ValueError, PatternTimeoutError, TrainingStopped) as e:
+        stopped(bar, e)
     bar.progress(1.0, f"Done: {len(enc.merges):,} merges learned.")
     for w in caught:
         st.warning(str(w.message))
-    chars = (train_char_level([text], vocab_size, pat_str=pattern)
-             if pattern_name != "custom" else None)
     st.session_state[TRAIN_RESULT] = {"enc": enc, "steps": steps, "bytes": len(text.encode()),
                                      "chars": chars, "seconds": time.perf_counter() - started,
                                      "fp": fingerprint("train", [text.encode()],

@@ -17,13 +17,15 @@ text = train_view.corpus()
 st.caption(f"{len(text):,} characters, {len(text.encode()):,} UTF-8 bytes.")
 if algorithm == "Unigram (SentencePiece)":
     vocab_size = unigram_view.options()
+    options = unigram_view.sentencepiece_options("uni", text, vocab_size - 3)
     if st.button("Train", type="primary"):
-        unigram_view.train(text, vocab_size)
+        unigram_view.train(text, vocab_size, options)
     unigram_view.show_result()
 elif algorithm == "BPE (SentencePiece)":
     vocab_size = spbpe_view.options()
+    options = unigram_view.sentencepiece_options("spbpe", text, vocab_size - 259)
     if st.button("Train", type="primary"):
-        spbpe_view.train(text, vocab_size)
+        spbpe_view.train(text, vocab_size, options)
     spbpe_view.show_result()
 else:
     st.caption("Count every adjacent pair, merge the most frequent, repeat (Sennrich et al. 2016; "
