@@ -18,14 +18,19 @@ def token_count_bar(results: list[Comparison], n_chars: int) -> go.Figure:
         results: the comparisons, in display order.
         n_chars: characters in the text (for the labels).
 
+    An encoding that lost characters (``Comparison.lost``) is drawn grey and says so: its
+    count is not comparable, so it never looks the cheapest.
+
     Returns:
         The figure.
     """
     names = [r.name for r in results]
     counts = [r.n_tokens for r in results]
-    labels = [f"{c:,} ({n_chars / c:.2f} chars/token)" if c else "0" for c in counts]
+    labels = [(f"{c:,} ({n_chars / c:.2f} chars/token)" if c else "0")
+              + (f", {r.lost:,} chars lost" if r.lost else "") for c, r in zip(counts, results)]
+    colours = ["#b0b4be" if r.lost else "#5b6fd6" for r in results]
     fig = go.Figure(go.Bar(x=names, y=counts, text=labels, textposition="outside",
-                           marker_color="#5b6fd6"))
+                           marker_color=colours))
     fig.update_layout(
         title="Tokens for the same text, per encoding",
         xaxis_title="encoding",

@@ -1,6 +1,6 @@
 """HTML for the token view (coloured chips over the text) and the aligned layers grid.
 
-- A newline is drawn as ↵ in its chip, and the line of chips breaks after that chip (as
+- A newline is drawn as ↵ in its chip, and the line of chips breaks after it (as
   Tiktokenizer does), so code keeps its lines.
 - Every token is its own chip with an inset border, so boundaries between two
   identical neighbours (gpt2's three separate ``" "`` in ``"    return x"``) stay
@@ -14,6 +14,13 @@
   positions in the token list); ``assets/token_view.js`` outlines, while one is hovered,
   every element of the same id on the page and the element of the same position in the
   same view (chip <-> id), and opens a popover on click or tap. No per-id CSS rules.
+- An unknown token (``<unk>``, ``[UNK]``: ``TokenSpan.unknown``) is drawn over the source text
+  it stands for, marked lost, its tooltip giving that text's bytes (its id decodes to the
+  unknown token's own text, not to them).
+- The chips follow the source text's lines and whitespace for every model kind: a chip
+  breaks its line after each newline in it (a token that starts at a newline starts a new
+  line of chips), and source text no token covers (T5's normalizer drops extra spaces and
+  newlines) is drawn as a grey gap between the chips.
 - The id list (``VIEWS`` "Ids" / "Both") shows the ids as copyable text, ", "-separated,
   each coloured and linked like its chip.
 All text goes through ``html_base.show_text`` / ``esc``.
@@ -21,6 +28,7 @@ All text goes through ``html_base.show_text`` / ``esc``.
 
 from __future__ import annotations
 
+import re
 from itertools import groupby
 
 from bbpe_core import TokenSpan
@@ -48,6 +56,10 @@ NEWLINE = '<span class="ws">↵</span>'
 breaks after the chip, once per newline in it, as Tiktokenizer draws it."""
 
 
+GAP_TITLE = "not in any token: the normalizer removed it"
+"""The tooltip of source text no token covers."""
+
+
 def group_shared(spans: list[TokenSpan]) -> list[list[TokenSpan]]:
     """Group consecutive tokens whose character spans overlap (a character cut between them).
 
@@ -66,8 +78,14 @@ def group_shared(spans: list[TokenSpan]) -> list[list[TokenSpan]]:
     return groups
 
 
-def token_label(span: TokenSpan) -> str:
-    """``"<id> '<Ġ string>' bytes <hex>"``, the tooltip text of one token."""
+def token_label(span: TokenSpan, source: str = "") -> str:
+    """``"<id> '<Ġ string>' bytes <hex>"``, the tooltip text of one token; for an unknown
+    token (``TokenSpan.unknown``) the source text ``source`` it stands for and that text's
+    bytes, marked lost (the id decodes to the unknown token's own text)."""
+    if span.unknown:
+        return (f"{span.id} {span.token_str!r} (unknown): stands for {source!r}, bytes "
+                f"{source.encode('utf-8', 'surrogatepass').hex(' ')}; lost, decodes as "
+                f"{span.token_bytes.decode('utf-8', 'replace')!r}")
     return f"{span.id} {span.token_str!r} bytes {span.token_bytes.hex(' ')}"
 
 
@@ -82,30 +100,57 @@ def _link_attrs(ids: list[int], positions: range) -> str:
             f'data-k="{" ".join(map(str, positions))}"')
 
 
+def _lines(text: str) -> list[str]:
+    r"""``text`` cut after each run of newlines: every part but the last ends with its
+    newlines, so what follows a newline starts a new line of chips.
+
+    >>> _lines("\n    return"), _lines("a\n\nb"), _lines("x\n")
+    (['\n', '    return'], ['a\n\n', 'b'], ['x\n'])
+    """
+    return [part for part in re.findall(r"[^\n]*\n*", text) if part]
+
+
+def _drawn(text: str, show_whitespace: bool) -> str:
+    """A piece of text's HTML: ↵ for each newline (always), other whitespace as asked."""
+    return NEWLINE.join(show_text(line, show_whitespace) for line in text.split("\n"))
+
+
+def _follow_lines(text: str, open_tag: str, show_whitespace: bool) -> str:
+    """``text`` in elements opened by ``open_tag``, one per line part (``_lines``), each
+    followed by a line break per newline it ends with: the elements follow the text's lines."""
+    return "".join(f"{open_tag}{_drawn(part, show_whitespace)}</span>"
+                   + "<br>" * (len(part) - len(part.rstrip("\n")))
+                   for part in _lines(text)) or f"{open_tag}</span>"
+
+
 def _chip(text: str, group: list[TokenSpan], first_k: int, show_whitespace: bool,
           marked: bool) -> str:
     first = group[0]
     if len(group) == 1:
-        title = f"id {token_label(first)}"
-        classes = "tok special" if first.special else "tok"
+        title = f"id {token_label(first, text)}"
+        classes = "tok special" if first.special else "tok unk" if first.unknown else "tok"
     else:
-        title = f"{len(group)} tokens share this text: " + " + ".join(token_label(s) for s in group)
+        title = (f"{len(group)} tokens share this text: "
+                 + " + ".join(token_label(s, text) for s in group))
         classes = "tok split"
     classes += " differs" if marked else ""
     links = _link_attrs([s.id for s in group], range(first_k, first_k + len(group)))
-    shown = NEWLINE.join(show_text(line, show_whitespace) for line in text.split("\n"))
-    return (
-        f'<span class="{classes}" {links} style="background:{token_colour(first.id)}" '
-        f'title="{esc(title)}">{shown}</span>' + "<br>" * text.count("\n")
-    )
+    return _follow_lines(text, f'<span class="{classes}" {links} style="background:'
+                         f'{token_colour(first.id)}" title="{esc(title)}">', show_whitespace)
 
 
-def _id_list(spans: list[TokenSpan]) -> str:
+def _gap(text: str, show_whitespace: bool) -> str:
+    """Source text no token covers (a normalizer removed it: T5's extra spaces and newlines),
+    drawn between the chips so they keep the text's lines and spacing."""
+    return _follow_lines(text, f'<span class="gap" title="{esc(GAP_TITLE)}">', show_whitespace)
+
+
+def _id_list(text: str, spans: list[TokenSpan]) -> str:
     """The ids as ", "-separated text, each id coloured and linked to its chip."""
     items = ", ".join(
         f'<span class="idn" {_link_attrs([s.id], range(k, k + 1))} '
-        f'style="background:{token_colour(s.id)}" title="{esc("id " + token_label(s))}">'
-        f'{s.id}</span>'
+        f'style="background:{token_colour(s.id)}" '
+        f'title="{esc("id " + token_label(s, text[s.start:s.end]))}">{s.id}</span>'
         for k, s in enumerate(spans))
     return ('<div class="bbpe-ids"><button class="bbpe-copy" type="button">Copy ids</button>'
             f'<div class="bbpe-idlist">{items}</div></div>')
@@ -142,13 +187,17 @@ def token_view_html(
     """
     if show not in VIEWS:
         raise ValueError(f"show must be one of {VIEWS}, not {show!r}")
-    chips, k = [], 0
+    chips, k, drawn_to = [], 0, 0
     for group in group_shared(spans):
         start, end = group[0].start, max(s.end for s in group)
+        if start > drawn_to:
+            chips.append(_gap(text[drawn_to:start], show_whitespace))
         chips.append(_chip(text[start:end], group, k, show_whitespace, end in marked_ends))
-        k += len(group)
+        k, drawn_to = k + len(group), max(drawn_to, end)
+    if spans and text[drawn_to:].isspace():  # trailing whitespace no token holds
+        chips.append(_gap(text[drawn_to:], show_whitespace))
     body = "".join(chips) or '<span class="ws">(no tokens)</span>'
-    panes = {"Text": f'<div class="bbpe-view">{body}</div>', "Ids": _id_list(spans)}
+    panes = {"Text": f'<div class="bbpe-view">{body}</div>', "Ids": _id_list(text, spans)}
     inner = "".join(html for name, html in panes.items() if show in (name, "Both"))
     extra = f'<p class="bbpe-notice">{esc(notice)}</p>' if notice else ""
     return (f'{_style(standalone)}<div class="bbpe-tv {show.lower()}">{inner}</div>'
@@ -157,14 +206,16 @@ def token_view_html(
 
 def _column(text: str, span: TokenSpan, layers: set[str], show_whitespace: bool) -> str:
     piece = text[span.start : span.end]
-    partial = "" if span.valid_utf8 else " partial"
+    partial = " unk" if span.unknown else "" if span.valid_utf8 else " partial"
+    data = piece.encode("utf-8", "surrogatepass") if span.unknown else span.token_bytes
     rows = {
         "tokens": f'<span class="row tx">{show_text(piece, show_whitespace)}</span>',
         "ids": f'<span class="row id">{span.id}</span>',
         "gs": f'<span class="row gs">{show_text(span.token_str, False)}</span>',
-        "hex": f'<span class="row hex">{span.token_bytes.hex(" ")}</span>',
+        "hex": f'<span class="row hex">{data.hex(" ")}{" (lost)" if span.unknown else ""}</span>',
     }
-    title = f"id {token_label(span)}" + ("" if span.valid_utf8 else " (part of a character)")
+    title = (f"id {token_label(span, piece)}"
+             + ("" if span.valid_utf8 else " (part of a character)"))
     inner = "".join(rows[k] for k in ("tokens", "ids", "gs", "hex") if k in layers)
     return (
         f'<span class="cell{partial}" data-id="{span.id}" '

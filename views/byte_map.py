@@ -10,7 +10,7 @@ from playground.byte_map import (
     text_to_gpt2,
     token_byte_rows,
 )
-from playground.ui.common import problem
+from playground.ui.common import lost_sentence, problem
 from playground.ui.session import resolve
 from playground.ui.widgets import encoding_selector, kept
 
@@ -37,4 +37,7 @@ except ValueError as e:  # the message quotes the typed string: shown as code
 st.subheader("Text → the selected encoding's tokens → bytes")
 enc, _ = resolve(name)
 st.caption(kind_caption(enc))
-st.dataframe(token_byte_rows(enc, text), hide_index=True, width="stretch")
+rows = token_byte_rows(enc, text)
+if lost := sum(len(r["text"]) for r in rows if r["lost"]):
+    st.warning(lost_sentence(lost))
+st.dataframe(rows, hide_index=True, width="stretch")

@@ -59,16 +59,21 @@ def render(name: str) -> None:
     st.dataframe(
         [{"encoding": r.name, "tokens": r.n_tokens,
           "chars per token": round(len(text) / r.n_tokens, 2) if r.n_tokens else 0.0,
-          **cost_cells(r.name, r.n_tokens)}
+          "characters lost": r.lost, **cost_cells(r.name, r.n_tokens)}
          for r in results],
         hide_index=True, width="content")
+    if lossy := [r for r in results if r.lost]:
+        st.warning(f"{len(lossy)} of these encodings cannot represent part of the text (see "
+                   "\"characters lost\"): their unknown token stands for it, so their counts "
+                   "are not comparable; the bars mark them in grey.")
     if text:  # no bars (and no empty -1..1 axis) for an empty text
         st.plotly_chart(token_count_bar(results, len(text)), width="stretch")
     st.caption("Bars: tokens each encoding needs for the text above (fewer is cheaper). "
                "Below, chips with a pink right edge end where not every chosen encoding cuts.")
     marks = differing_ends(results)
     for r in results:
-        head = f"<p><b>{esc(r.name)}</b>: {tokens_phrase(r.n_tokens)}</p>"
+        lost = f", {r.lost:,} characters lost" if r.lost else ""
+        head = f"<p><b>{esc(r.name)}</b>: {tokens_phrase(r.n_tokens)}{lost}</p>"
         st.html(head + token_view_html(text, r.spans, show_whitespace=show_ws,
                                        marked_ends=marks[r.name], standalone=False,
                                        notice=truncation_notice(len(r.spans), r.n_tokens)))

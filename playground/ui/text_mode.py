@@ -12,7 +12,7 @@ from ..token_html import LAYERS, VIEWS, layers_html, token_view_html
 from ..vocab import lost_bytes
 from . import cost_view
 from .cached import cached_analysis
-from .common import counted_with, metric_row, problem, tokens_phrase
+from .common import counted_with, lost_sentence, metric_row, problem, tokens_phrase
 from .live_text import live_text_area
 from .session import resolve
 from .share_link import share_button
@@ -83,6 +83,8 @@ def render(name: str) -> None:
     metric_row([("Tokens", f"{n_tokens:,}"), ("Characters", f"{result.n_chars:,}"),
                 ("UTF-8 bytes", f"{result.n_bytes:,}"),
                 ("Characters per token", f"{result.chars_per_token:.2f}")])
+    if result.lost:
+        st.warning(lost_sentence(result.lost))
     if lost := lost_bytes(enc, text):
         st.caption(f"{lost:,} bytes of this text have no token in this vocabulary: they give no "
                    "id (as in llama.cpp and HF tokenizers), so the ids do not decode back to the "
