@@ -17,6 +17,7 @@ from playground.charts import token_count_bar
 from playground.compare import compare
 from playground.lab_languages import Sample, headline, language_rows
 from playground.token_html import token_view_html
+from playground.vocab import anatomy, anatomy_sentence, search, split_characters, vocab_entries
 
 CJK = "分词器很有趣。"
 CODE = "def f(x):\n    if x:\n\n        return x\n    return 0\n"
@@ -110,3 +111,50 @@ def test_playground_says_how_many_characters_are_lost():
     assert not at.exception
     assert any("cannot represent part of the text" in w.value for w in at.warning)
     assert list(at.dataframe[0].value["characters lost"]) == [7, 0]
+
+
+@pytest.mark.parametrize("name, has, lacks", [
+    ("t5", ["Unigram", "<unk>", "▁"], ["##", "[UNK]", "byte fallback"]),
+    ("jurassic2", ["Unigram", "byte fallback"], ["##", "[UNK]"]),
+    ("llama2", ["SentencePiece BPE", "byte fallback"], ["##", "[UNK]"]),
+    ("bert_base_uncased", ["WordPiece", "##", "[UNK]"], ["▁", "byte fallback"]),
+])
+def test_anatomy_describes_each_model_kind(name, has, lacks):
+    enc = bbpe_core.get_encoding(name)
+    sentence = anatomy_sentence(enc, anatomy(enc))
+    assert all(s in sentence for s in has) and not any(s in sentence for s in lacks), sentence
+
+
+def test_search_forms():
+    entries = vocab_entries(bbpe_core.get_encoding("gpt2"))
+    assert search(entries, "regex", "^Ġ", form="text") == []
+    assert len(search(entries, "regex", "^Ġ", form="vocabulary")) == 200
+    assert len(search(entries, "regex", "^Ġ")) == 200  # either
+    assert len(search(entries, "regex", "^ [0-9]{3}$", form="text")) == 200
+    assert search(entries, "regex", "^ [0-9]{3}$", form="vocabulary") == []
+    with pytest.raises(ValueError, match="form"):
+        search(entries, "substring", "a", form="bytes")
+
+
+def test_a_character_split_into_bytes_is_named():
+    gpt2 = bbpe_core.get_encoding("gpt2")
+    assert split_characters(gpt2, "你") == [("你", "你".encode(), ["ä½", "ł"])]
+    assert split_characters(bbpe_core.get_encoding("o200k_base"), "你") == []
+
+
+def test_vocabulary_page_search_says_what_it_searches():
+    at = new_app()
+    at.run()
+    at.switch_page("views/vocabulary.py").run()
+    live(at, "vo_query", "你").run()
+    assert not at.exception
+    assert any("Searched in" in c.value for c in at.caption)
+    assert any("splits each into tokens" in i.value for i in at.info)
+    assert any("e4 bd a0" in c.value for c in at.code)
+    at.selectbox(key="vo_mode").select("regex").run()
+    at.radio(key="vo_form").set_value("vocabulary").run()
+    live(at, "vo_query", "^Ġ").run()
+    assert not at.exception and len(at.dataframe[0].value) == 200
+    at.selectbox(key="encoding").select("t5").run()
+    assert not at.exception
+    assert any("Unigram" in t.value and "##" not in t.value for t in at.text)
