@@ -20,11 +20,12 @@ import streamlit as st
 
 import bbpe_core
 
+from ..caps import MEMORY_PER_FILE_BYTE
 from ..gguf_chat import FileChatTemplate, file_chat_template
 from .common import problem, said
 from .file_chat import keep_file_template
 from .keys import MODEL_FILE_FLASH
-from .session import add_user_encoding
+from .session import add_user_encoding, check_memory
 
 __all__ = ["MAX_HEADER_MB", "open_model_file", "render"]
 
@@ -36,14 +37,26 @@ _ASSETS = Path(__file__).resolve().parents[2] / "assets"
 _CSS = """
 :host { display: block; font-family: var(--st-font, sans-serif); }
 label { display: block; font-size: 14px; margin-bottom: 4px; color: var(--st-text-color); }
-input { font-size: 14px; color: var(--st-text-color); max-width: 100%; }
+.drop { position: relative; display: flex; align-items: center; gap: 12px; flex-wrap: wrap;
+  padding: 14px 16px; border-radius: 8px; border: 1px dashed rgba(127, 127, 127, .45);
+  background: var(--st-secondary-background-color, #f0f2f6); color: var(--st-text-color); }
+.drop:focus-within, .drop:hover { border-color: var(--st-primary-color, #ff4b4b); }
+.drop .hint { flex: 1 1 12em; font-size: 14px; }
+.drop .hint small { display: block; opacity: .7; font-size: 12px; }
+.drop .pick { font-size: 14px; padding: 6px 12px; border-radius: 8px; white-space: nowrap;
+  border: 1px solid rgba(127, 127, 127, .45); background: var(--st-background-color, #fff); }
+.drop input { position: absolute; inset: 0; width: 100%; height: 100%; opacity: 0;
+  cursor: pointer; }
 progress { display: block; width: 100%; margin-top: 8px; }
 progress[hidden] { display: none; }
 .status { font-size: 13px; opacity: .75; margin-top: 4px; min-height: 1.2em; }
 """
 _COMPONENT = st.components.v2.component(
     "bbpe_gguf_header",
-    html='<label></label><input type="file" accept=".gguf" aria-label="GGUF model file">'
+    html='<label></label><div class="drop"><span class="hint">Drag and drop a .gguf file here'
+         '<small>read in your browser: only its header is sent</small></span>'
+         '<span class="pick">Browse files</span>'
+         '<input type="file" accept=".gguf" aria-label="GGUF model file"></div>'
          '<progress max="1" hidden></progress><div class="status"></div>',
     css=_CSS,
     js=(_ASSETS / "gguf_header.js").read_text(encoding="utf-8"),
@@ -84,6 +97,13 @@ def open_model_file(event: object) -> tuple[bbpe_core.Encoding, str, FileChatTem
     return enc, "gguf:" + hashlib.sha256(data).hexdigest(), file_chat_template(data, enc, name)
 
 
+def _sent_bytes(event: object) -> int:
+    """The size of the tokenizer the browser sent (its base64 decoded), 0 if none: the
+    memory estimate's base (``caps.MEMORY_PER_FILE_BYTE`` per byte, as an uploaded file)."""
+    sent = event.get("gguf") if isinstance(event, dict) else None
+    return len(sent) * 3 // 4 if isinstance(sent, str) else 0
+
+
 def render() -> None:
     """Draw "Open a model file" and add the file's tokenizer to this session when one
     arrives; refusals are shown as a fixed sentence with the reason as plain text."""
@@ -95,19 +115,23 @@ def render() -> None:
     def opened() -> None:
         event = (st.session_state.get("up_gguf") or {}).get("opened")
         try:
+            memory = MEMORY_PER_FILE_BYTE * _sent_bytes(event)
+            check_memory(memory)  # before the tokenizer is parsed
             with warnings.catch_warnings(record=True) as caught:  # llama.cpp's own warnings
                 warnings.simplefilter("always", bbpe_core.GGUFWarning)
                 enc, fingerprint, template = open_model_file(event)
             notes = [str(w.message) for w in caught if w.category is bbpe_core.GGUFWarning]
-            added = add_user_encoding(enc, fingerprint)
+            added = add_user_encoding(enc, fingerprint, memory)
             keep_file_template(fingerprint, template)
             st.session_state[MODEL_FILE_FLASH] = ("ok", added, template is not None, notes)
         except ValueError as e:
             st.session_state[MODEL_FILE_FLASH] = ("error", str(e))
 
-    _COMPONENT(key="up_gguf", data={"label": "GGUF model file", "limit": MAX_HEADER_MB << 20},
-               on_opened_change=opened)
     flash = st.session_state.pop(MODEL_FILE_FLASH, None)
+    done = ("" if not flash else f"Added to the selectors as {flash[1]}" if flash[0] == "ok"
+            else "Not added: the reason is below")
+    _COMPONENT(key="up_gguf", data={"label": "GGUF model file", "limit": MAX_HEADER_MB << 20,
+                                    "done": done}, on_opened_change=opened)
     if flash and flash[0] == "ok":
         said("Added; choose it in the sidebar's selector"
              + (" (its chat template is in Chat mode's list of chat models):" if flash[2] else ":"),

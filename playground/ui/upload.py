@@ -11,6 +11,7 @@ from ..uploads import (
     PATTERN_TIMEOUT,
     PATTERNS,
     SUPPORTED,
+    default_name,
     fingerprint,
     load_upload,
     parse_special_tokens,
@@ -63,11 +64,12 @@ def _add(kind: str, files: list, pattern: str | None, specials_text: str | None,
     try:
         specials = None if specials_text is None else parse_special_tokens(specials_text)
         data = [f.getvalue() for f in files]
-        enc = load_upload(kind, data, name=name or files[0].name,
+        enc = load_upload(kind, data, name=name or default_name(kind, [f.name for f in files]),
                           **({"pattern": pattern} if pattern else {}), special_tokens=specials)
         enc.encode_ordinary("Hello world, 你好 123")  # a custom pattern fails here, not later
-    except ValueError as e:
-        problem(f"Not added. Supported: {SUPPORTED}.", str(e))
+    except ValueError as e:  # the reason first, then what the upload reads
+        problem("Not added: this file cannot be used, because:", str(e))
+        st.caption(f"Supported: {SUPPORTED}.")
         return None
     try:
         return add_user_encoding(enc, fingerprint(kind, data, f"{pattern}|{specials}"), memory)
