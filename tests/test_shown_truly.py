@@ -16,7 +16,9 @@ from playground.byte_map import token_byte_rows
 from playground.charts import token_count_bar
 from playground.compare import compare
 from playground.lab_languages import Sample, headline, language_rows
+from playground.merge_trace import byte_fallback_ids, part_ids
 from playground.token_html import token_view_html
+from playground.trace_html import parts_html, trees_html
 from playground.vocab import anatomy, anatomy_sentence, search, split_characters, vocab_entries
 
 CJK = "分词器很有趣。"
@@ -158,3 +160,25 @@ def test_vocabulary_page_search_says_what_it_searches():
     at.selectbox(key="encoding").select("t5").run()
     assert not at.exception
     assert any("Unigram" in t.value and "##" not in t.value for t in at.text)
+
+
+def test_merge_trace_gives_byte_fallback_characters_their_ids():
+    llama = bbpe_core.get_encoding("llama2")
+    t = bbpe_core.trace(llama, "词 ok")[0]
+    ranks, fallback = part_ids(llama), byte_fallback_ids(llama)
+    ids = [235, 178, 144]  # <0xE8> <0xAF> <0x8D>
+    assert ids == llama.encode("词")[1:]
+    for fragment in (parts_html(t.steps[-1].parts, ranks, fallback=fallback),
+                     trees_html(t, ranks, fallback)):
+        assert "235 178 144 (byte fallback)" in fragment
+        assert "#eee" not in fragment  # no grey chip without ids
+
+
+def test_merge_trace_page_with_llama2_shows_the_byte_fallback_ids():
+    at = new_app()
+    at.run()
+    at.switch_page("views/trace.py").run()
+    at.selectbox(key="encoding").select("llama2").run()
+    live(at, "tr_text", "词 ok").run()
+    assert not at.exception
+    assert any("byte fallback" in h.proto.body for h in at.get("html"))

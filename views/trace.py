@@ -4,7 +4,14 @@ import streamlit as st
 
 from bbpe_core import trace
 from playground.caps import MAX_TRACE_CHARS, check
-from playground.merge_trace import chunk_code, end_sentence, part_ids, start_sentence, trace_ids
+from playground.merge_trace import (
+    byte_fallback_ids,
+    chunk_code,
+    end_sentence,
+    part_ids,
+    start_sentence,
+    trace_ids,
+)
 from playground.model_kind import model_kind
 from playground.trace_html import parts_html, runner_up_rows, step_sentence, trees_html
 from playground.ui.common import problem
@@ -54,6 +61,7 @@ except ValueError as e:
     st.stop()
 st.write(f"{len(traces)} chunk(s) after pre-tokenization; ids: `{trace_ids(traces)}`")
 ranks = part_ids(enc)
+fallback = byte_fallback_ids(enc)
 for k, t in enumerate(traces):
     with st.container(border=True):
         st.markdown(f"**Chunk {k + 1}**")
@@ -65,13 +73,13 @@ for k, t in enumerate(traces):
         step = st.slider("Step", 0, n, n, key=f"tr_step_{k}_{t.chunk.text}") if n else 0
         if step == 0:
             st.write(start_sentence(enc))
-            st.html(parts_html(t.initial, ranks))
+            st.html(parts_html(t.initial, ranks, fallback=fallback))
         else:
             s = t.steps[step - 1]
             st.write(step_sentence(s, step))
-            st.html(parts_html(s.parts, ranks, highlight=s.position))
+            st.html(parts_html(s.parts, ranks, highlight=s.position, fallback=fallback))
             if s.runner_up:
                 st.dataframe(runner_up_rows(s), hide_index=True, width="content")
         if step == n:
             st.write(end_sentence(t))
-            st.html(trees_html(t, ranks))
+            st.html(trees_html(t, ranks, fallback))
