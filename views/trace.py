@@ -16,10 +16,12 @@ from playground.model_kind import model_kind
 from playground.trace_html import parts_html, runner_up_rows, step_sentence, trees_html
 from playground.ui.common import problem
 from playground.ui.live_text import live_text_area
+from playground.ui.page_link import apply_page_link, page_share_button
 from playground.ui.session import resolve
 from playground.ui.widgets import encoding_selector
 from playground.unigram_lattice import lattice_rows
 
+apply_page_link("Merge trace")  # before any widget: a shared link's view
 st.title("Merge trace")
 st.caption("BPE starts from single bytes and repeatedly merges the adjacent pair with the lowest "
            "rank (leftmost on a tie) until no adjacent pair forms a token (transformers' "
@@ -39,6 +41,7 @@ try:  # the field's max_chars binds the browser only
 except ValueError as e:  # our sentence: numbers only
     st.error(str(e))
     st.stop()
+page_share_button("Merge trace", name)
 enc, _ = resolve(name)
 if model_kind(enc) == "Unigram":
     st.write("A Unigram model (Kudo 2018) has no merges: every piece that matches part of the "

@@ -105,4 +105,4 @@ def render(name: str) -> None:
     d2.download_button("Tokens as JSON", tokens_json(result.spans), "tokens.json",
                        "application/json")
     with d3:
-        share_button(name, "Text", text, {"special": mode})
+        share_button(name, "Text", text, {"special": mode, "view": show})
