@@ -68,7 +68,7 @@ def parse_special_tokens(raw: str) -> dict[str, int]:
 
 
 def default_name(kind: str, file_names: list[str]) -> str:
-    """The name an upload gets when the user gives none: the file's stem, or for GPT-2's two
+    """The name an upload gets when the user gives none: the file's name, or for GPT-2's two
     files what their names share besides ``vocab.json`` and ``merges.txt`` (``"gpt2"`` for
     ``gpt2-vocab.json`` + ``gpt2-merges.txt``), else ``"vocab.json + merges.txt"``.
 
@@ -77,14 +77,14 @@ def default_name(kind: str, file_names: list[str]) -> str:
     >>> default_name(KINDS[1], ["gpt2-vocab.json", "gpt2-merges.txt"])
     'gpt2'
     >>> default_name(KINDS[0], ["qwen3.tokenizer.json"])
-    'qwen3.tokenizer'
+    'qwen3.tokenizer.json'
     """
     if kind == KINDS[1]:
         stems = {n.lower().removesuffix(end).rstrip("-_. ")
                  for n, end in zip(file_names, ("vocab.json", "merges.txt"))}
         shared = next(iter(stems)) if len(stems) == 1 else ""
         return file_names[0][:len(shared)] if shared else "vocab.json + merges.txt"
-    return file_names[0].rsplit(".", 1)[0] or file_names[0]
+    return file_names[0]
 
 
 def fingerprint(kind: str, files: list[bytes], options: str) -> str:

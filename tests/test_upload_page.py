@@ -37,11 +37,11 @@ def _add(at, kind: str, files: dict[str, bytes]):
 def test_a_wordpiece_tokenizer_json_is_added_with_hf_ids():
     hf = tokenizers.BertWordPieceTokenizer(str(VOCAB), lowercase=True)
     at = _add(_upload_page(), "tokenizer.json", {"tokenizer.json": hf.to_str().encode()})
-    enc = at.session_state["user_encodings"]["tokenizer"][0]
+    enc = at.session_state["user_encodings"]["tokenizer.json"][0]
     text = "Héllo, playing! 分词"
     assert enc.post_process(enc.encode(text)) == hf.encode(text).ids
     at.switch_page("views/playground.py").run()
-    at.selectbox(key="encoding").select("tokenizer").run()
+    at.selectbox(key="encoding").select("tokenizer.json").run()
     live(at, "pg_text", text).run()
     assert not at.exception
     assert {m.label: m.value for m in at.metric}["Tokens"] == str(len(enc.encode(text)))

@@ -18,6 +18,7 @@ from ..encoding_labels import describe, label
 from ..html_base import page_css
 from ..model_search import find_encodings, not_shipped
 from ..stored_n_vocab import stored_n_vocab
+from .kept_session import keeper
 from .keys import ENCODING, FIND_MODEL
 from .session import all_encoding_names, resolve
 
@@ -76,6 +77,7 @@ def encoding_selector() -> str:
     """
     sidebar = st.sidebar.container(key="sidebar_selector")
     page_assets(sidebar)  # first: the browser fetches st.html's renderer before any widget's
+    keeper(sidebar)  # this tab's kept tokenizers, before the list of names is read
     names = all_encoding_names()
     if st.session_state.get(f"kept__{ENCODING}") not in names:
         set_kept(ENCODING, "gpt2")
