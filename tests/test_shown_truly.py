@@ -182,3 +182,11 @@ def test_merge_trace_page_with_llama2_shows_the_byte_fallback_ids():
     live(at, "tr_text", "词 ok").run()
     assert not at.exception
     assert any("byte fallback" in h.proto.body for h in at.get("html"))
+
+
+def test_the_style_sheet_has_no_angle_bracket():
+    """``widgets.page_assets`` puts assets/style.css on the page with ``st.html``, whose
+    sanitizer drops a <style> holding "<" (a comment naming <unk> did): no chip had a style."""
+    from playground.html_base import page_css
+
+    assert "<" not in page_css()
