@@ -83,8 +83,9 @@ def render() -> None:
     st.caption(f"Supported: {SUPPORTED}. Files up to {MAX_UPLOAD_MB} MB each, checked before "
                "use (all 256 single bytes, unique non-negative ids, merges made of known "
                "tokens). Nothing is unpickled. "
-               f"Your tokenizers are visible to you only, for this session, {MAX_USER_ENCODINGS} "
-               "at most (remove one to add another).")
+               f"Your tokenizers are visible to you only, {MAX_USER_ENCODINGS} at most (remove "
+               "one to add another), and kept while this browser tab is open: a reload finds "
+               "them again.")
     st.caption(f"Memory: your tokenizers may hold {SESSION_MEMORY_MB:,} MB in all, estimated as "
                f"{MEMORY_PER_FILE_BYTE} times the size of their files (a 17 MB tokenizer.json "
                f"counts as about {17 * MEMORY_PER_FILE_BYTE} MB; a SentencePiece .model, denser, "

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from browser_helpers import screenshot, wait_for_idle
+from browser_helpers import screenshot, screenshot_element, wait_for_idle
 
 import bbpe_core
 from playground.share import encode_state
@@ -64,9 +64,12 @@ def test_t5_shows_the_lost_text_and_keeps_the_lines(sized, size):
 def test_a_merge_trace_link_opens_llama2_with_byte_fallback_ids(sized, size):
     link = encode_state("llama2", "Merge trace", json.dumps({"text": "词 lower"}))
     pg = sized(f"trace?s={link}", size)
-    pg.get_by_text("ids 235 178 144 (byte fallback)").first.wait_for(timeout=60_000)
+    found = pg.get_by_text("ids 235 178 144 (byte fallback)").first
+    found.wait_for(timeout=60_000)
     wait_for_idle(pg)
-    screenshot(pg, f"issue45_trace_link_{size}")
+    found.scroll_into_view_if_needed()
+    pg.wait_for_timeout(300)
+    screenshot_element(pg.locator(".bbpe-cells").first, f"issue45_trace_link_{size}")
 
 
 @pytest.mark.parametrize("size", SIZES)
