@@ -6,7 +6,8 @@ attributes included. Rules followed by every builder:
 - the same id always gets the same colour (``token_colour``) and a ``data-id``
   attribute, which ``assets/token_view.js`` uses to outline every element of the
   hovered id (one script for the page, no per-id CSS rules);
-- whitespace can be made visible (· space, → tab, ↵ newline, ␍ CR); direction
+- whitespace can be made visible (· space, → tab, ↵ newline, CR for a carriage return: the
+  ␍ symbol is missing from common fonts); direction
   controls such as U+202E are always shown as a code label, and every chip is
   bidi-isolated, so they cannot reorder the page.
 """
@@ -20,7 +21,7 @@ from pathlib import Path
 __all__ = ["esc", "token_colour", "show_text", "label_of", "page_css"]
 
 CSS_PATH = Path(__file__).resolve().parent.parent / "assets" / "style.css"
-WHITESPACE_MARKS = {" ": "·", "\t": "→", "\n": "↵\n", "\r": "␍"}
+WHITESPACE_MARKS = {" ": "·", "\t": "→", "\n": "↵\n", "\r": "CR"}
 BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
                           "\u2066\u2067\u2068\u2069")
 INVISIBLE_NAMES = {"\u200b": "ZWSP", "\u200c": "ZWNJ", "\u200d": "ZWJ", "\u2060": "WJ",

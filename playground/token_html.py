@@ -171,7 +171,7 @@ def token_view_html(
     Args:
         text: the source text the spans refer to.
         spans: its tokens (all, or the first ones).
-        show_whitespace: draw · → ↵ ␍ for whitespace.
+        show_whitespace: draw · → ↵ CR for whitespace.
         notice: an optional line shown under the view (e.g. what was cut).
         marked_ends: character offsets; a chip ending at one of them is highlighted
             (the compare view marks boundaries other encodings do not share).
@@ -235,7 +235,7 @@ def layers_html(
         text: the source text the spans refer to.
         spans: its tokens (all, or the first ones).
         layers: keys of ``LAYERS`` to show.
-        show_whitespace: draw · → ↵ ␍ in chunk and token text.
+        show_whitespace: draw · → ↵ CR in chunk and token text.
         standalone: as for ``token_view_html``.
         normalized: chunk index -> the normalizer's output for that chunk, for the chunks
             it changed (lowercased, accents stripped, ``▁`` for spaces); shown under the

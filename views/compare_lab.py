@@ -15,6 +15,7 @@ st.title("Compare lab")
 sidebar = encoding_selector()
 names = all_encoding_names()
 chosen = [n for n in st.multiselect("Encodings", names, format_func=label, filter_mode="contains",
+                                    select_all=False,  # Enter picks one, not every match
                                     **kept("lab_names", COMPARE_DEFAULT)) if n in names]
 if sidebar not in chosen:
     chosen.insert(0, sidebar)

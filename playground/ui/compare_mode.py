@@ -26,8 +26,11 @@ COMPARE_TOKENS = 1000
 def render(name: str) -> None:
     """Draw compare mode (``name``: the sidebar's encoding, kept in its share link)."""
     names = all_encoding_names()
+    # contains, not fuzzy ("t5" no longer matches "GPT-5"), and no "Select N matches" entry,
+    # which Enter chose: Enter picks the highlighted encoding alone
     chosen = st.multiselect(f"Encodings (at most {MAX_COMPARE_ENCODINGS})", names,
                             format_func=label, max_selections=MAX_COMPARE_ENCODINGS,
+                            filter_mode="contains", select_all=False,
                             **kept("cmp_names", COMPARE_MODE_DEFAULT))
     chosen = [n for n in chosen if n in names]
     text = text_input()
@@ -61,7 +64,8 @@ def render(name: str) -> None:
           "chars per token": round(len(text) / r.n_tokens, 2) if r.n_tokens else 0.0,
           "characters lost": r.lost, **cost_cells(r.name, r.n_tokens)}
          for r in results],
-        hide_index=True, width="content")
+        hide_index=True, width="content",  # a model's name whole, not "text-davinc"
+        column_config={"priced as": st.column_config.TextColumn("priced as", width="medium")})
     if lossy := [r for r in results if r.lost]:
         st.warning(f"{len(lossy)} of these encodings cannot represent part of the text (see "
                    "\"characters lost\"): their unknown token stands for it, so their counts "

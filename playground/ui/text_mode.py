@@ -50,7 +50,7 @@ def view_options(name: str) -> tuple[str, bool]:
         "OpenAI's tokenizer page encodes them as plain text.",
         **kept("pg_special", next(iter(SPECIAL_MODES))),
     )
-    show_ws = right.toggle("Show whitespace (· → ↵ ␍)", **kept("pg_ws", True))
+    show_ws = right.toggle("Show whitespace (· → ↵ CR)", **kept("pg_ws", True))
     return mode, show_ws
 
 
