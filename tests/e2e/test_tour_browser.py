@@ -8,31 +8,11 @@ import os
 
 import pytest
 from browser_helpers import screenshot, set_text, wait_for_chips, wait_for_idle
+from conftest import SIZES
 
 import bbpe_core
 
 pytestmark = pytest.mark.browser
-
-SIZES = {"wide": {"width": 1400, "height": 1000}, "phone": {"width": 390, "height": 844}}
-
-
-@pytest.fixture
-def sized(browser, app_url):
-    """Open a page of the app in a browser window of one of ``SIZES``: ``sized(path, size)``."""
-    contexts = []
-
-    def open_page(path: str = "", size: str = "wide"):
-        context = browser.new_context(viewport=SIZES[size])
-        contexts.append(context)
-        pg = context.new_page()
-        pg.goto(f"{app_url}/{path}")
-        pg.wait_for_selector('[data-testid="stSidebar"]', state="attached", timeout=60_000)
-        wait_for_idle(pg)
-        return pg
-
-    yield open_page
-    for context in contexts:
-        context.close()
 
 
 def _tokenizer_files(tmp_path):
