@@ -156,6 +156,7 @@ def test_vocabulary_charts_have_no_overlapping_labels(name):
     from playground.charts import MAX_BAR_LABELS
 
     at = _page("views/vocabulary.py")
+    at.session_state["vo_charts"] = True  # the charts are drawn when opened
     at.selectbox(key="encoding").select(name).run()
     figures = [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
     by_title = {f["layout"]["title"]["text"]: f for f in figures}

@@ -32,4 +32,9 @@ st.caption(
     f"{HELD_OUT_CHARS['English']:,} and {HELD_OUT_CHARS['Chinese']:,}. Byte-level and "
     "character-level BPE are this project's trainers; WordPiece and Unigram are HF "
     "tokenizers' trainers, used here for this contrast only.")
-training_contrast()
+# trained when opened (a click reruns the page): training four tokenizers held the page's
+# first visit back by seconds
+with st.expander("Train the four kinds and compare them", key="al_training",
+                 on_change="rerun") as training:
+    if training.open:
+        training_contrast()

@@ -15,6 +15,11 @@ entries = view.entries_for(key, enc)
 view.search_section(enc, entries)
 page_share_button("Vocabulary", name)
 view.anatomy_section(enc, entries)
-view.charts(entries)
+# drawn when opened (a click reruns the page): classifying every token by script held the
+# page's first visit and every encoding switch back by seconds
+with st.expander("Charts: tokens by length and by script", key="vo_charts",
+                 on_change="rerun") as charts:
+    if charts.open:
+        view.charts(entries)
 view.tables(enc, entries)
 view.export(enc, key)
