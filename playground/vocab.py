@@ -9,13 +9,14 @@ import regex
 
 from bbpe_core import Encoding, recover_merges
 from bbpe_core.models.base import SENTENCEPIECE_BPE, UNIGRAM, WORDPIECE
+from bbpe_core.models.bpe.recover import recover_merge
 from bbpe_core.pre_tokenizers.byte_level import to_gpt2_str
 from bbpe_core.pre_tokenizers.pattern_deadline import pattern_budget, run_scan
 from bbpe_core.pre_tokenizers.pattern_guard import compile_checked
 
-__all__ = ["Entry", "vocab_entries", "SEARCH_MODES", "SEARCH_FORMS", "search", "split_characters",
-           "anatomy", "anatomy_sentence", "lost_bytes", "script_of", "script_shares",
-           "length_counts", "ODDITIES", "oddities"]
+__all__ = ["Entry", "vocab_entries", "merges_of", "SEARCH_MODES", "SEARCH_FORMS", "search",
+           "split_characters", "anatomy", "anatomy_sentence", "lost_bytes", "script_of",
+           "script_shares", "length_counts", "ODDITIES", "oddities"]
 
 
 @dataclass(frozen=True)
@@ -47,21 +48,41 @@ def _decode(data: bytes) -> str | None:
         return None
 
 
-def vocab_entries(enc: Encoding) -> list[Entry]:
+def vocab_entries(enc: Encoding, merges: bool = True) -> list[Entry]:
     """All tokens of ``enc`` by id (merges recovered from ranks where needed). For a model of
     piece strings (SentencePiece, WordPiece) ``token_str`` is the piece (``▁hello``,
     ``<0xE4>``, ``##ing``), ``data`` the bytes it decodes to, and ``merge`` None (no merge
-    list: SentencePiece merges by piece score, WordPiece does not merge)."""
+    list: SentencePiece merges by piece score, WordPiece does not merge).
+
+    Args:
+        enc: the encoding.
+        merges: fill in ``merge``; False leaves it None for ``merges_of`` to find for the
+            few entries shown (recovering all of o200k_base's from its ranks takes seconds).
+    """
     if not enc.byte_level:
         table = enc.vocab
         return [Entry(i, table.token_bytes(i), piece, _decode(table.token_bytes(i)), None,
                       i in table.whole_ids) for i, piece in sorted(table.pieces.items())]
-    pairs = enc.merges if enc.merges is not None else recover_merges(enc.mergeable_ranks)
+    pairs = ([] if not merges else enc.merges if enc.merges is not None
+             else recover_merges(enc.mergeable_ranks))
     made_by = {a + b: (a, b) for a, b in pairs}
     out = [Entry(i, b, to_gpt2_str(b), _decode(b), made_by.get(b), False)
            for b, i in enc.mergeable_ranks.items()]
     out += [Entry(i, s.encode(), s, s, None, True) for s, i in enc.special_tokens.items()]
     return sorted(out, key=lambda e: e.id)
+
+
+def merges_of(enc: Encoding, entries: list[Entry]) -> list[tuple[bytes, bytes] | None]:
+    """Each entry's merge (``Entry.merge``), for entries read with ``merges=False``: from the
+    encoding's merge list, or recovered from its ranks one token at a time
+    (``bbpe_core.models.bpe.recover.recover_merge``); None for a special token, a single byte,
+    a token no merge reaches, or a model of piece strings."""
+    if not enc.byte_level:
+        return [None] * len(entries)
+    listed = ({a + b: (a, b) for a, b in enc.merges} if enc.merges is not None else None)
+    return [e.merge if e.merge is not None or e.special else
+            listed.get(e.data) if listed is not None else
+            recover_merge(enc.mergeable_ranks, e.data) for e in entries]
 
 
 SEARCH_MODES = ("substring", "regex", "id", "byte prefix (hex)")

@@ -20,6 +20,7 @@ from ..vocab import (
     anatomy,
     anatomy_sentence,
     length_counts,
+    merges_of,
     oddities,
     script_shares,
     search,
@@ -36,7 +37,7 @@ __all__ = ["anatomy_section", "charts", "entries_for", "export", "search_section
 @st.cache_resource(max_entries=6, show_spinner="Reading the vocabulary…")
 def entries_for(key: str, _enc):
     """The vocabulary's entries, cached per encoding key (``_enc`` is not hashed)."""
-    return vocab_entries(_enc)
+    return vocab_entries(_enc, merges=False)  # merges_of finds those of the rows shown
 
 
 @st.cache_data(max_entries=3, show_spinner="Writing the files…")
@@ -96,9 +97,9 @@ def search_section(enc: Encoding, entries: list) -> None:
           **({"score": round(scores[e.id], 4)} if scores and 0 <= e.id < len(scores) else {}),
           "text": e.text if e.text is not None else "(partial UTF-8)",
           "length (bytes)": len(e.data),
-          "made by merging": (f"{to_gpt2_str(e.merge[0])!r} + {to_gpt2_str(e.merge[1])!r}"
-                              if e.merge else "special" if e.special else "—")}
-         for e in found],
+          "made by merging": (f"{to_gpt2_str(pair[0])!r} + {to_gpt2_str(pair[1])!r}"
+                              if pair else "special" if e.special else "—")}
+         for e, pair in zip(found, merges_of(enc, found))],
         hide_index=True, width="stretch")
     where = f" Searched in: {labels[form]}." if mode in ("substring", "regex") else ""
     st.caption(f"{len(found)} shown (at most 200).{where} Regex searches stop after 1 s.")
