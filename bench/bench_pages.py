@@ -11,6 +11,7 @@ says its size and the rerun has finished.
 
     python bench/bench_pages.py               # 3 rounds
     python bench/bench_pages.py --rounds 5
+    python bench/bench_pages.py --pages Vocabulary Algorithms
 """
 
 from __future__ import annotations
@@ -68,11 +69,13 @@ def visit(browser, url: str) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--pages", nargs="+", choices=list(PAGES), default=list(PAGES),
+                        help="the pages to time (the Playground, the baseline, always)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    found: dict[str, list[tuple[float, float]]] = {name: [] for name in PAGES}
-    names = list(PAGES)
+    names = list(dict.fromkeys(["Playground", *args.pages]))
+    found: dict[str, list[tuple[float, float]]] = {name: [] for name in names}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for turn in range(args.rounds):
