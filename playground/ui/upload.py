@@ -68,7 +68,7 @@ def _add(kind: str, files: list, pattern: str | None, specials_text: str | None,
                           **({"pattern": pattern} if pattern else {}), special_tokens=specials)
         enc.encode_ordinary("Hello world, 你好 123")  # a custom pattern fails here, not later
     except ValueError as e:  # the reason first, then what the upload reads
-        problem("Not added: this file cannot be used, because:", str(e))
+        problem("Not added. This file cannot be used, because:", str(e))
         st.caption(f"Supported: {SUPPORTED}.")
         return None
     try:
