@@ -17,9 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bbpe_core import Encoding, TokenSpan, get_encoding, list_encoding_names
+from bbpe_core.viewer.html import group_shared
 
 from .model_kind import model_kind
-from .token_html import group_shared
 
 __all__ = ["ALGORITHM_ENCODINGS", "DEFAULT_TEXT", "MAX_TOKENS", "Result", "available",
            "byte_spelled", "differences", "run", "run_all", "space_marker"]
@@ -102,7 +102,13 @@ def byte_spelled(r: Result, text: str) -> dict[str, list[str]]:
 
 
 def _examples(items: dict[str, list[str]], n: int = 3) -> str:
-    return "; ".join(f"{k!r} as {' '.join(v)}" for k, v in list(items.items())[:n])
+    """The first ``n`` characters and their tokens, with "…" when there are more.
+
+    >>> _examples({"a": ["x"], "b": ["y"]}, 1)
+    "'a' as x; …"
+    """
+    shown = [f"{k!r} as {' '.join(v)}" for k, v in list(items.items())[:n]]
+    return "; ".join(shown + (["…"] if len(items) > n else []))
 
 
 def _unknowns(r: Result, text: str) -> list[str]:
@@ -123,7 +129,7 @@ def _unknown_sentence(r: Result, text: str) -> str:
                 f"byte-fallback pieces, one per UTF-8 byte ({_examples(fallback)}); decoding "
                 "gives them back.")
     if unknown:
-        shown = ", ".join(repr(u) for u in unknown[:3])
+        shown = ", ".join([repr(u) for u in unknown[:3]] + (["…"] if len(unknown) > 3 else []))
         return (f"{r.name} turns {len(unknown)} word(s) it cannot cover into its unknown token "
                 f"{r.strings[next(i for i, s in enumerate(r.spans) if s.id == r.unk_id)]} "
                 f"({shown}): that text is lost.")

@@ -11,9 +11,10 @@ from dataclasses import dataclass, field
 
 from bbpe_core import Encoding, TokenSpan
 from bbpe_core.viewer import iter_chunks
+from bbpe_core.viewer.spans import lost_characters
 
-__all__ = ["MAX_RENDER_TOKENS", "SPECIAL_MODES", "Analysis", "analyse", "normalized_chunks",
-           "special_kwargs"]
+__all__ = ["MAX_RENDER_TOKENS", "SPECIAL_MODES", "Analysis", "analyse", "lost_in",
+           "normalized_chunks", "special_kwargs"]
 
 MAX_RENDER_TOKENS = 3000
 """How many tokens the page draws at most; counts always cover the whole text."""
@@ -46,6 +47,8 @@ class Analysis:
         spans: the first ``MAX_RENDER_TOKENS`` tokens with their details.
         normalized: chunk index -> normalized text, for the drawn chunks the normalizer
             changed (BERT's lowercasing, SentencePiece's ``▁`` for spaces).
+        lost: characters of the whole text the encoding cannot represent (its unknown
+            token stands for them: ``lost_in``).
     """
 
     n_tokens: int
@@ -53,6 +56,7 @@ class Analysis:
     n_bytes: int
     spans: list[TokenSpan]
     normalized: dict[int, str] = field(default_factory=dict)
+    lost: int = 0
 
     @property
     def truncated(self) -> bool:
@@ -85,7 +89,27 @@ def analyse(enc: Encoding, text: str, mode: str, max_tokens: int = MAX_RENDER_TO
     ids = enc.encode(text, **kwargs)
     spans = enc.encode_detailed(text, max_tokens=max_tokens, **kwargs)
     return Analysis(len(ids), len(text), len(text.encode("utf-8", "surrogatepass")), spans,
-                    normalized_chunks(enc, text, spans, kwargs))
+                    normalized_chunks(enc, text, spans, kwargs), lost_in(enc, text, ids, spans,
+                                                                         kwargs))
+
+
+def lost_in(enc: Encoding, text: str, ids: list[int], spans: list[TokenSpan], kwargs: dict
+            ) -> int:
+    """Characters of ``text`` the encoding cannot represent: those its unknown tokens stand
+    for (``bbpe_core.viewer.spans.lost_characters``). The whole text is described again only
+    when ``ids`` hold the unknown id and ``spans`` are not all of them.
+
+    Args:
+        enc, text: as for ``analyse``.
+        ids: ``text``'s ids (``encode`` with ``kwargs``).
+        spans: its first tokens described (``encode_detailed`` with ``kwargs``).
+        kwargs: the special-token arguments.
+    """
+    unk = enc.encoder.unk_id
+    if unk is None or unk not in ids:
+        return 0
+    whole = spans if len(spans) == len(ids) else enc.encode_detailed(text, **kwargs)
+    return lost_characters(whole)
 
 
 def normalized_chunks(enc: Encoding, text: str, spans: list[TokenSpan], kwargs: dict

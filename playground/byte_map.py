@@ -9,7 +9,7 @@ invisible or unsafe in vocab.json and merges.txt, so they move to 256 + n.
 from __future__ import annotations
 
 from bbpe_core import Encoding, byte_encoder
-from bbpe_core.models.base import BYTE_LEVEL_BPE, SENTENCEPIECE_BPE, WORDPIECE
+from bbpe_core.models.base import BYTE_LEVEL_BPE, SENTENCEPIECE_BPE, UNIGRAM, WORDPIECE
 from bbpe_core.pre_tokenizers.byte_level import from_gpt2_str, is_kept_byte, to_gpt2_str
 
 from .html_base import esc, page_css
@@ -27,7 +27,15 @@ _KIND_CAPTIONS = {
     WORDPIECE:
         "WordPiece: tokens are pieces of the normalized (lowercased, accents stripped) text, "
         "## for a piece that continues a word; a word no pieces cover is [UNK], which has "
-        "no bytes of the text.",
+        "no bytes of the text: the word is lost.",
+    UNIGRAM:
+        "Unigram: tokens are pieces of characters with ▁ for a space; a character no piece "
+        "covers is <unk> (unless the model has byte fallback), which stands for the text but "
+        "holds none of its bytes: those characters are lost.",
+    SENTENCEPIECE_BPE:
+        "SentencePiece BPE without byte fallback: tokens are pieces of characters with ▁ for "
+        "a space; a character no piece covers is <unk>, which holds none of its bytes: it is "
+        "lost.",
 }
 
 
@@ -101,8 +109,8 @@ def kind_caption(enc: Encoding) -> str:
     """What the bytes behind ``enc``'s tokens are, for its model kind (``model_kind``).
 
     >>> from bbpe_core import get_encoding
-    >>> kind_caption(get_encoding("t5"))
-    'This encoding is Unigram.'
+    >>> kind_caption(get_encoding("t5"))[:40]
+    'Unigram: tokens are pieces of characters'
     """
     kind = model_kind(enc)
     return _KIND_CAPTIONS.get(kind, f"This encoding is {kind}.")
@@ -122,9 +130,15 @@ def token_byte_rows(enc: Encoding, text: str, limit: int = 200) -> list[dict]:
         limit: rows returned at most.
 
     Returns:
-        ``[{"id", "string", "bytes (hex)", "text"}]``; ``text`` is the typed characters the
-        token came from.
+        ``[{"id", "string", "bytes (hex)", "text", "lost"}]``; ``text`` is the typed
+        characters the token came from; ``lost`` is True for an unknown token (``<unk>``,
+        ``[UNK]``), whose bytes are then those of the text it stands for, which its id
+        does not hold.
     """
-    return [{"id": t.id, "string": t.token_str, "bytes (hex)": t.token_bytes.hex(" "),
-             "text": text[t.start:t.end]}
-            for t in enc.encode_detailed(text, disallowed_special=(), max_tokens=limit)]
+    rows = []
+    for t in enc.encode_detailed(text, disallowed_special=(), max_tokens=limit):
+        typed = text[t.start:t.end]
+        data = typed.encode("utf-8", "surrogatepass") if t.unknown else t.token_bytes
+        rows.append({"id": t.id, "string": t.token_str, "bytes (hex)": data.hex(" "),
+                     "text": typed, "lost": t.unknown})
+    return rows

@@ -7,8 +7,26 @@ from plotly.subplots import make_subplots
 
 from .compare import Comparison
 
-__all__ = ["token_count_bar", "MAX_BAR_LABELS", "count_bar", "grouped_bar", "lines",
-           "merges_figure", "rounds_figure"]
+__all__ = ["token_count_bar", "MAX_BAR_LABELS", "TOOLBAR_PX", "below_toolbar", "count_bar",
+           "grouped_bar", "lines", "merges_figure", "rounds_figure"]
+
+TOOLBAR_PX = 36
+"""Height of plotly's toolbar (the modebar: zoom, pan, download), drawn over the figure's top
+right; every title starts below it."""
+
+
+def below_toolbar(fig: go.Figure) -> go.Figure:
+    """Move ``fig``'s title under the toolbar, which covered long titles (on a phone, any), and
+    grow the top margin by as much so the plot keeps its room.
+
+    >>> fig = below_toolbar(go.Figure(layout={"title": "T", "margin": {"t": 60}}))
+    >>> fig.layout.title.pad.t, fig.layout.margin.t
+    (36, 96)
+    """
+    top = (fig.layout.margin.t if fig.layout.margin.t is not None else 60) + TOOLBAR_PX
+    fig.update_layout(title={"yref": "container", "y": 1, "yanchor": "top",
+                             "pad": {"t": TOOLBAR_PX}}, margin={"t": top})
+    return fig
 
 
 def token_count_bar(results: list[Comparison], n_chars: int) -> go.Figure:
@@ -18,14 +36,19 @@ def token_count_bar(results: list[Comparison], n_chars: int) -> go.Figure:
         results: the comparisons, in display order.
         n_chars: characters in the text (for the labels).
 
+    An encoding that lost characters (``Comparison.lost``) is drawn grey and says so: its
+    count is not comparable, so it never looks the cheapest.
+
     Returns:
         The figure.
     """
     names = [r.name for r in results]
     counts = [r.n_tokens for r in results]
-    labels = [f"{c:,} ({n_chars / c:.2f} chars/token)" if c else "0" for c in counts]
+    labels = [(f"{c:,} ({n_chars / c:.2f} chars/token)" if c else "0")
+              + (f", {r.lost:,} chars lost" if r.lost else "") for c, r in zip(counts, results)]
+    colours = ["#b0b4be" if r.lost else "#5b6fd6" for r in results]
     fig = go.Figure(go.Bar(x=names, y=counts, text=labels, textposition="outside",
-                           marker_color="#5b6fd6"))
+                           marker_color=colours))
     fig.update_layout(
         title="Tokens for the same text, per encoding",
         xaxis_title="encoding",
@@ -33,7 +56,7 @@ def token_count_bar(results: list[Comparison], n_chars: int) -> go.Figure:
         margin={"t": 60, "b": 40, "l": 60, "r": 20},
         height=360,
     )
-    return fig
+    return below_toolbar(fig)
 
 
 MAX_BAR_LABELS = 24
@@ -66,7 +89,7 @@ def count_bar(labels: list[str] | list[int], counts: list[int], *, title: str, x
         fig.update_xaxes(type="linear", tickformat="d")
     if log_y:  # ticks at powers of ten only ("1", "10", "100", "1k"), not "2 5 1000 2 5"
         fig.update_yaxes(type="log", dtick=1)
-    return fig
+    return below_toolbar(fig)
 
 
 def grouped_bar(rows: list[dict], *, x: str, y: str, color: str, title: str, x_title: str,
@@ -93,7 +116,7 @@ def lines(rows: list[dict], *, x: str, y: str, color: str, title: str, x_title: 
     fig = px.line(rows, x=x, y=y, color=color, line_dash=color, markers=True, title=title,
                   labels={x: x_title, y: y_title})
     fig.update_layout(height=400, margin={"t": 60, "b": 40, "l": 60, "r": 20})
-    return fig
+    return below_toolbar(fig)
 
 
 def rounds_figure(rows: list[dict]) -> go.Figure:
@@ -112,7 +135,7 @@ def rounds_figure(rows: list[dict]) -> go.Figure:
     fig.update_xaxes(title_text="round", dtick=1)
     fig.update_yaxes(title_text="pieces (count)", secondary_y=False)
     fig.update_yaxes(title_text="log-likelihood (nats)", secondary_y=True)
-    return fig
+    return below_toolbar(fig)
 
 
 def merges_figure(steps: list, base_size: int, *, points: int = 400) -> go.Figure:
@@ -142,4 +165,4 @@ def merges_figure(steps: list, base_size: int, *, points: int = 400) -> go.Figur
     fig.update_yaxes(title_text="tokens (count)", secondary_y=False)
     fig.update_yaxes(title_text="pair occurrences (count, log scale)", type="log",
                      tickmode="auto", showgrid=False, secondary_y=True)
-    return fig
+    return below_toolbar(fig)

@@ -19,11 +19,14 @@ class Comparison:
         name: the encoding's name.
         n_tokens: tokens in the text.
         spans: the tokens (up to the cap given to ``compare``).
+        lost: characters of the text the encoding cannot represent (``Analysis.lost``): its
+            count is not comparable with the others'.
     """
 
     name: str
     n_tokens: int
     spans: list[TokenSpan]
+    lost: int = 0
 
 
 def compare(encodings: dict[str, Encoding], text: str, mode: str,
@@ -40,7 +43,7 @@ def compare(encodings: dict[str, Encoding], text: str, mode: str,
         One ``Comparison`` per encoding, in the given order.
     """
     results = [(name, analyse(enc, text, mode, max_tokens)) for name, enc in encodings.items()]
-    return [Comparison(name, r.n_tokens, r.spans) for name, r in results]
+    return [Comparison(name, r.n_tokens, r.spans, r.lost) for name, r in results]
 
 
 def differing_ends(results: list[Comparison]) -> dict[str, frozenset[int]]:

@@ -13,7 +13,7 @@ from functools import cache
 
 from bbpe_core import EncodingInfo, encoding_catalogue
 
-__all__ = ["COMPARE_DEFAULT", "COMPARE_MODE_DEFAULT", "describe", "info", "label"]
+__all__ = ["COMPARE_DEFAULT", "COMPARE_MODE_DEFAULT", "describe", "info", "label", "source_line"]
 
 COMPARE_DEFAULT = ["o200k_base", "llama3", "qwen3", "deepseek_v3", "mistral_tekken", "gpt2"]
 """The Compare lab's first set: GPT-4o, Llama 3, Qwen 3, DeepSeek V3, Mistral NeMo, GPT-2."""
@@ -40,9 +40,25 @@ def label(name: str) -> str:
 
 
 def describe(name: str, n_vocab: int) -> str:
-    """One plain-text line about an encoding: vocabulary size, source, licence, notice."""
+    """One short plain-text line about an encoding: vocabulary size, licence, notice (the
+    source, a long file path, is ``source_line``'s).
+
+    >>> describe("gpt2", 50257)
+    "50,257 ids. Licence: MIT (OpenAI's ranks, via gpt-tokenizer)."
+    """
     row = info(name)
     if row is None:
-        return f"{n_vocab:,} ids; your tokenizer (this session only)."
+        return f"{n_vocab:,} ids; your tokenizer (kept while this tab is open)."
     notice = f" {row.notice}" if row.notice else ""
-    return f"{n_vocab:,} ids. Vocabulary: {row.source}. Licence: {row.licence}.{notice}"
+    return f"{n_vocab:,} ids. Licence: {row.licence}.{notice}"
+
+
+def source_line(name: str) -> str | None:
+    """Where a shipped encoding's vocabulary comes from (package, version, file), or None for
+    a user's tokenizer.
+
+    >>> source_line("gpt2")
+    'gpt-tokenizer 4.0.0 (package/data/r50k_base.tiktoken)'
+    """
+    row = info(name)
+    return None if row is None else row.source

@@ -21,7 +21,7 @@ import yaml
 from bbpe_core import Encoding
 from bbpe_core.pre_tokenizers.byte_level import fix_surrogates
 
-from .lab_languages import token_count
+from .lab_languages import counted
 
 __all__ = ["RECORDS", "render_formats", "parse_records", "format_rows"]
 
@@ -133,13 +133,14 @@ def render_formats(records: list[dict]) -> dict[str, str]:
 
 def format_rows(encodings: Mapping[str, Encoding], rendered: dict[str, str],
                 known: Callable[[str, str], int | None] | None = None) -> list[dict]:
-    """One row per (format, encoding): tokens, characters, and tokens relative to
-    JSON (indent 4) in that encoding. ``known``: counts made ahead of time (see
-    ``lab_languages.token_count``)."""
+    """One row per (format, encoding): tokens, characters, tokens relative to JSON (indent 4)
+    in that encoding, and the characters the encoding cannot represent. ``known``: counts made
+    ahead of time (see ``lab_languages.counted``)."""
     rows = []
     for name in encodings:
-        counts = {f: token_count(encodings, name, t, known) for f, t in rendered.items()}
-        base = counts["JSON (indent 4)"]
+        counts = {f: counted(encodings, name, t, known) for f, t in rendered.items()}
+        base = counts["JSON (indent 4)"][0]
         rows += [{"format": f, "encoding": name, "tokens": n, "characters": len(rendered[f]),
-                  "vs JSON (indent 4)": round(n / base, 2)} for f, n in counts.items()]
+                  "vs JSON (indent 4)": round(n / base, 2), "characters lost": lost}
+                 for f, (n, lost) in counts.items()]
     return rows

@@ -10,7 +10,8 @@ from bbpe_core import ChunkTrace, Encoding
 
 from .trace_html import Part, chunk_form
 
-__all__ = ["part_ids", "chunk_code", "trace_ids", "start_sentence", "end_sentence"]
+__all__ = ["part_ids", "byte_fallback_ids", "chunk_code", "trace_ids", "start_sentence",
+           "end_sentence"]
 
 
 def part_ids(enc: Encoding) -> dict[Part, int]:
@@ -25,6 +26,17 @@ def part_ids(enc: Encoding) -> dict[Part, int]:
     (31373, 22172)
     """
     return enc.mergeable_ranks if enc.byte_level else enc.vocab.piece_ids
+
+
+def byte_fallback_ids(enc: Encoding) -> dict[int, int]:
+    """Byte value -> the id of its ``<0xNN>`` piece, for SentencePiece BPE with byte fallback
+    (a character no piece covers ends as those pieces); empty otherwise.
+
+    >>> from bbpe_core import get_encoding
+    >>> byte_fallback_ids(get_encoding("llama2"))[0xE8], byte_fallback_ids(get_encoding("gpt2"))
+    (235, {})
+    """
+    return {} if enc.byte_level else dict(enc.encoder.byte_ids or {})
 
 
 def chunk_code(t: ChunkTrace, enc: Encoding) -> str:

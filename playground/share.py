@@ -28,6 +28,7 @@ from .caps import (
     check,
     utf8_size,
 )
+from .token_html import VIEWS
 
 __all__ = ["MAX_NAME_CHARS", "MAX_SHARE_CHARS", "encode_state", "decode_state"]
 
@@ -45,7 +46,8 @@ def encode_state(encoding: str, mode: str, text: str, options: dict | None = Non
         text: the mode's text (or token ids in decode mode).
         options: the mode's choices, any of ``special`` (a key of
             ``analysis.SPECIAL_MODES``), ``compare`` (encoding names), ``chat_model``
-            (str) and ``messages`` (``[role, content]`` string pairs).
+            (str), ``messages`` (``[role, content]`` string pairs) and ``view`` (one of
+            ``token_html.VIEWS``: chips, ids or both).
 
     Raises:
         ValueError: if the compressed state is longer than ``MAX_SHARE_CHARS``.
@@ -124,8 +126,10 @@ def _options(options: object, encodings: set[str]) -> dict:
         ValueError: for anything but the known options with values of the right type.
     """
     if not isinstance(options, dict) or not set(options) <= {"special", "compare",
-                                                               "chat_model", "messages"}:
+                                                               "chat_model", "messages", "view"}:
         raise ValueError("the link's options are not a playground view's")
+    if "view" in options and options["view"] not in VIEWS:
+        raise ValueError(f"the link names an unknown view: {str(options['view'])[:40]!r}")
     special = options.get("special", next(iter(SPECIAL_MODES)))
     if not isinstance(special, str) or special not in SPECIAL_MODES:
         raise ValueError(f"the link names an unknown special-token choice: {special!r:.100}")

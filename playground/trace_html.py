@@ -88,20 +88,48 @@ def step_sentence(step: MergeStep, number: int) -> str:
             f"has {how} ({value}), so it merges into {left + right!r}.")
 
 
-def parts_html(parts: list[Part], ranks: dict[Part, int], highlight: int | None = None) -> str:
-    """The parts as chips (Ġ form or piece text, with "id N" when the part is a token).
+def fallback_ids(part: Part, ranks: dict[Part, int], fallback: dict[int, int]) -> list[int]:
+    """The ids a part ends as: its own id if it is a token, else (SentencePiece byte fallback)
+    the ``<0xNN>`` pieces' ids of its UTF-8 bytes; empty if neither.
+
+    Args:
+        part: a part of a trace.
+        ranks: part -> id (``merge_trace.part_ids``).
+        fallback: byte value -> its ``<0xNN>`` piece's id (empty without byte fallback).
+
+    >>> fallback_ids("词", {}, {0xE8: 235, 0xAF: 178, 0x8D: 144})
+    [235, 178, 144]
+    """
+    if part in ranks:
+        return [ranks[part]]
+    data = part.encode("utf-8") if isinstance(part, str) else part
+    return [fallback[b] for b in data] if all(b in fallback for b in data) else []
+
+
+def _ids_label(part: Part, ids: list[int], ranks: dict[Part, int]) -> str:
+    """``"id N"`` for a token, ``"ids a b c (byte fallback)"`` for a part spelled in bytes."""
+    if part in ranks or not ids:
+        return " ".join(f"id {i}" for i in ids)
+    return f"ids {' '.join(map(str, ids))} (byte fallback)"
+
+
+def parts_html(parts: list[Part], ranks: dict[Part, int], highlight: int | None = None,
+               fallback: dict[int, int] | None = None) -> str:
+    """The parts as chips (Ġ form or piece text, with "id N" when the part is a token, and the
+    ``<0xNN>`` pieces' ids when byte fallback spells it).
 
     Args:
         parts: the current parts.
         ranks: token bytes -> id, for labels and colours.
         highlight: index of the part just made by a merge.
+        fallback: byte value -> its ``<0xNN>`` piece's id (SentencePiece byte fallback).
     """
     chips = []
     for k, p in enumerate(parts):
-        tid = ranks.get(p)
+        ids = fallback_ids(p, ranks, fallback or {})
         extra = " just-merged" if k == highlight else ""
-        label = "" if tid is None else f'<span class="id">id {tid}</span>'
-        colour = token_colour(tid) if tid is not None else "#eee"
+        label = f'<span class="id">{esc(_ids_label(p, ids, ranks))}</span>' if ids else ""
+        colour = token_colour(ids[0]) if ids else "#eee"
         chips.append(f'<span class="cell{extra}" style="background:{colour}" '
                      f'title="{esc(_hex(p))}"><span class="gs">{esc(_shown(p))}</span>'
                      f"{label}</span>")
@@ -142,17 +170,22 @@ def tree_label(node: Node, tid: int | None) -> str:
     return f"step {node.step}, rank {node.rank}, id {tid}"
 
 
-def _node_html(node: Node, ranks: dict[Part, int]) -> str:
+def _node_html(node: Node, ranks: dict[Part, int], fallback: dict[int, int]) -> str:
     tid = ranks.get(node.data)
-    colour = token_colour(tid) if tid is not None else "#eee"
+    ids = fallback_ids(node.data, ranks, fallback)
+    colour = token_colour(ids[0]) if ids else "#eee"
+    small = (tree_label(node, tid) if node.step else
+             "" if tid is not None or not ids else _ids_label(node.data, ids, ranks))
     head = (f'<span class="node" style="background:{colour}" title="{esc(_hex(node.data))}">'
             f"{esc(_shown(node.data))}"
-            + (f" <small>{esc(tree_label(node, tid))}</small>" if node.step else "") + "</span>")
-    kids = "".join(_node_html(c, ranks) for c in node.children)
+            + (f" <small>{esc(small)}</small>" if small else "") + "</span>")
+    kids = "".join(_node_html(c, ranks, fallback) for c in node.children)
     return f'<div class="tree">{head}{f"<div class=kids>{kids}</div>" if kids else ""}</div>'
 
 
-def trees_html(t: ChunkTrace, ranks: dict[Part, int]) -> str:
-    """Nested boxes: each final token above the parts it was merged from."""
-    body = "".join(_node_html(n, ranks) for n in merge_trees(t))
+def trees_html(t: ChunkTrace, ranks: dict[Part, int],
+               fallback: dict[int, int] | None = None) -> str:
+    """Nested boxes: each final token above the parts it was merged from; a part byte
+    fallback spells shows its ``<0xNN>`` pieces' ids (``fallback``: byte -> id)."""
+    body = "".join(_node_html(n, ranks, fallback or {}) for n in merge_trees(t))
     return f'<style>{page_css()}</style><div class="bbpe-trees">{body}</div>'

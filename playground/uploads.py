@@ -26,7 +26,7 @@ from bbpe_core.encodings.openai import BUILTIN_ENCODINGS
 
 __all__ = [
     "parse_special_tokens","MAX_UPLOAD_MB", "KINDS", "SUPPORTED", "PATTERNS", "PATTERN_TIMEOUT",
-    "load_upload", "fingerprint"]
+    "load_upload", "fingerprint", "default_name"]
 
 MAX_UPLOAD_MB = 25
 """Per-file cap in MB, enforced before parsing (``.streamlit/config.toml`` has the same)."""
@@ -37,10 +37,11 @@ KINDS = ("tokenizer.json", "vocab.json + merges.txt", ".tiktoken + pattern",
 SUPPORTED = ("BPE tokenizers: byte-level (a tokenizer.json like Llama 3's, Qwen's or DeepSeek's, "
              "GPT-2's vocab.json + merges.txt, or a .tiktoken file) or SentencePiece-style with "
              "byte fallback (a tokenizer.json like Mistral 7B's or Gemma's); Unigram "
-             "tokenizer.json files (T5's, XLM-R's); SentencePiece .model files of the BPE or "
+             "tokenizer.json files (T5's, XLM-R's); WordPiece tokenizer.json files (BERT's, "
+             "BGE's, with their own ids); SentencePiece .model files of the BPE or "
              "Unigram type (Llama 2's, Mistral 7B's, Jurassic-2's, any trained with the "
-             "sentencepiece library); a GGUF model file below; not WordPiece tokenizer.json "
-             "files, nor pipeline parts these cannot reproduce exactly")
+             "sentencepiece library); a GGUF model file below; not pipeline parts these cannot "
+             "reproduce exactly")
 """What the upload reads, said on the page and with every refusal."""
 PATTERNS = {name: spec.pat_str for name, spec in BUILTIN_ENCODINGS.items()}
 """Shipped split patterns a ``.tiktoken`` upload can use (or a custom one)."""
@@ -64,6 +65,26 @@ def parse_special_tokens(raw: str) -> dict[str, int]:
         raise ValueError("special tokens must be a JSON object of text -> integer id, "
                          'e.g. {"<|endoftext|>": 100257}')
     return value
+
+
+def default_name(kind: str, file_names: list[str]) -> str:
+    """The name an upload gets when the user gives none: the file's name, or for GPT-2's two
+    files what their names share besides ``vocab.json`` and ``merges.txt`` (``"gpt2"`` for
+    ``gpt2-vocab.json`` + ``gpt2-merges.txt``), else ``"vocab.json + merges.txt"``.
+
+    >>> default_name(KINDS[1], ["vocab.json", "merges.txt"])
+    'vocab.json + merges.txt'
+    >>> default_name(KINDS[1], ["gpt2-vocab.json", "gpt2-merges.txt"])
+    'gpt2'
+    >>> default_name(KINDS[0], ["qwen3.tokenizer.json"])
+    'qwen3.tokenizer.json'
+    """
+    if kind == KINDS[1]:
+        stems = {n.lower().removesuffix(end).rstrip("-_. ")
+                 for n, end in zip(file_names, ("vocab.json", "merges.txt"))}
+        shared = next(iter(stems)) if len(stems) == 1 else ""
+        return file_names[0][:len(shared)] if shared else "vocab.json + merges.txt"
+    return file_names[0]
 
 
 def fingerprint(kind: str, files: list[bytes], options: str) -> str:

@@ -8,11 +8,14 @@ from dataclasses import dataclass
 import regex
 
 from bbpe_core import Encoding, recover_merges
+from bbpe_core.models.base import SENTENCEPIECE_BPE, UNIGRAM, WORDPIECE
+from bbpe_core.models.bpe.recover import recover_merge
 from bbpe_core.pre_tokenizers.byte_level import to_gpt2_str
 from bbpe_core.pre_tokenizers.pattern_deadline import pattern_budget, run_scan
 from bbpe_core.pre_tokenizers.pattern_guard import compile_checked
 
-__all__ = ["Entry", "vocab_entries", "SEARCH_MODES", "search", "anatomy", "lost_bytes", "script_of",
+__all__ = ["Entry", "vocab_entries", "merges_of", "SEARCH_MODES", "SEARCH_FORMS", "search",
+           "split_characters", "anatomy", "anatomy_sentence", "lost_bytes", "script_of",
            "script_shares", "length_counts", "ODDITIES", "oddities"]
 
 
@@ -45,16 +48,23 @@ def _decode(data: bytes) -> str | None:
         return None
 
 
-def vocab_entries(enc: Encoding) -> list[Entry]:
+def vocab_entries(enc: Encoding, merges: bool = True) -> list[Entry]:
     """All tokens of ``enc`` by id (merges recovered from ranks where needed). For a model of
     piece strings (SentencePiece, WordPiece) ``token_str`` is the piece (``▁hello``,
     ``<0xE4>``, ``##ing``), ``data`` the bytes it decodes to, and ``merge`` None (no merge
-    list: SentencePiece merges by piece score, WordPiece does not merge)."""
+    list: SentencePiece merges by piece score, WordPiece does not merge).
+
+    Args:
+        enc: the encoding.
+        merges: fill in ``merge``; False leaves it None for ``merges_of`` to find for the
+            few entries shown (recovering all of o200k_base's from its ranks takes seconds).
+    """
     if not enc.byte_level:
         table = enc.vocab
         return [Entry(i, table.token_bytes(i), piece, _decode(table.token_bytes(i)), None,
                       i in table.whole_ids) for i, piece in sorted(table.pieces.items())]
-    pairs = enc.merges if enc.merges is not None else recover_merges(enc.mergeable_ranks)
+    pairs = ([] if not merges else enc.merges if enc.merges is not None
+             else recover_merges(enc.mergeable_ranks))
     made_by = {a + b: (a, b) for a, b in pairs}
     out = [Entry(i, b, to_gpt2_str(b), _decode(b), made_by.get(b), False)
            for b, i in enc.mergeable_ranks.items()]
@@ -62,30 +72,57 @@ def vocab_entries(enc: Encoding) -> list[Entry]:
     return sorted(out, key=lambda e: e.id)
 
 
+def merges_of(enc: Encoding, entries: list[Entry]) -> list[tuple[bytes, bytes] | None]:
+    """Each entry's merge (``Entry.merge``), for entries read with ``merges=False``: from the
+    encoding's merge list, or recovered from its ranks one token at a time
+    (``bbpe_core.models.bpe.recover.recover_merge``); None for a special token, a single byte,
+    a token no merge reaches, or a model of piece strings."""
+    if not enc.byte_level:
+        return [None] * len(entries)
+    listed = ({a + b: (a, b) for a, b in enc.merges} if enc.merges is not None else None)
+    return [e.merge if e.merge is not None or e.special else
+            listed.get(e.data) if listed is not None else
+            recover_merge(enc.mergeable_ranks, e.data) for e in entries]
+
+
 SEARCH_MODES = ("substring", "regex", "id", "byte prefix (hex)")
+SEARCH_FORMS = ("either", "text", "vocabulary")
+"""What a substring or regex search looks at: a token's decoded text (``Entry.text``), the
+form its vocabulary writes it in (``Entry.token_str``: ``Ġ`` for a space byte in byte-level
+BPE, ``▁`` in SentencePiece, ``##`` before a WordPiece continuation), or either."""
 REGEX_BUDGET = 1.0
 """Seconds a user's regex may spend over the whole vocabulary (one budget for the search:
 ``bbpe_core.pre_tokenizers.pattern_deadline``); the regex itself passes ``pattern_guard`` first."""
 
 
-def search(entries: list[Entry], mode: str, query: str, limit: int = 200) -> list[Entry]:
+def _forms(e: Entry, form: str) -> list[str]:
+    """The strings of ``e`` a search with ``form`` (``SEARCH_FORMS``) looks at."""
+    text = [] if e.text is None else [e.text]
+    return {"text": text, "vocabulary": [e.token_str]}.get(form, text + [e.token_str])
+
+
+def search(entries: list[Entry], mode: str, query: str, limit: int = 200,
+           form: str = "either") -> list[Entry]:
     """Find tokens.
 
     Args:
         entries: ``vocab_entries``.
-        mode: one of ``SEARCH_MODES``: a substring of the text or Ġ string; a regex
-            over the text (with a time budget); an id or an id range ``"a-b"``; a
-            prefix of the bytes in hex (``"e4 bd"``).
+        mode: one of ``SEARCH_MODES``: a substring; a regex (with a time budget); an id or
+            an id range ``"a-b"``; a prefix of the bytes in hex (``"e4 bd"``).
         query: what the user typed.
         limit: most results returned.
+        form: one of ``SEARCH_FORMS``: what a substring or regex is matched against (the
+            decoded text, the vocabulary's form, or either).
 
     Raises:
-        ValueError: for a bad regex, id or hex, or a regex over its time budget.
+        ValueError: for a bad regex, id, hex or form, or a regex over its time budget.
     """
+    if form not in SEARCH_FORMS:
+        raise ValueError(f"form must be one of {SEARCH_FORMS}, not {form!r}")
     if not query:
         return []
     if mode == "substring":
-        return [e for e in entries if query in (e.text or "") or query in e.token_str][:limit]
+        return [e for e in entries if any(query in s for s in _forms(e, form))][:limit]
     if mode == "regex":
         try:
             pattern = compile_checked(query)
@@ -94,9 +131,8 @@ def search(entries: list[Entry], mode: str, query: str, limit: int = 200) -> lis
         found = []
         with pattern_budget(REGEX_BUDGET):
             for e in entries:
-                if e.text is not None and run_scan(
-                        lambda limit, text=e.text: pattern.search(text, timeout=limit),
-                        REGEX_BUDGET):
+                if any(run_scan(lambda limit, s=s: pattern.search(s, timeout=limit),
+                                REGEX_BUDGET) for s in _forms(e, form)):
                     found.append(e)
                     if len(found) >= limit:
                         break
@@ -112,6 +148,30 @@ def search(entries: list[Entry], mode: str, query: str, limit: int = 200) -> lis
     except ValueError as e:
         raise ValueError("type bytes in hex, e.g. 'e4 bd'") from e
     return [e for e in entries if e.data.startswith(prefix)][:limit]
+
+
+def split_characters(enc: Encoding, query: str, limit: int = 5
+                     ) -> list[tuple[str, bytes, list[str]]]:
+    """Characters of ``query`` that ``enc`` spells with tokens holding part of their UTF-8
+    bytes (byte-level BPE: ``"你"`` in gpt2 is ``"ä½"`` + ``"ł"``; byte fallback: ``<0xE8>``
+    pieces), so a search for the character's text finds no token.
+
+    Args:
+        enc: the encoding.
+        query: what the user searched for (its first ``limit`` such characters are given).
+
+    Returns:
+        ``(character, its UTF-8 bytes, the vocabulary forms of its tokens)`` per character.
+    """
+    out = []
+    for ch in dict.fromkeys(query):
+        data = ch.encode("utf-8", "surrogatepass")
+        if len(data) == 1 or len(out) >= limit:
+            continue
+        ids = enc.encode_ordinary(ch)
+        if any(_decode(enc.decode_single_token_bytes(i)) is None for i in ids):
+            out.append((ch, data, [enc.vocab.token_str(i) for i in ids]))
+    return out
 
 
 def anatomy(enc: Encoding) -> dict[str, int | bool | list[int]]:
@@ -155,6 +215,47 @@ def lost_bytes(enc: Encoding, text: str) -> int:
         return 0
     data = text.encode("utf-8", "replace")
     return len(data) - len(data.translate(None, missing))
+
+
+def anatomy_sentence(enc: Encoding, a: dict) -> str:
+    """What the pieces of a model of piece strings are, for its own kind: SentencePiece BPE
+    (Kudo & Richardson 2018) merges pieces by score, Unigram (Kudo 2018) takes the
+    segmentation of best total log probability, WordPiece (Schuster & Nakajima 2012, as BERT)
+    takes the longest piece from a word's start and marks continuations ``##``; each names
+    what happens to a character no piece covers (byte fallback or the unknown token).
+
+    Args:
+        enc: an encoding that is not byte-level BPE.
+        a: its ``anatomy``.
+
+    >>> from bbpe_core import get_encoding
+    >>> t5 = get_encoding("t5")
+    >>> "##" in anatomy_sentence(t5, anatomy(t5)), "<unk>" in anatomy_sentence(t5, anatomy(t5))
+    (False, True)
+    """
+    kind = enc.model_kind
+    unk = enc.encoder.unk_id
+    lead = f"This encoding is {kind}: its vocabulary is a list of {a['n_vocab']:,} piece strings, "
+    fallback = (f"a character no piece covers is spelled with the <0xNN> pieces of its UTF-8 "
+                f"bytes (byte fallback), ids {a['first_byte_ids'][:3]} for bytes 0x00, 0x01, "
+                "0x02 and so on" if a["single_bytes"] else
+                f"a character no piece covers becomes {enc.vocab.token_str(unk)} (id {unk}): "
+                "there are no byte pieces to fall back on, so that text is lost"
+                if unk is not None else "a character no piece covers cannot be encoded")
+    if kind == WORDPIECE:
+        lost = (f"{enc.vocab.token_str(unk)} (id {unk})" if unk is not None
+                else "an error")
+        return (lead + "matched longest first from the start of each word (BERT's WordPiece); "
+                "a piece that continues a word starts with ##, and a word the pieces cannot "
+                f"cover becomes {lost}, since there are no byte pieces to fall back on.")
+    if kind == UNIGRAM:
+        return (lead + "each with a score (its log probability); a text is cut into the "
+                "pieces whose scores sum highest (the Viterbi path of sentencepiece's Unigram "
+                f"model). Spaces are written ▁; {fallback}.")
+    if kind == SENTENCEPIECE_BPE:
+        return (lead + "merged pairwise by their scores (sentencepiece's BPE). Spaces are "
+                f"written ▁; {fallback}.")
+    return lead + f"not byte sequences with merge ranks; {fallback}."
 
 
 def _piece_anatomy(enc: Encoding) -> dict[str, int | bool | list[int]]:

@@ -110,6 +110,9 @@ def test_the_page_runs():
     names = available()
     assert [m.value for m in at.metric] == [
         str(len(bbpe_core.get_encoding(n).encode_ordinary(DEFAULT_TEXT))) for n in names]
+    assert len(at.dataframe) == 1  # the survey's table; the training waits to be opened
+    at.session_state["al_training"] = True
+    at.run()
     assert len(at.dataframe) == 3  # the survey's table, compression, segmentation
     live(at, "al_text", "<s>[CLS]<|endoftext|> x").run()
     assert not at.exception

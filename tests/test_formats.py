@@ -157,7 +157,7 @@ def test_merges_txt_variants(tmp_path):
     [
         ({"normalizer": {"type": "Lowercase"}}, "normalizer .*Lowercase"),
         ({"normalizer": "NFC"}, "normalizer must be a JSON object"),
-        ({"model": {"type": "WordPiece"}}, "model type 'WordPiece'"),
+        ({"model": {"type": "WordLevel"}}, "model type 'WordLevel'"),
         ({"decoder": {"type": "WordPiece"}}, "decoder 'WordPiece'"),
         ({"model.byte_fallback": True}, "byte_fallback"),
         ({"model.dropout": 0.1}, "dropout"),

@@ -383,6 +383,7 @@ def test_decode_mode_refuses_more_ids_than_its_cap_before_decoding():
 def test_the_algorithms_pages_inputs_are_capped_past_the_widgets_max_chars(key, size, message):
     at = new_app()
     at.session_state[key] = "a" * size
+    at.session_state["al_training"] = True  # the sample is in the training section
     at.run()
     at.switch_page("views/algorithms.py").run()
     assert not at.exception

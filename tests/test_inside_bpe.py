@@ -156,6 +156,7 @@ def test_vocabulary_charts_have_no_overlapping_labels(name):
     from playground.charts import MAX_BAR_LABELS
 
     at = _page("views/vocabulary.py")
+    at.session_state["vo_charts"] = True  # the charts are drawn when opened
     at.selectbox(key="encoding").select(name).run()
     figures = [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
     by_title = {f["layout"]["title"]["text"]: f for f in figures}
@@ -192,7 +193,7 @@ def test_byte_map_gpt2_to_text_flags_bytes_that_are_not_utf8_and_refuses_other_c
 
 @pytest.mark.parametrize("name, start", [("gpt2", "Byte-level BPE"), ("llama2", "SentencePiece"),
                                          ("bert_base_uncased", "WordPiece"),
-                                         ("t5", "This encoding is Unigram")])
+                                         ("t5", "Unigram: tokens are pieces")])
 def test_byte_map_kind_caption_follows_the_model_kind(name, start):
     from playground.byte_map import kind_caption
 

@@ -87,3 +87,9 @@ def test_the_lab_s_first_view_needs_no_encoding_and_equals_the_engine_s():
     with pytest.raises(AssertionError, match="was loaded"):  # the user's text is counted
         language_rows(NoLoading(encs), mine, known=stored_count)
     assert language_rows(encs, mine, known=stored_count) == language_rows(encs, mine)
+
+
+def test_stored_encodings_lose_no_character():
+    """``lab_languages.counted`` gives a stored count 0 characters lost without loading the
+    encoding: that holds only for encodings with no unknown token."""
+    assert all(bbpe_core.get_encoding(n).encoder.unk_id is None for n in STORED_ENCODINGS)

@@ -79,8 +79,10 @@ def test_guess_feedback():
 
 
 def _token_views(at) -> list:
-    """The page's st.html fragments but the page-wide style sheet and scripts."""
-    return [h for h in at.get("html") if not h.proto.body.startswith(("<style>", "<script>"))]
+    """The page's st.html fragments but the page-wide style sheet and scripts and the
+    sidebar's label."""
+    return [h for h in at.get("html")  # nor the sidebar's chosen label
+            if not h.proto.body.startswith(("<style>", "<script>", '<p class="bbpe-chosen">'))]
 
 
 def test_lessons_page():

@@ -23,7 +23,7 @@ def test_2_no_pages_directory_competes_with_st_navigation():
     router = (ROOT / "playground" / "app.py").read_text(encoding="utf-8")
     assert '"pages/' not in router
     for line in router.splitlines():
-        if "st.Page(" in line:
+        if 'st.Page("' in line:  # a script's page (the /playground alias is a function)
             path = line.split('st.Page("', 1)[1].split('"', 1)[0]
             assert path.startswith("views/") and (ROOT / "playground" / path).is_file(), path
 
@@ -32,6 +32,8 @@ def _page(path: str, encoding: str | None = None, lab: str | None = None):
     """The app switched to ``path``, with ``encoding`` chosen and the Compare lab's tab ``lab``
     open (``apptest.lab_tab``), each if given."""
     at = new_app()
+    at.session_state["al_training"] = True  # the Algorithms page's training section, open
+    at.session_state["vo_charts"] = True  # the Vocabulary page's charts, open
     at.run()
     if encoding:
         at.selectbox(key="encoding").select(encoding).run()

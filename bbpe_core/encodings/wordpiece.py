@@ -42,7 +42,10 @@ BERT_SPECIAL_TOKENS = ("[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]")
 def load_wordpiece(name: str, vocab: dict[str, int], *,
                    special_tokens: Sequence[str] = BERT_SPECIAL_TOKENS, lowercase: bool = True,
                    unk_token: str = "[UNK]", cls_token: str = "[CLS]", sep_token: str = "[SEP]",
-                   continuing_subword_prefix: str = "##", cache_size: int = 65536) -> Encoding:
+                   continuing_subword_prefix: str = "##", cache_size: int = 65536,
+                   normalizer: BertNormalizer | None = None,
+                   post_processor: TemplateProcessing | None = None,
+                   max_input_chars_per_word: int = 100, cleanup: bool = True) -> Encoding:
     """A WordPiece ``Encoding``: BERT's stages around a vocabulary.
 
     BERT's special tokens are matched whole in any text, also by ``encode_ordinary``, as HF
@@ -60,12 +63,21 @@ def load_wordpiece(name: str, vocab: dict[str, int], *,
         unk_token, cls_token, sep_token: BERT's unknown, classifier and separator tokens.
         continuing_subword_prefix: the ``##`` of continuation pieces.
         cache_size: words the encoder remembers.
+        normalizer: the normalizer, if not ``BertNormalizer(lowercase=lowercase)`` (a
+            tokenizer.json's own flags: ``formats.hf_wordpiece``).
+        post_processor: what ``post_process`` adds, if not ``[CLS] ... [SEP]`` from
+            ``cls_token`` and ``sep_token``.
+        max_input_chars_per_word: longer words are ``unk_token`` (HF's and BERT's 100).
+        cleanup: the decoder's cleanup of spaces before punctuation (HF's ``WordPiece``
+            decoder ``cleanup``).
 
     Raises:
         ValueError: if a special, unknown, classifier or separator token is not in the
             vocabulary.
     """
-    missing = [t for t in (*special_tokens, unk_token, cls_token, sep_token) if t not in vocab]
+    named = (*special_tokens, unk_token) + ((cls_token, sep_token) if post_processor is None
+                                            else ())
+    missing = [t for t in named if t not in vocab]
     if missing:
         raise ValueError(f"{name}: special tokens not in the vocabulary: {missing}")
     whole = {t: vocab[t] for t in special_tokens}
@@ -75,13 +87,16 @@ def load_wordpiece(name: str, vocab: dict[str, int], *,
     pre_tokenizer = BertPreTokenizer()
     encoder = WordPieceEncoder(vocab, pre_tokenizer, unk_token=unk_token,
                                continuing_subword_prefix=continuing_subword_prefix,
+                               max_input_chars_per_word=max_input_chars_per_word,
                                cache_size=cache_size)
     return Encoding.from_model(
         name, table=TokenTable(name, pieces, token_bytes, {}, added_tokens=whole),
         encoder=encoder, pre_tokenizer=pre_tokenizer,
-        normalizer=BertNormalizer(lowercase=lowercase),
-        post_processor=TemplateProcessing(prefix=(vocab[cls_token],), suffix=(vocab[sep_token],)),
-        decoder=WordPieceDecoder(continuing_subword_prefix, skip_ids=frozenset(whole.values())),
+        normalizer=normalizer or BertNormalizer(lowercase=lowercase),
+        post_processor=post_processor or TemplateProcessing(prefix=(vocab[cls_token],),
+                                                            suffix=(vocab[sep_token],)),
+        decoder=WordPieceDecoder(continuing_subword_prefix, cleanup,
+                                 skip_ids=frozenset(whole.values())),
     )
 
 

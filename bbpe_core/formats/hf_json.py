@@ -30,6 +30,7 @@ from .gpt2_files import gpt2_vocab, merge_list, ordinary_entries, parse_vocab
 from .hf_char_bpe import load_hf_char_bpe
 from .hf_stages import added_tokens, normalizer, post_processor, pre_tokenizer, refuse, shown
 from .hf_unigram import load_hf_unigram, serde_float
+from .hf_wordpiece import load_hf_wordpiece
 from .sentencepiece_save import save_sentencepiece_tokenizer_json
 from .source import VocabFileError, read_json_object
 
@@ -102,7 +103,7 @@ def load_hf_tokenizer_json(
     pattern_timeout: float | None = DEFAULT_PATTERN_TIMEOUT,
 ) -> Encoding:
     """Build an ``Encoding`` from a HF ``tokenizer.json`` (byte-level BPE, BPE with byte
-    fallback: ``hf_char_bpe``, or Unigram: ``hf_unigram``).
+    fallback: ``hf_char_bpe``, Unigram: ``hf_unigram``, or WordPiece: ``hf_wordpiece``).
 
     Its special ``added_tokens`` become the encoding's special tokens, so ``encode``
     refuses their text by default (pass ``allowed_special="all"`` to match HF, which always
@@ -128,6 +129,8 @@ def load_hf_tokenizer_json(
             raise VocabFileError(f"{name}: model.{key} has more than {cap:,} entries")
     if isinstance(model, dict) and model.get("type") == "Unigram":
         return load_hf_unigram(doc, name)
+    if isinstance(model, dict) and model.get("type") == "WordPiece":
+        return load_hf_wordpiece(doc, name)
     if isinstance(model, dict) and model.get("type", "BPE") == "BPE" and model.get("byte_fallback"):
         merges = model.get("merges") or []
         if not isinstance(merges, list):

@@ -118,7 +118,8 @@ def encode_detailed(enc: Encoding, text: str, allowed_special: AllowedSpecial = 
         surfaces = enc.encoder.chunk_surfaces(" " * skip + chunk.text, ids, vocab.surface)
         out.extend(chunk_spans(chunk, index, ids, surfaces,
                                [vocab.id_to_bytes[i] for i in ids],
-                               [vocab.token_str(i) for i in ids], skip, origin))
+                               [vocab.token_str(i) for i in ids], skip, origin,
+                               enc.encoder.unk_id))
     return out
 
 

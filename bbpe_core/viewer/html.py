@@ -12,13 +12,14 @@ bidi-isolated (by the style sheet), so they cannot reorder the page.
 from __future__ import annotations
 
 import html
+import re
 
 from .spans import TokenSpan
 
 __all__ = ["NEWLINE", "chip_html", "esc", "group_shared", "label_of", "show_text",
            "token_colour", "token_label"]
 
-WHITESPACE_MARKS = {" ": "·", "\t": "→", "\n": "↵\n", "\r": "␍"}
+WHITESPACE_MARKS = {" ": "·", "\t": "→", "\n": "↵\n", "\r": "CR"}
 BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
                           "\u2066\u2067\u2068\u2069")
 INVISIBLE_NAMES = {"\u200b": "ZWSP", "\u200c": "ZWNJ", "\u200d": "ZWJ", "\u2060": "WJ",
@@ -117,35 +118,71 @@ def group_shared(spans: list[TokenSpan]) -> list[list[TokenSpan]]:
     return groups
 
 
-def token_label(span: TokenSpan) -> str:
-    """``"<id> '<display string>' bytes <hex>"``, the tooltip text of one token."""
+def token_label(span: TokenSpan, source: str = "") -> str:
+    """``"<id> '<display string>' bytes <hex>"``, the tooltip text of one token; for an unknown
+    token (``TokenSpan.unknown``) the source text ``source`` it stands for and that text's
+    bytes, marked lost (the id decodes to the unknown token's own text)."""
+    if span.unknown:
+        return (f"{span.id} {span.token_str!r} (unknown): stands for {source!r}, bytes "
+                f"{source.encode('utf-8', 'surrogatepass').hex(' ')}; lost, decodes as "
+                f"{span.token_bytes.decode('utf-8', 'replace')!r}")
     return f"{span.id} {span.token_str!r} bytes {span.token_bytes.hex(' ')}"
+
+
+def _lines(text: str) -> list[str]:
+    r"""``text`` cut after each run of newlines: every part but the last ends with its
+    newlines, so what follows a newline starts a new line of chips.
+
+    >>> _lines("\n    return"), _lines("a\n\nb"), _lines("x\n")
+    (['\n', '    return'], ['a\n\n', 'b'], ['x\n'])
+    """
+    return [part for part in re.findall(r"[^\n]*\n*", text) if part]
+
+
+def _drawn(text: str, show_whitespace: bool) -> str:
+    """A piece of text's HTML: ↵ for each newline (always), other whitespace as asked."""
+    return NEWLINE.join(show_text(line, show_whitespace) for line in text.split("\n"))
+
+
+def follow_lines(text: str, open_tag: str, show_whitespace: bool) -> str:
+    """``text`` in elements opened by ``open_tag``, one per line part (``_lines``), each
+    followed by a line break per newline it ends with: the elements follow the text's lines.
+
+    Args:
+        text: the source text.
+        open_tag: the opening tag, already escaped (e.g. ``'<span class="tok">'``).
+        show_whitespace: draw · → CR for whitespace (a newline is always ↵).
+    """
+    return "".join(f"{open_tag}{_drawn(part, show_whitespace)}</span>"
+                   + "<br>" * (len(part) - len(part.rstrip("\n")))
+                   for part in _lines(text)) or f"{open_tag}</span>"
 
 
 def chip_html(text: str, group: list[TokenSpan], *, show_whitespace: bool = False,
               attrs: str = "", marked: bool = False) -> str:
     """One chip: the text of a token (or of a group sharing a character) on its id's colour,
-    its id, display string and bytes in the tooltip (``title``).
+    its id, display string and bytes in the tooltip (``title``); an unknown token is drawn
+    over the text it stands for, with class ``unk`` (drawn struck through: lost).
 
     Args:
         text: the source text the group covers.
         group: one token, or the tokens sharing a character (``group_shared``): drawn as one
             dashed chip (class ``split``) whose tooltip lists them, never a stray "�".
-        show_whitespace: draw · → ↵ ␍ for whitespace (a newline is always ↵).
+        show_whitespace: draw · → CR for whitespace (a newline is always ↵).
         attrs: extra attributes, already escaped (the Playground's ``data-id``/``data-k``).
         marked: add the class ``differs`` (the compare view's unshared boundary).
 
     Returns:
-        A ``<span class="tok">`` element, then a ``<br>`` per newline in ``text``.
+        ``<span class="tok">`` elements following the text's lines (``follow_lines``).
     """
     first = group[0]
     if len(group) == 1:
-        title = f"id {token_label(first)}"
-        classes = "tok special" if first.special else "tok"
+        title = f"id {token_label(first, text)}"
+        classes = "tok special" if first.special else "tok unk" if first.unknown else "tok"
     else:
-        title = f"{len(group)} tokens share this text: " + " + ".join(token_label(s) for s in group)
+        title = (f"{len(group)} tokens share this text: "
+                 + " + ".join(token_label(s, text) for s in group))
         classes = "tok split"
     classes += " differs" if marked else ""
-    shown = NEWLINE.join(show_text(line, show_whitespace) for line in text.split("\n"))
-    return (f'<span class="{classes}" {attrs} style="background:{token_colour(first.id)}" '
-            f'title="{esc(title)}">{shown}</span>' + "<br>" * text.count("\n"))
+    return follow_lines(text, f'<span class="{classes}" {attrs} style="background:'
+                        f'{token_colour(first.id)}" title="{esc(title)}">', show_whitespace)

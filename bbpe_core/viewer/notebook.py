@@ -42,7 +42,7 @@ CSS = """
 """The view's style sheet, scoped to ``.bbpe-nb`` (the rules of the Playground's chips in
 ``assets/style.css``)."""
 
-TEXT_MARKS = {"\n": "↵", "\t": "→", "\r": "␍"}
+TEXT_MARKS = {"\n": "↵", "\t": "→", "\r": "CR"}
 """Whitespace drawn as a mark in the plain-text rendering, so each token stays on its line."""
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["TokenSpan", "Chunk", "chunk_spans", "is_utf8"]
+__all__ = ["TokenSpan", "Chunk", "chunk_spans", "is_utf8", "lost_characters"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +52,9 @@ class TokenSpan:
         valid_utf8: whether ``token_bytes`` decode as UTF-8 on their own.
         special: whether it is a special token.
         chunk: the index of the pre-token (``Chunk``) it came from.
+        unknown: whether it is the model's unknown token (``<unk>``, ``[UNK]``) standing
+            for source characters ``[start, end)`` no piece covers: those characters are
+            lost (the ids decode to the unknown token's text, ``token_bytes``, not to them).
     """
 
     id: int
@@ -62,6 +65,7 @@ class TokenSpan:
     valid_utf8: bool
     special: bool
     chunk: int
+    unknown: bool = False
 
 
 def is_utf8(data: bytes) -> bool:
@@ -77,6 +81,7 @@ def is_utf8(data: bytes) -> bool:
 def chunk_spans(
     chunk: Chunk, index: int, ids: list[int], surfaces: list[bytes], token_bytes: list[bytes],
     token_strs: list[str], skip: int = 0, origin: list[tuple[int, int]] | None = None,
+    unk_id: int | None = None,
 ) -> list[TokenSpan]:
     """Give the tokens of one ordinary chunk their character spans.
 
@@ -112,8 +117,23 @@ def chunk_spans(
         pos += len(surface)
         start = _source(chunk, origin, char_of_byte[first])[0] if first >= skip else chunk.start
         end = _source(chunk, origin, char_of_byte[last])[1] if last >= skip else chunk.start
-        out.append(TokenSpan(tid, data, shown, start, end, is_utf8(data), False, index))
+        out.append(TokenSpan(tid, data, shown, start, end, is_utf8(data), False, index,
+                             unk_id is not None and tid == unk_id))
     return out
+
+
+def lost_characters(spans: list[TokenSpan]) -> int:
+    """How many source characters the unknown tokens of ``spans`` stand for: characters the
+    encoding cannot represent (sentencepiece's and HF tokenizers' ``<unk>``/``[UNK]`` decode
+    to their own text, not to these).
+
+    Args:
+        spans: tokens in order, as ``Encoding.encode_detailed`` returns them.
+
+    >>> lost_characters([TokenSpan(2, b"<unk>", "<unk>", 1, 4, True, False, 0, True)])
+    3
+    """
+    return sum(s.end - s.start for s in spans if s.unknown)
 
 
 def _source(chunk: Chunk, origin: list[tuple[int, int]] | None, k: int) -> tuple[int, int]:

@@ -126,29 +126,42 @@ async function tokenizerOf(file, limit, progress) {
   return { bytes: out, headerBytes: reader.pos };
 }
 
+// A size for the status line: KB under 0.1 MB, MB under 1 GB, else GB (never "0.0 MB").
+function size(bytes) {
+  if (bytes < 104858) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  if (bytes < 1073741824) return `${(bytes / 1048576).toFixed(1)} MB`;
+  return `${(bytes / 1073741824).toFixed(2)} GB`;
+}
+
 export default function ({ parentElement, data, setTriggerValue }) {
   const input = parentElement.querySelector("input");
   const bar = parentElement.querySelector("progress");
   const status = parentElement.querySelector(".status");
   parentElement.querySelector("label").textContent = data.label;
+  if (data.done && data.done !== status._done) {  // Python's answer replaces "sending..."
+    bar.hidden = true;
+    status.textContent = data.done;
+  }
+  status._done = data.done;
   if (input._attached) return;
   input._attached = true;
   input.addEventListener("change", async () => {
     const file = input.files[0];
     if (!file) return;
+    status._done = "";  // the answer about this file, even if worded as the last one
     bar.hidden = false;
     bar.removeAttribute("value");
     status.textContent = `Reading the header of ${file.name}...`;
     const progress = (read, share) => {
       if (share !== null) bar.value = share;
-      status.textContent = `Read ${(read / 1048576).toFixed(1)} MB of ${file.name}'s header`;
+      status.textContent = `Read ${size(read)} of ${file.name}'s header`;
     };
     const t0 = performance.now();
     try {
       const { bytes, headerBytes } = await tokenizerOf(file, data.limit, progress);
       bar.value = 1;
-      status.textContent = `Header read (${(headerBytes / 1048576).toFixed(1)} MB of `
-        + `${(file.size / 1073741824).toFixed(2)} GB); sending its tokenizer`;
+      status.textContent = `Header read (${size(headerBytes)} of ${size(file.size)}); `
+        + "sending its tokenizer";
       setTriggerValue("opened", { name: file.name, size: file.size, header_bytes: headerBytes,
         ms: Math.round(performance.now() - t0), gguf: toBase64(bytes) });
     } catch (e) {

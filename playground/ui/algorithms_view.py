@@ -99,7 +99,7 @@ def survey_table() -> None:
     where this build ships one, else why not and how to bring its file."""
     rows = [{"algorithm": r.algorithm, "system": r.system, "tokenizer files": r.model,
              "open": f"/?s={encode_state(r.encoding, 'Text', DEFAULT_TEXT)}" if r.encoding
-             else None, "encoding": r.encoding or "not shipped", "note": r.note}
+             else "", "encoding": r.encoding or "not shipped", "note": r.note}
             for r in survey_rows()]
     st.dataframe(rows, hide_index=True, width="stretch", column_config={
         "open": st.column_config.LinkColumn("open", display_text="open in the playground")})

@@ -9,8 +9,8 @@ import streamlit as st
 from ..encoding_labels import info, label
 from ..html_base import esc
 
-__all__ = ["counted_with", "metric_row", "tokens_phrase", "problem", "said", "markdown_safe_name",
-           "trained_run"]
+__all__ = ["counted_with", "lost_sentence", "metric_row", "tokens_phrase", "problem", "said",
+           "markdown_safe_name", "trained_run"]
 
 
 def counted_with(name: str) -> None:
@@ -27,6 +27,20 @@ def tokens_phrase(n: int) -> str:
     ('1 token', '1,234 tokens')
     """
     return f"{n:,} token{'' if n == 1 else 's'}"
+
+
+def lost_sentence(lost: int) -> str:
+    """Our sentence for ``lost`` characters an encoding cannot represent (numbers only).
+
+    >>> lost_sentence(1)[:60]
+    '1 character of this text cannot be represented by this encod'
+    """
+    one = lost == 1
+    return (f"{lost:,} character{'' if one else 's'} of this text cannot be represented by this "
+            f"encoding: {'it is' if one else 'they are'} lost, shown struck through in red. "
+            "The unknown token stands for them and decodes as itself, not as the text, so its "
+            "count and characters per token are not comparable with an encoding that keeps "
+            "the whole text.")
 
 
 def metric_row(items: list[tuple[str, str]]) -> None:

@@ -26,8 +26,11 @@ COMPARE_TOKENS = 1000
 def render(name: str) -> None:
     """Draw compare mode (``name``: the sidebar's encoding, kept in its share link)."""
     names = all_encoding_names()
+    # contains, not fuzzy ("t5" no longer matches "GPT-5"), and no "Select N matches" entry,
+    # which Enter chose: Enter picks the highlighted encoding alone
     chosen = st.multiselect(f"Encodings (at most {MAX_COMPARE_ENCODINGS})", names,
                             format_func=label, max_selections=MAX_COMPARE_ENCODINGS,
+                            filter_mode="contains", select_all=False,
                             **kept("cmp_names", COMPARE_MODE_DEFAULT))
     chosen = [n for n in chosen if n in names]
     text = text_input()
@@ -59,16 +62,22 @@ def render(name: str) -> None:
     st.dataframe(
         [{"encoding": r.name, "tokens": r.n_tokens,
           "chars per token": round(len(text) / r.n_tokens, 2) if r.n_tokens else 0.0,
-          **cost_cells(r.name, r.n_tokens)}
+          "characters lost": r.lost, **cost_cells(r.name, r.n_tokens)}
          for r in results],
-        hide_index=True, width="content")
+        hide_index=True, width="content",  # a model's name whole, not "text-davinc"
+        column_config={"priced as": st.column_config.TextColumn("priced as", width="medium")})
+    if lossy := [r for r in results if r.lost]:
+        st.warning(f"{len(lossy)} of these encodings cannot represent part of the text (see "
+                   "\"characters lost\"): their unknown token stands for it, so their counts "
+                   "are not comparable; the bars mark them in grey.")
     if text:  # no bars (and no empty -1..1 axis) for an empty text
         st.plotly_chart(token_count_bar(results, len(text)), width="stretch")
     st.caption("Bars: tokens each encoding needs for the text above (fewer is cheaper). "
                "Below, chips with a pink right edge end where not every chosen encoding cuts.")
     marks = differing_ends(results)
     for r in results:
-        head = f"<p><b>{esc(r.name)}</b>: {tokens_phrase(r.n_tokens)}</p>"
+        lost = f", {r.lost:,} characters lost" if r.lost else ""
+        head = f"<p><b>{esc(r.name)}</b>: {tokens_phrase(r.n_tokens)}{lost}</p>"
         st.html(head + token_view_html(text, r.spans, show_whitespace=show_ws,
                                        marked_ends=marks[r.name], standalone=False,
                                        notice=truncation_notice(len(r.spans), r.n_tokens)))

@@ -12,7 +12,7 @@ Session state (``st.session_state``) holds two kinds of key:
 from __future__ import annotations
 
 __all__ = ["CHAT_MESSAGES", "CHAT_NEXT_ID", "ENCODING", "EXTEND_RESULTS", "FILE_CHAT_TEMPLATES",
-           "FIND_MODEL", "HUB_FLASH",
+           "FIND_MODEL", "HUB_FLASH", "KEPT_TOKEN",
            "LINK_APPLIED", "MODEL_FILE_FLASH", "SHOWN_TOKENS", "TRAIN_FLASH", "TRAIN_RESULT",
            "TRAIN_SPBPE_RESULT", "TRAIN_UNIGRAM_RESULT", "UPLOAD_FILES", "UPLOAD_FLASH",
            "USER_ENCODINGS",
@@ -26,6 +26,8 @@ USER_ENCODINGS = "user_encodings"
 """This session's uploaded and trained tokenizers: name -> (Encoding, fingerprint)."""
 USER_ENCODING_MEMORY = "user_encoding_memory"
 """This session's tokenizers' estimated memory: name -> bytes (``caps.SESSION_MEMORY_MB``)."""
+KEPT_TOKEN = "kept_token"
+"""This browser tab's token for its kept tokenizers (``kept_session``)."""
 LINK_APPLIED = "link_applied"
 """The share link (``?s=``) already applied, so a rerun does not apply it again."""
 CHAT_MESSAGES = "chat_messages"

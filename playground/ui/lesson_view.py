@@ -35,7 +35,6 @@ def render(lesson: Lesson, names: list[str], guessed: str) -> None:
     except ValueError as e:  # our sentence: numbers only
         st.error(str(e))
         return
-    encs = {n: resolve(n)[0] for n in names}
     special = lesson.special or {"disallowed_special": ()}
     c1, c2 = st.columns([2, 3])
     guess = c1.number_input(f"Predict: how many {guessed} tokens is the example?", min_value=0,
@@ -46,6 +45,9 @@ def render(lesson: Lesson, names: list[str], guessed: str) -> None:
     if st.session_state.get(shown) != text:
         c2.caption("Guess first: the counts, the tokens and the table appear after Reveal.")
         return
+    # loaded after Reveal: loading the six encodings of every lesson before any was revealed
+    # held the page's first visit back by seconds
+    encs = {n: resolve(n)[0] for n in names}
     counts = {name: len(enc.encode(text, **special)) for name, enc in encs.items()}
     c2.info(guess_feedback(int(guess), counts[guessed]))
     for name, enc in encs.items():

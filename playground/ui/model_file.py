@@ -39,14 +39,26 @@ _ASSETS = Path(__file__).resolve().parents[1] / "assets"
 _CSS = """
 :host { display: block; font-family: var(--st-font, sans-serif); }
 label { display: block; font-size: 14px; margin-bottom: 4px; color: var(--st-text-color); }
-input { font-size: 14px; color: var(--st-text-color); max-width: 100%; }
+.drop { position: relative; display: flex; align-items: center; gap: 12px; flex-wrap: wrap;
+  padding: 14px 16px; border-radius: 8px; border: 1px dashed rgba(127, 127, 127, .45);
+  background: var(--st-secondary-background-color, #f0f2f6); color: var(--st-text-color); }
+.drop:focus-within, .drop:hover { border-color: var(--st-primary-color, #ff4b4b); }
+.drop .hint { flex: 1 1 12em; font-size: 14px; }
+.drop .hint small { display: block; opacity: .7; font-size: 12px; }
+.drop .pick { font-size: 14px; padding: 6px 12px; border-radius: 8px; white-space: nowrap;
+  border: 1px solid rgba(127, 127, 127, .45); background: var(--st-background-color, #fff); }
+.drop input { position: absolute; inset: 0; width: 100%; height: 100%; opacity: 0;
+  cursor: pointer; }
 progress { display: block; width: 100%; margin-top: 8px; }
 progress[hidden] { display: none; }
 .status { font-size: 13px; opacity: .75; margin-top: 4px; min-height: 1.2em; }
 """
 _COMPONENT = st.components.v2.component(
     "bbpe_gguf_header",
-    html='<label></label><input type="file" accept=".gguf" aria-label="GGUF model file">'
+    html='<label></label><div class="drop"><span class="hint">Drag and drop a .gguf file here'
+         '<small>read in your browser: only its header is sent</small></span>'
+         '<span class="pick">Browse files</span>'
+         '<input type="file" accept=".gguf" aria-label="GGUF model file"></div>'
          '<progress max="1" hidden></progress><div class="status"></div>',
     css=_CSS,
     js=(_ASSETS / "gguf_header.js").read_text(encoding="utf-8"),
@@ -150,9 +162,11 @@ def render() -> None:
     def opened() -> None:
         add_model_file((st.session_state.get("up_gguf") or {}).get("opened"))
 
-    _COMPONENT(key="up_gguf", data={"label": "GGUF model file", "limit": MAX_HEADER_MB << 20},
-               on_opened_change=opened)
     flash = st.session_state.pop(MODEL_FILE_FLASH, None)
+    done = ("" if not flash else f"Added to the selectors as {flash[1]}" if flash[0] == "ok"
+            else "Not added: the reason is below")
+    _COMPONENT(key="up_gguf", data={"label": "GGUF model file", "limit": MAX_HEADER_MB << 20,
+                                    "done": done}, on_opened_change=opened)
     if flash and flash[0] == "ok":
         said("Added; choose it in the sidebar's selector"
              + (" (its chat template is in Chat mode's list of chat models):" if flash[2] else ":"),

@@ -30,7 +30,7 @@ def apply_link() -> None:
         set_kept("decode_ids" if state["mode"] == "Decode" else "pg_text", state["text"])
     options = state["options"]
     for option, key in (("special", "pg_special"), ("compare", "cmp_names"),
-                        ("chat_model", "chat_model")):
+                        ("chat_model", "chat_model"), ("view", "pg_view")):
         if option in options:
             set_kept(key, options[option])
     if "messages" in options:

@@ -13,7 +13,7 @@ from ..token_html import LAYERS, VIEWS, layers_html, token_view_html
 from ..vocab import lost_bytes
 from . import chunk_view, cost_view
 from .cached import cached_analysis
-from .common import counted_with, metric_row, problem, tokens_phrase
+from .common import counted_with, lost_sentence, metric_row, problem, tokens_phrase
 from .live_text import live_text_area
 from .session import resolve
 from .share_link import share_button
@@ -51,7 +51,7 @@ def view_options(name: str) -> tuple[str, bool]:
         "OpenAI's tokenizer page encodes them as plain text.",
         **kept("pg_special", next(iter(SPECIAL_MODES))),
     )
-    show_ws = right.toggle("Show whitespace (· → ↵ ␍)", **kept("pg_ws", True))
+    show_ws = right.toggle("Show whitespace (· → ↵ CR)", **kept("pg_ws", True))
     return mode, show_ws
 
 
@@ -84,6 +84,8 @@ def render(name: str) -> None:
     metric_row([("Tokens", f"{n_tokens:,}"), ("Characters", f"{result.n_chars:,}"),
                 ("UTF-8 bytes", f"{result.n_bytes:,}"),
                 ("Characters per token", f"{result.chars_per_token:.2f}")])
+    if result.lost:
+        st.warning(lost_sentence(result.lost))
     if lost := lost_bytes(enc, text):
         st.caption(f"{lost:,} bytes of this text have no token in this vocabulary: they give no "
                    "id (as in llama.cpp and HF tokenizers), so the ids do not decode back to the "
@@ -108,4 +110,4 @@ def render(name: str) -> None:
     d2.download_button(f"Tokens as JSON{first}", tokens_json(exported), "tokens.json",
                        "application/json")
     with d3:
-        share_button(name, "Text", text, {"special": mode})
+        share_button(name, "Text", text, {"special": mode, "view": show})

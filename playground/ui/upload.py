@@ -11,6 +11,7 @@ from ..uploads import (
     PATTERN_TIMEOUT,
     PATTERNS,
     SUPPORTED,
+    default_name,
     fingerprint,
     load_upload,
     parse_special_tokens,
@@ -63,11 +64,12 @@ def _add(kind: str, files: list, pattern: str | None, specials_text: str | None,
     try:
         specials = None if specials_text is None else parse_special_tokens(specials_text)
         data = [f.getvalue() for f in files]
-        enc = load_upload(kind, data, name=name or files[0].name,
+        enc = load_upload(kind, data, name=name or default_name(kind, [f.name for f in files]),
                           **({"pattern": pattern} if pattern else {}), special_tokens=specials)
         enc.encode_ordinary("Hello world, 你好 123")  # a custom pattern fails here, not later
-    except ValueError as e:
-        problem(f"Not added. Supported: {SUPPORTED}.", str(e))
+    except ValueError as e:  # the reason first, then what the upload reads
+        problem("Not added. This file cannot be used, because:", str(e))
+        st.caption(f"Supported: {SUPPORTED}.")
         return None
     try:
         return add_user_encoding(enc, fingerprint(kind, data, f"{pattern}|{specials}"), memory)
@@ -81,8 +83,9 @@ def render() -> None:
     st.caption(f"Supported: {SUPPORTED}. Files up to {MAX_UPLOAD_MB} MB each, checked before "
                "use (all 256 single bytes, unique non-negative ids, merges made of known "
                "tokens). Nothing is unpickled. "
-               f"Your tokenizers are visible to you only, for this session, {MAX_USER_ENCODINGS} "
-               "at most (remove one to add another).")
+               f"Your tokenizers are visible to you only, {MAX_USER_ENCODINGS} at most (remove "
+               "one to add another), and kept while this browser tab is open: a reload finds "
+               "them again.")
     st.caption(f"Memory: your tokenizers may hold {SESSION_MEMORY_MB:,} MB in all, estimated as "
                f"{MEMORY_PER_FILE_BYTE} times the size of their files (a 17 MB tokenizer.json "
                f"counts as about {17 * MEMORY_PER_FILE_BYTE} MB; a SentencePiece .model, denser, "

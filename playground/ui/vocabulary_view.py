@@ -7,6 +7,7 @@ from __future__ import annotations
 import streamlit as st
 
 from bbpe_core import Encoding
+from bbpe_core.models.base import WORDPIECE
 from bbpe_core.pre_tokenizers.byte_level import to_gpt2_str
 
 from ..charts import count_bar
@@ -14,12 +15,16 @@ from ..export import EXPORT_NOTES, vocabulary_files
 from ..model_kind import model_kind
 from ..unigram_lattice import piece_scores
 from ..vocab import (
+    SEARCH_FORMS,
     SEARCH_MODES,
     anatomy,
+    anatomy_sentence,
     length_counts,
+    merges_of,
     oddities,
     script_shares,
     search,
+    split_characters,
     vocab_entries,
 )
 from .common import problem
@@ -32,7 +37,7 @@ __all__ = ["anatomy_section", "charts", "entries_for", "export", "search_section
 @st.cache_resource(max_entries=6, show_spinner="Reading the vocabulary…")
 def entries_for(key: str, _enc):
     """The vocabulary's entries, cached per encoding key (``_enc`` is not hashed)."""
-    return vocab_entries(_enc)
+    return vocab_entries(_enc, merges=False)  # merges_of finds those of the rows shown
 
 
 @st.cache_data(max_entries=3, show_spinner="Writing the files…")
@@ -45,6 +50,27 @@ def _shown_as(enc: Encoding) -> str:
     return "Ġ string" if enc.byte_level else "piece"
 
 
+def _form_labels(enc: Encoding) -> dict[str, str]:
+    """``vocab.SEARCH_FORMS`` -> a label naming this vocabulary's own form (Ġ, ▁ or ##)."""
+    marks = ("Ġ for a space" if enc.byte_level else
+             "## before a continuation" if enc.model_kind == WORDPIECE else "▁ for a space")
+    return {"either": "either", "text": "decoded text",
+            "vocabulary": f"{_shown_as(enc)} ({marks})"}
+
+
+def _split_hint(enc: Encoding, query: str) -> None:
+    """Say which characters of ``query`` the vocabulary splits into bytes (a text search
+    cannot find them) and how to find their tokens."""
+    split = split_characters(enc, query)
+    if not split:
+        return
+    st.info("No token holds these characters whole: this vocabulary splits each into tokens of "
+            "part of its UTF-8 bytes. Search their bytes with \"byte prefix (hex)\", or their "
+            f"{_shown_as(enc)}s (shown below) in the vocabulary form.")
+    st.code("\n".join(f"{ch!r}: bytes {data.hex(' ')} -> {' + '.join(map(repr, forms))}"
+                      for ch, data, forms in split), language=None, wrap_lines=True)
+
+
 def search_section(enc: Encoding, entries: list) -> None:
     """Search by substring, regex (with a time budget), id or id range, or byte prefix."""
     shown_as = _shown_as(enc)
@@ -53,8 +79,15 @@ def search_section(enc: Encoding, entries: list) -> None:
     mode = c1.selectbox("Search by", SEARCH_MODES, **kept("vo_mode", "substring"))
     with c2:  # follows typing, as the playground's text does
         query = live_text_area("Query", "vo_query", "token", one_line=True)
+    labels = _form_labels(enc)
+    form = "either"
+    if mode in ("substring", "regex"):
+        form = st.radio("Search in", SEARCH_FORMS, format_func=labels.get, horizontal=True,
+                        help="A token's decoded text (' world'), the form its vocabulary writes "
+                        "it in ('Ġworld', '▁world', '##ing'), or either.",
+                        **kept("vo_form", "either"))
     try:
-        found = search(entries, mode, query)
+        found = search(entries, mode, query, form=form)
     except ValueError as e:
         problem("This search cannot run.", str(e))
         found = []
@@ -64,18 +97,20 @@ def search_section(enc: Encoding, entries: list) -> None:
           **({"score": round(scores[e.id], 4)} if scores and 0 <= e.id < len(scores) else {}),
           "text": e.text if e.text is not None else "(partial UTF-8)",
           "length (bytes)": len(e.data),
-          "made by merging": (f"{to_gpt2_str(e.merge[0])!r} + {to_gpt2_str(e.merge[1])!r}"
-                              if e.merge else "special" if e.special else "—")}
-         for e in found],
+          "made by merging": (f"{to_gpt2_str(pair[0])!r} + {to_gpt2_str(pair[1])!r}"
+                              if pair else "special" if e.special else "—")}
+         for e, pair in zip(found, merges_of(enc, found))],
         hide_index=True, width="stretch")
-    st.caption(f"{len(found)} shown (at most 200). Regex searches stop after 1 s.")
+    where = f" Searched in: {labels[form]}." if mode in ("substring", "regex") else ""
+    st.caption(f"{len(found)} shown (at most 200).{where} Regex searches stop after 1 s.")
+    if mode in ("substring", "regex") and form != "vocabulary":
+        _split_hint(enc, query)
 
 
 def anatomy_section(enc: Encoding, entries: list) -> None:
     """How the ids divide: single bytes or byte pieces, merged tokens, special, unassigned."""
     st.subheader("Anatomy")
     a = anatomy(enc)
-    kind = model_kind(enc)
     cols = st.columns(5)
     names = ([("ids (n_vocab)", "n_vocab"), ("single bytes", "single_bytes"),
               ("merged tokens", "merged"), ("special tokens", "special"),
@@ -86,14 +121,7 @@ def anatomy_section(enc: Encoding, entries: list) -> None:
     for col, (label, k) in zip(cols, names):
         col.metric(label, f"{a[k]:,}")
     if not enc.byte_level:
-        st.write(f"This encoding is {kind}: its vocabulary is a list of piece strings "
-                 f"({a['n_vocab']:,} ids), not byte sequences with merge ranks. "
-                 + ("Spaces are written ▁; a character no piece covers is spelled with the <0xNN> "
-                    "pieces of its UTF-8 bytes (byte fallback), "
-                    f"ids {a['first_byte_ids'][:3]}… for bytes 0x00, 0x01, 0x02…"
-                    if a["single_bytes"] else
-                    "A piece that continues a word starts with ##; a word the vocabulary cannot "
-                    "cover becomes [UNK], since there are no byte pieces to fall back on."))
+        st.text(anatomy_sentence(enc, a))  # plain text: a user's unknown token is not Markdown
     else:
         first = next(e.token_str for e in entries if e.id == 0)
         st.write(f"{a['single_bytes']} + {a['merged']:,} + {a['special']} + {a['unassigned']} "

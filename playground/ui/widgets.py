@@ -14,10 +14,11 @@ from typing import Any
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
-from ..encoding_labels import describe, label
-from ..html_base import page_css
+from ..encoding_labels import describe, label, source_line
+from ..html_base import esc, page_css
 from ..model_search import find_encodings, not_shipped
 from ..stored_n_vocab import stored_n_vocab
+from .kept_session import keeper
 from .keys import ENCODING, FIND_MODEL
 from .session import all_encoding_names, resolve
 
@@ -76,6 +77,7 @@ def encoding_selector() -> str:
     """
     sidebar = st.sidebar.container(key="sidebar_selector")
     page_assets(sidebar)  # first: the browser fetches st.html's renderer before any widget's
+    keeper(sidebar)  # this tab's kept tokenizers, before the list of names is read
     names = all_encoding_names()
     if st.session_state.get(f"kept__{ENCODING}") not in names:
         set_kept(ENCODING, "gpt2")
@@ -102,8 +104,13 @@ def encoding_selector() -> str:
         "come last.",
         **kept(ENCODING, "gpt2"),
     )
+    # the box cuts a long label: the whole label under it (escaped: a user's name is text)
+    sidebar.html(f'<p class="bbpe-chosen">{esc(label(name))}</p>')
     n_vocab = stored_n_vocab(name)  # a shipped encoding's: no need to load it
     sidebar.text(describe(name, resolve(name)[0].n_vocab if n_vocab is None else n_vocab))
+    if source := source_line(name):  # a long file path: folded, not filling the sidebar
+        with sidebar.expander("Vocabulary source"):
+            st.text(source)
     return name
 
 

@@ -4,10 +4,12 @@ import streamlit as st
 
 from playground.algorithm_training import CORPUS_CHARS, HELD_OUT_CHARS
 from playground.ui.algorithms_view import side_by_side, survey_table, training_contrast
+from playground.ui.page_link import apply_page_link, page_share_button
 from playground.ui.widgets import encoding_selector
 
+apply_page_link("Algorithms")  # before any widget: a shared link's view
 st.title("Algorithms")
-encoding_selector()  # the sidebar's control, on every page; this page shows one model of each kind
+name = encoding_selector()  # on every page; this page shows one model of each kind
 st.caption(
     "Byte-level BPE (GPT-2: Radford et al. 2019, openai/gpt-2 encoder.py) merges bytes, so "
     "every text has tokens. SentencePiece BPE (Llama 2, Gemma: Kudo & Richardson 2018, after "
@@ -18,6 +20,7 @@ st.caption(
     "(Kudo 2018) keeps the pieces of a probabilistic model and picks the likeliest cut.")
 st.subheader("One text, each kind")
 side_by_side()
+page_share_button("Algorithms", name)
 st.subheader("The systems each algorithm runs in")
 st.caption("The survey's table, with the encoding that reproduces each system here; a system "
            "we do not ship can still be opened from its own files.")
@@ -29,4 +32,9 @@ st.caption(
     f"{HELD_OUT_CHARS['English']:,} and {HELD_OUT_CHARS['Chinese']:,}. Byte-level and "
     "character-level BPE are this project's trainers; WordPiece and Unigram are HF "
     "tokenizers' trainers, used here for this contrast only.")
-training_contrast()
+# trained when opened (a click reruns the page): training four tokenizers held the page's
+# first visit back by seconds
+with st.expander("Train the four kinds and compare them", key="al_training",
+                 on_change="rerun") as training:
+    if training.open:
+        training_contrast()

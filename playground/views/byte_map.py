@@ -10,10 +10,12 @@ from playground.byte_map import (
     text_to_gpt2,
     token_byte_rows,
 )
-from playground.ui.common import problem
+from playground.ui.common import lost_sentence, problem
+from playground.ui.page_link import apply_page_link, page_share_button
 from playground.ui.session import resolve
 from playground.ui.widgets import encoding_selector, kept
 
+apply_page_link("Byte map")  # before any widget: a shared link's view
 st.title("Byte map")
 name = encoding_selector()
 st.caption("Byte-level BPE works on UTF-8 bytes, but vocab.json stores tokens as text. GPT-2 "
@@ -37,4 +39,8 @@ except ValueError as e:  # the message quotes the typed string: shown as code
 st.subheader("Text → the selected encoding's tokens → bytes")
 enc, _ = resolve(name)
 st.caption(kind_caption(enc))
-st.dataframe(token_byte_rows(enc, text), hide_index=True, width="stretch")
+rows = token_byte_rows(enc, text)
+if lost := sum(len(r["text"]) for r in rows if r["lost"]):
+    st.warning(lost_sentence(lost))
+st.dataframe(rows, hide_index=True, width="stretch")
+page_share_button("Byte map", name)

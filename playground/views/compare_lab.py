@@ -6,19 +6,23 @@ from playground.encoding_labels import COMPARE_DEFAULT, label
 from playground.ui import lab_sections
 from playground.ui.common import markdown_safe_name
 from playground.ui.lazy_encodings import LazyEncodings
+from playground.ui.page_link import apply_page_link, page_share_button
 from playground.ui.session import all_encoding_names
 from playground.ui.widgets import encoding_selector, kept
 
+apply_page_link("Compare lab")  # before any widget: a shared link's view
 st.title("Compare lab")
 sidebar = encoding_selector()
 names = all_encoding_names()
 chosen = [n for n in st.multiselect("Encodings", names, format_func=label, filter_mode="contains",
+                                    select_all=False,  # Enter picks one, not every match
                                     **kept("lab_names", COMPARE_DEFAULT)) if n in names]
 if sidebar not in chosen:
     chosen.insert(0, sidebar)
 st.caption(f"Comparing {len(chosen)} encodings: the sidebar's ({markdown_safe_name(sidebar)}) "
            "always, and the ones chosen above (by default GPT-4o, Llama 3, Qwen 3, DeepSeek V3, "
            "Mistral NeMo and GPT-2: the models people compare most).")
+page_share_button("Compare lab", sidebar)
 encs = LazyEncodings(chosen)  # loaded when a count or drawing needs one: the first chart needs none
 keys = encs.cache_keys()
 # only the open tab runs (a switch reruns the page): a fresh visitor's first chart waits for

@@ -21,7 +21,7 @@ mode = st.radio("Mode", MODES, horizontal=True, **kept("pg_mode", "Text"))
 if mode == "Text":
     text_mode.render(name)
 elif mode == "Chat":
-    chat_mode.render(name, show_ws=st.toggle("Show whitespace (· → ↵ ␍)", **kept("pg_ws", True)))
+    chat_mode.render(name, show_ws=st.toggle("Show whitespace (· → ↵ CR)", **kept("pg_ws", True)))
 elif mode == "Decode":
     decode_mode.render(name)
 else:

@@ -4,15 +4,24 @@ import streamlit as st
 
 from bbpe_core import trace
 from playground.caps import MAX_TRACE_CHARS, check
-from playground.merge_trace import chunk_code, end_sentence, part_ids, start_sentence, trace_ids
+from playground.merge_trace import (
+    byte_fallback_ids,
+    chunk_code,
+    end_sentence,
+    part_ids,
+    start_sentence,
+    trace_ids,
+)
 from playground.model_kind import model_kind
 from playground.trace_html import parts_html, runner_up_rows, step_sentence, trees_html
 from playground.ui.common import problem
 from playground.ui.live_text import live_text_area
+from playground.ui.page_link import apply_page_link, page_share_button
 from playground.ui.session import resolve
 from playground.ui.widgets import encoding_selector
 from playground.unigram_lattice import lattice_rows
 
+apply_page_link("Merge trace")  # before any widget: a shared link's view
 st.title("Merge trace")
 st.caption("BPE starts from single bytes and repeatedly merges the adjacent pair with the lowest "
            "rank (leftmost on a tie) until no adjacent pair forms a token (transformers' "
@@ -32,6 +41,7 @@ try:  # the field's max_chars binds the browser only
 except ValueError as e:  # our sentence: numbers only
     st.error(str(e))
     st.stop()
+page_share_button("Merge trace", name)
 enc, _ = resolve(name)
 if model_kind(enc) == "Unigram":
     st.write("A Unigram model (Kudo 2018) has no merges: every piece that matches part of the "
@@ -54,6 +64,7 @@ except ValueError as e:
     st.stop()
 st.write(f"{len(traces)} chunk(s) after pre-tokenization; ids: `{trace_ids(traces)}`")
 ranks = part_ids(enc)
+fallback = byte_fallback_ids(enc)
 for k, t in enumerate(traces):
     with st.container(border=True):
         st.markdown(f"**Chunk {k + 1}**")
@@ -65,13 +76,13 @@ for k, t in enumerate(traces):
         step = st.slider("Step", 0, n, n, key=f"tr_step_{k}_{t.chunk.text}") if n else 0
         if step == 0:
             st.write(start_sentence(enc))
-            st.html(parts_html(t.initial, ranks))
+            st.html(parts_html(t.initial, ranks, fallback=fallback))
         else:
             s = t.steps[step - 1]
             st.write(step_sentence(s, step))
-            st.html(parts_html(s.parts, ranks, highlight=s.position))
+            st.html(parts_html(s.parts, ranks, highlight=s.position, fallback=fallback))
             if s.runner_up:
                 st.dataframe(runner_up_rows(s), hide_index=True, width="content")
         if step == n:
             st.write(end_sentence(t))
-            st.html(trees_html(t, ranks))
+            st.html(trees_html(t, ranks, fallback))

@@ -47,3 +47,29 @@ def page(browser, app_url):
     pg.wait_for_selector(".bbpe-view .tok", timeout=60_000)
     yield pg
     context.close()
+
+
+SIZES = {"wide": {"width": 1400, "height": 1000}, "phone": {"width": 390, "height": 844}}
+"""The window sizes every page is checked at: a desktop and a phone."""
+
+
+@pytest.fixture
+def sized(browser, app_url):
+    """Open a page of the app in a window of one of ``SIZES``: ``sized(path, size)``, once its
+    sidebar is there and the page has run."""
+    from browser_helpers import wait_for_idle
+
+    contexts = []
+
+    def open_page(path: str = "", size: str = "wide"):
+        context = browser.new_context(viewport=SIZES[size])
+        contexts.append(context)
+        pg = context.new_page()
+        pg.goto(f"{app_url}/{path}")
+        pg.wait_for_selector('[data-testid="stSidebar"]', state="attached", timeout=60_000)
+        wait_for_idle(pg)
+        return pg
+
+    yield open_page
+    for context in contexts:
+        context.close()

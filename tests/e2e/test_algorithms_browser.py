@@ -29,6 +29,7 @@ def _algorithms_page(browser, app_url, width: int, height: int):
     n = len(available())
     page.wait_for_function("n => document.querySelectorAll('.bbpe-view').length === n", arg=n,
                            timeout=120_000)
+    page.get_by_text("Train the four kinds and compare them").click()  # trained when opened
     page.wait_for_selector(".js-plotly-plot", timeout=180_000)
     # plotly draws its text after the chart's element is in the page
     page.wait_for_function("() => document.querySelector('.js-plotly-plot')?.innerText"

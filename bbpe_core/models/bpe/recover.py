@@ -16,7 +16,37 @@ from __future__ import annotations
 
 from .ranked import merge
 
-__all__ = ["recover_merges"]
+__all__ = ["recover_merge", "recover_merges"]
+
+
+def recover_merge(mergeable_ranks: dict[bytes, int], token: bytes) -> tuple[bytes, bytes] | None:
+    """The merge that made one token: BPE on its bytes with the tokens ranked below it
+    (the module's method, for one token, as a viewer needs for the few it shows).
+
+    Args:
+        mergeable_ranks: token bytes -> rank.
+        token: a token of ``mergeable_ranks``.
+
+    Returns:
+        ``(left, right)``, or None for a single byte or a token no merge reaches.
+
+    Raises:
+        KeyError: if ``token`` is not in ``mergeable_ranks``.
+
+    >>> ranks = {bytes([b]): b for b in range(256)} | {b"ab": 256, b"abc": 257}
+    >>> recover_merge(ranks, b"abc"), recover_merge(ranks, b"a")
+    ((b'ab', b'c'), None)
+    """
+    rank = mergeable_ranks[token]
+    if len(token) < 2:
+        return None
+
+    def below(left: bytes, right: bytes) -> int | None:
+        r = mergeable_ranks.get(left + right)
+        return r if r is not None and r < rank else None
+
+    parts = merge(token, below)
+    return (parts[0], parts[1]) if len(parts) == 2 else None
 
 
 def recover_merges(mergeable_ranks: dict[bytes, int]) -> list[tuple[bytes, bytes]]:
@@ -29,16 +59,6 @@ def recover_merges(mergeable_ranks: dict[bytes, int]) -> list[tuple[bytes, bytes
         One pair per multi-byte token reachable by a merge, ordered by the rank of
         the token it makes.
     """
-    merges = []
-    for token, rank in sorted(mergeable_ranks.items(), key=lambda kv: kv[1]):
-        if len(token) < 2:
-            continue
-
-        def below(left: bytes, right: bytes, limit: int = rank) -> int | None:
-            r = mergeable_ranks.get(left + right)
-            return r if r is not None and r < limit else None
-
-        parts = merge(token, below)
-        if len(parts) == 2:
-            merges.append((parts[0], parts[1]))
-    return merges
+    found = (recover_merge(mergeable_ranks, token)
+             for token, _ in sorted(mergeable_ranks.items(), key=lambda kv: kv[1]))
+    return [pair for pair in found if pair is not None]
