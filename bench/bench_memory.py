@@ -36,6 +36,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+CORPORA = ROOT / "playground" / "assets" / "corpora"
 REFS = ROOT / "tests" / ".refs"
 DATA = ROOT / "bbpe_core" / "data"
 SHORT = "Hello world, 你好世界! A short first encode."
@@ -188,7 +189,7 @@ def chinese_rows(rounds: int, workdir: Path) -> list[str]:
     from oracles import TIKTOKEN_PATTERNS
 
     text = workdir / "zh.txt"
-    zh = (ROOT / "playground" / "assets" / "corpora" / "zh_tang_poems.txt").read_text(encoding="utf-8")
+    zh = (CORPORA / "zh_tang_poems.txt").read_text(encoding="utf-8")
     text.write_text(zh[:1_000_000 // 3], encoding="utf-8")
     cells = []
     for name in ("o200k_base", "cl100k_base"):
@@ -210,7 +211,7 @@ def chinese_rows(rounds: int, workdir: Path) -> list[str]:
 def jurassic2_row(rounds: int, workdir: Path) -> list[str]:
     """jurassic2 on 300 KB of English, warm, against sentencepiece."""
     text = workdir / "en.txt"
-    en = (ROOT / "playground" / "assets" / "corpora" / "en_python_docs.txt").read_text(encoding="utf-8")
+    en = (CORPORA / "en_python_docs.txt").read_text(encoding="utf-8")
     text.write_text(en[:300_000], encoding="utf-8")
     ours, sp = in_turns((OURS_WARM, "jurassic2", str(text)),
                         (SP_WARM, str(REFS / "jurassic2.model"), str(text)), rounds)

@@ -47,7 +47,7 @@ _KEYS = (USER_ENCODINGS, USER_ENCODING_MEMORY, FILE_CHAT_TEMPLATES)
 _STORE: OrderedDict[str, tuple[float, dict]] = OrderedDict()
 _LOCK = threading.Lock()
 
-_ASSETS = Path(__file__).resolve().parents[2] / "assets"
+_ASSETS = Path(__file__).resolve().parents[1] / "assets"
 _COMPONENT = st.components.v2.component(
     "bbpe_kept_session", html="<span hidden></span>",
     js=(_ASSETS / "kept_session.js").read_text(encoding="utf-8"))
