@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import http.client
 import json
+from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import urlsplit
 
 import pytest
@@ -304,6 +305,9 @@ def test_requests_held_at_once_are_bounded(monkeypatch):
 
     monkeypatch.setattr(server.anyio.to_thread, "run_sync", held_up)
     monkeypatch.setattr(server, "LIMITER", RateLimiter(rate=1000, burst=1000))
-    statuses = asyncio.run(run())
+    # a loop of its own in another thread: the browser tests' playwright (sync API) keeps an
+    # event loop running in this thread, where asyncio.run refuses to start another
+    with ThreadPoolExecutor(1) as pool:
+        statuses = pool.submit(asyncio.run, run()).result()
     assert statuses.count(200) == server.API_PENDING and statuses.count(429) == 3
     assert server._pending == 0
