@@ -288,12 +288,13 @@ def test_a_budget_is_spent_only_scanning():
     """Merging between scans does not spend the budget: a text whose merges take longer
     than the budget, with a user's pattern that scans it quickly, encodes."""
     base = bbpe_core.get_encoding("gpt2")
+    # a budget with room for the scans on a busy machine (they take about 0.05 s of CPU)
     enc = bbpe_core.Encoding("u", pat_str=r"\w+|\s+|[^\w\s]+", mergeable_ranks=base.mergeable_ranks,
-                             special_tokens={}, added_tokens={"<s>": 50257}, pattern_timeout=0.2)
+                             special_tokens={}, added_tokens={"<s>": 50257}, pattern_timeout=0.5)
     text = " ".join(f"w{n}x{n * 7}" for n in range(40_000))  # distinct words: cold merges
     start = time.process_time()
     ids = enc.encode(text + "<s>" + text[::-1])
-    assert time.process_time() - start > 0.2  # longer than the budget, yet no timeout
+    assert time.process_time() - start > 0.5  # longer than the budget, yet no timeout
     assert enc.decode(ids) == text + "<s>" + text[::-1]
 
 
