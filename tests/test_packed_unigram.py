@@ -145,7 +145,7 @@ def test_only_a_unigram_tokenizer_json_that_loads_is_packed():
         bad = [["<unk>", 0.0], ["a", "x"]]
         pack_unigram_json(json.dumps({**TINY, "model": {**TINY["model"], "vocab": bad}})
                           .encode(), name="bad.json")
-    with pytest.raises(VocabFileError, match="longer than 65,535 characters"):
+    with pytest.raises(VocabFileError, match="8,000 bytes or more"):  # one piece cap
         long = [*TINY["model"]["vocab"], ["a" * 70_000, -9.0]]
         pack_unigram_json(json.dumps({**TINY, "model": {**TINY["model"], "vocab": long}})
                           .encode(), name="long.json")

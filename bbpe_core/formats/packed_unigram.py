@@ -54,18 +54,16 @@ def pack_unigram_json(data: bytes, *, name: str = "tokenizer.json") -> bytes:
         The packed file's bytes (the same bytes for the same input).
 
     Raises:
-        VocabFileError: if the file does not load, its model is not Unigram, or a piece is
-            longer than 65,535 characters.
+        VocabFileError: if the file does not load (its pieces are at most
+            ``validate.MAX_PIECE_BYTES``, so each length fits the uint16 it is packed in) or
+            its model is not Unigram.
     """
     enc = load_hf_tokenizer_json(data, name=name)
     if enc.model_kind != UNIGRAM:
         raise VocabFileError(f"{name}: only a Unigram tokenizer.json is packed here")
     doc, _ = read_json_object(data, name=name, parse_float=serde_float)
     pieces, scores = map(list, zip(*doc["model"]["vocab"]))
-    try:
-        lengths = array(_LENGTH, map(len, pieces))
-    except OverflowError:
-        raise VocabFileError(f"{name}: a piece is longer than 65,535 characters") from None
+    lengths = array(_LENGTH, map(len, pieces))
     return packed_bytes(doc, [array_bytes(lengths), array_bytes(array(_SCORE, map(float, scores))),
                               "".join(pieces).encode("utf-8")],
                         magic=MAGIC, version=VERSION, counts=[len(pieces)], in_arrays=("vocab",))
