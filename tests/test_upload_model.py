@@ -52,11 +52,14 @@ def test_a_model_loads_with_the_librarys_ids(models, file):
         assert enc.decode(enc.encode_ordinary(text)) == sp.decode(sp.encode(text)), text
 
 
-def test_a_bpe_model_with_a_normalization_map_is_refused_by_name():
-    """Our BPE path reproduces Llama 2's and Mistral's settings (no normalization map); a BPE
-    model trained with the library's defaults (``nmt_nfkc``) is refused, naming the part."""
-    with pytest.raises(ValueError, match="normalizer 'nmt_nfkc'"):
-        load_upload(MODEL, [_trained("bpe")], name="nfkc-bpe.model")
+def test_a_bpe_model_with_a_normalization_map_uploads():
+    """A BPE model trained with the library's defaults (``nmt_nfkc``, extra spaces removed)
+    uploads and encodes as sentencepiece does (issue 45: it was refused by name)."""
+    data = _trained("bpe")
+    enc = load_upload(MODEL, [data], name="nfkc-bpe.model")
+    sp = spm.SentencePieceProcessor(model_proto=data)
+    for text in ["Ｈｅｌｌｏ   world", "The ﬁrst test.", "hello"]:
+        assert enc.encode_ordinary(text) == sp.encode(text), text
 
 
 def _upload(at, name: str, data: bytes):

@@ -86,7 +86,7 @@ def test_the_metadata_lists_the_dependencies_extras_and_console_scripts(installe
             "if e.group == 'console_scripts'}, 'version': m.version}))")
     got = json.loads(_run([installed["bin"] / "python", "-c", code],
                           cwd=installed["elsewhere"]).stdout)
-    assert set(got["extras"]) == {"app", "cluster", "hub", "dev"} == set(
+    assert set(got["extras"]) == {"app", "cluster", "hub", "numpy", "dev"} == set(
         pyproject["optional-dependencies"])
     base = [r for r in got["requires"] if "extra ==" not in r]
     assert base == pyproject["dependencies"]
