@@ -118,9 +118,7 @@ class TiktokenExtras:
     def token_byte_values(self: _Stages) -> list[bytes]:
         """The bytes of every ordinary token (not special or added), sorted, each value
         once (tiktoken's ``token_byte_values``: the keys of ``mergeable_ranks``, sorted)."""
-        whole = self.vocab.whole_ids
-        return sorted({data for token, data in self.vocab.id_to_bytes.items()
-                       if token not in whole})
+        return list(unstable.sorted_token_bytes(self.vocab))
 
     def is_special_token(self: _Stages, token: int) -> bool:
         """Whether ``token`` is the id of a special token (tiktoken's ``is_special_token``;

@@ -13,6 +13,7 @@ them, the bytes before it plus that token, encoded again.
 from __future__ import annotations
 
 from bisect import bisect_left
+from functools import lru_cache
 from typing import TYPE_CHECKING, cast
 
 import regex
@@ -22,9 +23,10 @@ from .special import AllowedSpecial, DisallowedSpecial
 
 if TYPE_CHECKING:
     from .encoding import Encoding
+    from .token_table import TokenTable
     from .vocab import Vocab
 
-__all__ = ["WHITE_SPACE", "encode_with_unstable"]
+__all__ = ["WHITE_SPACE", "encode_with_unstable", "sorted_token_bytes"]
 
 WHITE_SPACE = frozenset("\t\n\v\f\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006"
                         "\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000")
@@ -115,7 +117,7 @@ def encode_with_unstable(enc: Encoding, text: str, allowed_special: AllowedSpeci
     if not unstable:
         return ids, []
     completions: set[tuple[int, ...]] = set()
-    sorted_bytes = enc.token_byte_values()
+    sorted_bytes = sorted_token_bytes(enc.vocab)
     vocab = cast("Vocab", enc.vocab)
     ranks = vocab.mergeable_ranks
     for token in _starting_with(sorted_bytes, unstable):
@@ -144,7 +146,18 @@ def encode_with_unstable(enc: Encoding, text: str, allowed_special: AllowedSpeci
     return ids, [list(c) for c in completions]
 
 
-def _starting_with(sorted_bytes: list[bytes], prefix: bytes) -> list[bytes]:
+@lru_cache(maxsize=8)
+def sorted_token_bytes(vocab: Vocab | TokenTable) -> tuple[bytes, ...]:
+    """The sorted, distinct bytes of ``vocab``'s ordinary tokens, built once per vocabulary
+    (tiktoken's ``sorted_token_bytes``, which ``encode_with_unstable`` searches on every call);
+    the last few vocabularies asked for are kept."""
+    whole = vocab.whole_ids
+    return tuple(sorted({data for token, data in vocab.id_to_bytes.items()
+                         if token not in whole}))
+
+
+
+def _starting_with(sorted_bytes: tuple[bytes, ...], prefix: bytes) -> tuple[bytes, ...]:
     """The tokens in ``sorted_bytes`` that start with ``prefix`` (a range of the list)."""
     at = bisect_left(sorted_bytes, prefix)
     end = at
