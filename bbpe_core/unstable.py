@@ -39,7 +39,7 @@ _ENDING_RUN_PATTERNS = frozenset([GPT2_PATTERN, CL100K_PATTERN])
 
 
 def _last_piece_len(enc: Encoding, text: str, allowed: frozenset[str]) -> int:
-    """How many ids the text's last chunk has: 0 if the text ends with a special token
+    r"""How many ids the text's last chunk has: 0 if the text ends with a special token
     (tiktoken's ``last_piece_token_len``).
 
     tiktoken runs GPT-2's and cl100k_base's patterns in a possessive form with ``\s++$``

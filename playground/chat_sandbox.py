@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import math
+import signal
 import subprocess
 import sys
 import threading
@@ -107,6 +108,12 @@ def _answer(request: str) -> dict:
         _SLOTS.release()
 
 
+def _too_long() -> dict:
+    """The answer for a worker stopped by the wall-clock or its CPU limit."""
+    return {"error": f"the chat template took more than {RENDER_SECONDS:g} s to render this "
+                     "conversation; it was stopped"}
+
+
 def _run(request: str) -> dict:
     seconds = math.ceil(RENDER_SECONDS)
     memory = RENDER_MEMORY_MB << 20
@@ -118,8 +125,9 @@ def _run(request: str) -> dict:
     except subprocess.TimeoutExpired:
         worker.kill()
         worker.communicate()
-        return {"error": f"the chat template took more than {RENDER_SECONDS:g} s to render "
-                         "this conversation; it was stopped"}
+        return _too_long()
+    if worker.returncode in (-signal.SIGXCPU, -signal.SIGKILL):  # the worker's CPU limit
+        return _too_long()
     try:
         answer = json.loads(out) if out else None
     except ValueError:

@@ -191,6 +191,18 @@ def test_a_stopped_worker_is_killed_and_reaped(monkeypatch):
         started[0].returncode < 0  # killed by a signal, and waited for
 
 
+def test_a_worker_stopped_by_its_cpu_limit_is_said_to_take_too_long(monkeypatch):
+    real = subprocess.Popen
+
+    def one_cpu_second(args, **kwargs):  # the CPU limit comes before the wall clock's
+        return real([*args[:3], "1", *args[4:]], **kwargs)
+
+    monkeypatch.setattr(chat_sandbox.subprocess, "Popen", one_cpu_second)
+    monkeypatch.setattr(chat_sandbox, "RENDER_SECONDS", 30.0)
+    with pytest.raises(ChatTemplateRefused, match="took more than 30 s"):
+        sandboxed_prompt_ranges(HOSTILE["an endless loop"][0] + "{# cpu #}", CHATS[0], {})
+
+
 def test_answers_and_refusals_are_cached_and_busy_is_not(monkeypatch):
     template = "{{ raise_exception('no') }}{# cache #}"
     with pytest.raises(ChatTemplateRefused, match="refuses"):
