@@ -110,7 +110,7 @@ def test_base_encoding_is_not_modified():
 
 @pytest.mark.parametrize("pieces, error, message", [
     ([""], ValueError, "empty"), (["a\0b"], ValueError, "NUL"),
-    (["x" * 8001], ValueError, "8000 bytes"), ([b"bytes"], TypeError, "str"),
+    (["x" * 8000], ValueError, "8,000 bytes or more"), ([b"bytes"], TypeError, "str"),
 ])
 def test_bad_pieces_are_refused_by_name(pieces, error, message):
     with pytest.raises(error, match=message):
@@ -140,3 +140,18 @@ def test_any_small_extension_of_llama2_gives_sentencepiece_ids(pieces, text, tmp
     bbpe_core.save_sentencepiece_model(extended, path)
     sp = spm.SentencePieceProcessor(model_file=str(path))
     assert sp.encode(text) == extended.encode_ordinary(text)
+
+
+def test_the_longest_piece_extension_takes_is_one_every_loader_takes(tmp_path):
+    from bbpe_core.validate import MAX_PIECE_BYTES
+
+    longest = "▁" + "x" * (MAX_PIECE_BYTES - 4)  # 3 bytes + the rest: one byte under the cap
+    extended = bbpe_core.extend_vocabulary(bbpe_core.get_encoding("llama2"), [longest])
+    bbpe_core.save_sentencepiece_model(extended, tmp_path / "m.model")
+    again = bbpe_core.load_sentencepiece_model(tmp_path / "m.model")
+    text = " " + "x" * (MAX_PIECE_BYTES - 4)
+    assert again.n_vocab == extended.n_vocab == 32001
+    last = again.n_vocab - 1
+    assert again.decode_single_token_bytes(last) == extended.decode_single_token_bytes(last)
+    assert b"x" * (MAX_PIECE_BYTES - 4) in again.decode_single_token_bytes(last)
+    assert again.encode(text) == extended.encode(text)

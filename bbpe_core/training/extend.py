@@ -53,14 +53,12 @@ from ..models.base import UNIGRAM
 from ..models.bpe import merge_ranked
 from ..normalizers.replace import SPACE_MARK
 from ..pre_tokenizers import RegexSplit
+from ..validate import MAX_PIECE_BYTES
 
-__all__ = ["MAX_NEW_PIECES", "MAX_PIECE_BYTES", "extend_vocabulary"]
+__all__ = ["MAX_NEW_PIECES", "extend_vocabulary"]
 
 MAX_NEW_PIECES = 1_000_000
 """The most pieces ``extend_vocabulary`` adds at once."""
-
-MAX_PIECE_BYTES = 8000
-"""The longest piece, in UTF-8 bytes (sentencepiece's own limit in ``ModelInterface``)."""
 
 
 def _checked(pieces: Iterable[str]) -> list[str]:
@@ -68,9 +66,9 @@ def _checked(pieces: Iterable[str]) -> list[str]:
     for piece in pieces:
         if not isinstance(piece, str):
             raise TypeError(f"extend_vocabulary: pieces must be str, got {type(piece).__name__}")
-        if not piece or "\0" in piece or len(piece.encode("utf-8")) > MAX_PIECE_BYTES:
+        if not piece or "\0" in piece or len(piece.encode("utf-8")) >= MAX_PIECE_BYTES:
             raise ValueError(f"extend_vocabulary: piece {piece[:20]!r} is empty, holds NUL or "
-                             f"is over {MAX_PIECE_BYTES} bytes")
+                             f"has {MAX_PIECE_BYTES:,} bytes or more (validate.MAX_PIECE_BYTES)")
         out.append(piece)
         if len(out) > MAX_NEW_PIECES:
             raise ValueError(f"extend_vocabulary: over {MAX_NEW_PIECES:,} pieces")
@@ -160,8 +158,9 @@ def extend_vocabulary(base: Encoding, pieces: Iterable[str], *, name: str | None
 
     Raises:
         TypeError: if a piece is not a str.
-        ValueError: for an empty piece, one holding NUL or over ``MAX_PIECE_BYTES``, over
-            ``MAX_NEW_PIECES`` pieces, or a base that is neither kind (named).
+        ValueError: for an empty piece, one holding NUL or of ``validate.MAX_PIECE_BYTES``
+            bytes or more (the one piece cap of every loader), over ``MAX_NEW_PIECES`` pieces,
+            or a base that is neither kind (named).
 
     >>> import bbpe_core
     >>> base = bbpe_core.get_encoding("gpt2")
