@@ -61,3 +61,26 @@ def test_gpt2_files_are_named_after_both_files(tmp_path):
     at = _add(_upload_page(), "vocab.json + merges.txt",
               {"vocab.json": vocab.read_bytes(), "merges.txt": merges.read_bytes()})
     assert list(at.session_state["user_encodings"]) == ["vocab.json + merges.txt"]
+
+
+def test_a_text_its_normalizer_would_grow_past_the_cap_is_a_message_on_every_page():
+    """A tokenizer.json whose normalizer writes 64 characters for 'a' (the most one rule may
+    write) loads; 1,000 'a' would normalize to 64,000 characters, past the growth cap
+    (``normalizers.growth``): each page says so in one sentence, none shows an exception."""
+    doc = {"normalizer": {"type": "Replace", "pattern": {"String": "a"}, "content": "x" * 64},
+           "pre_tokenizer": None, "post_processor": None, "decoder": None, "added_tokens": [],
+           "model": {"type": "Unigram", "unk_id": 0, "byte_fallback": False,
+                     "vocab": [["<unk>", 0.0], ["a", -1.0], ["x", -1.0]]}}
+    at = _add(_upload_page(), "tokenizer.json", {"tokenizer.json": json.dumps(doc).encode()})
+    at.switch_page("views/playground.py").run()
+    at.selectbox(key="encoding").select("tokenizer.json").run()
+    live(at, "pg_text", "a" * 1_000).run()
+    said = " ".join(c.value for c in [*at.error, *at.code, *at.warning, *at.caption])
+    assert "the normalizer makes 64,000 characters of 1,000" in said, said
+    for mode in ("Chat", "Decode", "Compare", "Text"):
+        at.radio(key="pg_mode").set_value(mode).run()
+        assert not at.exception, (mode, at.exception)
+    for page in ("views/vocabulary.py", "views/trace.py", "views/compare_lab.py",
+                 "views/lessons.py", "views/byte_map.py", "views/algorithms.py"):
+        at.switch_page(page).run()
+        assert not at.exception, (page, at.exception)

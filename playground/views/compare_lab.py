@@ -4,7 +4,7 @@ import streamlit as st
 
 from playground.encoding_labels import COMPARE_DEFAULT, label
 from playground.ui import lab_sections
-from playground.ui.common import markdown_safe_name
+from playground.ui.common import markdown_safe_name, problem
 from playground.ui.lazy_encodings import LazyEncodings
 from playground.ui.page_link import apply_page_link, page_share_button
 from playground.ui.session import all_encoding_names
@@ -32,4 +32,9 @@ tabs = {"Languages": lab_sections.languages, "Formats": lab_sections.formats,
 for tab, draw in zip(st.tabs(list(tabs), key="lab_tab", on_change="rerun"), tabs.values()):
     if tab.open:
         with tab:
-            draw(keys, encs)
+            try:
+                draw(keys, encs)
+            except ValueError as e:  # an uploaded encoding's caps: its normalizer's growth,
+                # its pattern's deadline
+                problem("One of the chosen encodings cannot encode this tab's texts; take it "
+                        "out of the list to compare the others.", str(e))
