@@ -286,3 +286,26 @@ def test_numbers_tab_shows_examples_and_rules_without_none():
     assert examples.to_dict("records") == example_rows(shown)
     assert [t.value for t in at.main.text] == [rule_sentence(n, e) for n, e in shown.items()]
     _no_none(at)
+
+
+def test_the_languages_and_formats_tabs_say_what_each_text_costs():
+    """Issue 45: the Compare lab shows the cost as the Playground does: a price table per
+    tab, each cell the input price of that text's tokens in that encoding's priced model."""
+    from playground.ui.cost_view import price_table
+
+    at = new_app()
+    at.run()
+    at.switch_page("views/compare_lab.py").run()
+    lab_tab(at, "Tables").run()
+    encs = {n: bbpe_core.get_encoding(n) for n in COMPARE_DEFAULT}
+    rows = language_rows(encs, load_udhr())
+    assert "**What it costs**" in [m.value for m in at.markdown]
+    shown = at.dataframe[1].value.to_dict("records")
+    assert sorted(shown, key=lambda r: r["language"]) == sorted(
+        price_table(rows, "language", list(COMPARE_DEFAULT)), key=lambda r: r["language"])
+    assert any(v.startswith("USD ") for r in shown for v in r.values())
+    lab_tab(at, "Formats").run()
+    assert not at.exception and "**What it costs**" in [m.value for m in at.markdown]
+    expected = price_table(format_rows(encs, render_formats(RECORDS)), "format",
+                           list(COMPARE_DEFAULT))
+    assert at.dataframe[-1].value.to_dict("records") == expected
