@@ -1,5 +1,5 @@
-"""Command line: ``python -m bbpe_core encode|decode|tokenize|chunk|count|train`` (installed as
-``bbpe``).
+"""Command line: ``bbpe encode|decode|tokenize|chunk|count|train`` (also ``python -m
+bbpe_core``).
 
 ``--encoding`` (and ``train --pattern``) takes a shipped name or the path of a GGUF model
 file (``model.gguf``: its tokenizer, read from the header alone; ``load_gguf``).
@@ -168,8 +168,11 @@ def _read_input(path: str | None, command: str) -> bytes:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m bbpe_core",
-                                     description=__doc__.splitlines()[0])
+    called = os.path.basename(sys.argv[0]) if sys.argv else ""
+    parser = argparse.ArgumentParser(  # the name it was called by: the console script or -m
+        prog=called if called.startswith("bbpe") else "python -m bbpe_core",
+        description="Encode, decode, tokenize, chunk or count text with a shipped encoding "
+                    "or a GGUF model file's tokenizer, or train a byte-level BPE encoding.")
     sub = parser.add_subparsers(dest="command", required=True)
     names = list_encoding_names() + ["r50k_base"]
     t = sub.add_parser("train")

@@ -150,3 +150,14 @@ def test_chunk_prints_one_json_line_per_chunk(monkeypatch, capsys):
 def test_chunk_errors_are_one_line(monkeypatch, capsys, args, stdin, message):
     status, out, err = run(monkeypatch, capsys, args, stdin)
     assert status == 2 and out == "" and message in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("called, usage", [
+    ("/usr/local/bin/bbpe", "usage: bbpe "),
+    ("/x/bbpe_core/__main__.py", "usage: python -m bbpe_core "),
+])
+def test_help_names_the_command_it_was_called_by(monkeypatch, capsys, called, usage):
+    monkeypatch.setattr("sys.argv", [called, "--help"])
+    with pytest.raises(SystemExit):
+        main()
+    assert capsys.readouterr().out.startswith(usage)
