@@ -21,11 +21,15 @@ from bbpe_core.viewer.html import group_shared
 
 from .model_kind import model_kind
 
-__all__ = ["ALGORITHM_ENCODINGS", "DEFAULT_TEXT", "MAX_TOKENS", "Result", "available",
+__all__ = ["ALGORITHM_ENCODINGS", "DEFAULT_TEXT", "MAX_ALGORITHM_ENCODINGS", "MAX_TOKENS",
+           "Result", "available",
            "byte_spelled", "differences", "run", "run_all", "space_marker"]
 
-ALGORITHM_ENCODINGS = ("gpt2", "llama2", "gemma3", "t5", "bert_base_uncased")
-"""One encoding per kind, in the page's order; those not shipped are skipped."""
+ALGORITHM_ENCODINGS = ("gpt2", "llama2", "t5", "bert_base_uncased")
+"""One encoding per kind, in the page's order, shown first (those not shipped are skipped);
+the reader may add others (Gemma 3, GPT-4o...) up to ``MAX_ALGORITHM_ENCODINGS``."""
+MAX_ALGORITHM_ENCODINGS = 5
+"""Encodings drawn side by side at most (one column each)."""
 DEFAULT_TEXT = "Hello World! The café serves 拉麵 and 你好."
 MAX_TOKENS = 400
 """Tokens drawn per encoding at most (the counts cover the whole text)."""

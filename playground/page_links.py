@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .algorithms import MAX_ALGORITHM_ENCODINGS
 from .caps import (
     MAX_ALGORITHM_CHARS,
     MAX_COMPARE_ENCODINGS,
@@ -44,6 +45,7 @@ PAGE_FIELDS: dict[str, dict[str, tuple[str, str, Any]]] = {
     "Compare lab": {"encodings": ("encodings", "lab_names", MAX_LINK_LAB_ENCODINGS),
                     "tab": ("choice", "lab_tab", LAB_TABS)},
     "Algorithms": {"text": ("text", "al_text", MAX_ALGORITHM_CHARS),
+                   "encodings": ("encodings", "al_names", MAX_ALGORITHM_ENCODINGS),
                    "sample": ("text", "al_sample", MAX_SAMPLE_CHARS)},
 }
 """Per page: field name in the link -> (shape, the widget key it sets, its bound): ``text``

@@ -26,10 +26,13 @@ def _topics(text: str) -> dict[str, list[str]]:
     return dict(differences(text, run_all(text, available())))
 
 
-def test_the_shipped_kinds_are_shown_and_gemma3_only_when_shipped():
+def test_one_encoding_of_each_kind_is_shown_first():
+    from playground.model_kind import model_kind
+
     names = available()
-    assert names[0] == "gpt2" and "llama2" in names and names[-1] == "bert_base_uncased"
-    assert ("gemma3" in names) == ("gemma3" in bbpe_core.list_encoding_names())
+    assert names == ["gpt2", "llama2", "t5", "bert_base_uncased"]
+    kinds = [model_kind(bbpe_core.get_encoding(n)) for n in names]
+    assert len(set(kinds)) == len(kinds) == 4, kinds
 
 
 def test_chinese_is_byte_fallback_in_llama2_and_unk_in_bert():
@@ -116,3 +119,19 @@ def test_the_page_runs():
     assert len(at.dataframe) == 3  # the survey's table, compression, segmentation
     live(at, "al_text", "<s>[CLS]<|endoftext|> x").run()
     assert not at.exception
+
+
+def test_the_reader_chooses_the_encodings_side_by_side_up_to_the_cap():
+    from playground.algorithms import MAX_ALGORITHM_ENCODINGS
+
+    at = new_app()
+    at.run()
+    at.switch_page("views/algorithms.py").run()
+    chosen = at.multiselect(key="al_names")
+    assert chosen.value == available() and not at.exception
+    assert [m.label for m in at.metric] == [f"{n} tokens" for n in available()]
+    chosen.set_value([*available(), "gemma3"]).run()
+    assert [m.label for m in at.metric][-1] == "gemma3 tokens"
+    assert chosen.proto.max_selections == MAX_ALGORITHM_ENCODINGS
+    at.multiselect(key="al_names").set_value([]).run()
+    assert not at.exception and "Choose at least one encoding" in at.info[0].value

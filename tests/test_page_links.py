@@ -18,7 +18,7 @@ from playground.page_links import (
 )
 from playground.share import decode_state, encode_state
 
-ENCODINGS = {"gpt2", "llama2", "t5", "o200k_base"}
+ENCODINGS = {"gpt2", "llama2", "t5", "o200k_base", "gemma3"}
 LINKS = {
     "trace": ("Merge trace", "llama2", {"text": "词 lower"}, {"tr_text": "词 lower"}),
     "vocabulary": ("Vocabulary", "t5", {"query": "^▁", "search": "regex", "form": "vocabulary"},
@@ -27,8 +27,9 @@ LINKS = {
                  {"bm_text": "é x", "bm_g": "Ã©"}),
     "compare_lab": ("Compare lab", "t5", {"encodings": ["gpt2", "t5"], "tab": "Numbers"},
                     {"lab_names": ["gpt2", "t5"]}),
-    "algorithms": ("Algorithms", "llama2", {"text": "unseen 麵", "sample": "春眠"},
-                   {"al_text": "unseen 麵", "al_sample": "春眠"}),
+    "algorithms": ("Algorithms", "llama2",
+                   {"text": "unseen 麵", "sample": "春眠", "encodings": ["gpt2", "gemma3"]},
+                   {"al_text": "unseen 麵", "al_sample": "春眠", "al_names": ["gpt2", "gemma3"]}),
 }
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import streamlit as st
 
+from bbpe_core import list_encoding_names
+
 from ..algorithm_training import (
     VOCAB_SIZES,
     compression_rows,
@@ -12,9 +14,17 @@ from ..algorithm_training import (
     segmentation_rows,
     train_all,
 )
-from ..algorithms import DEFAULT_TEXT, MAX_TOKENS, available, differences, run_all
+from ..algorithms import (
+    DEFAULT_TEXT,
+    MAX_ALGORITHM_ENCODINGS,
+    MAX_TOKENS,
+    available,
+    differences,
+    run_all,
+)
 from ..caps import MAX_ALGORITHM_CHARS, MAX_SAMPLE_CHARS, check
 from ..charts import grouped_bar
+from ..encoding_labels import label
 from ..html_base import esc, page_css
 from ..share import encode_state
 from ..survey import survey_rows
@@ -35,7 +45,14 @@ def side_by_side() -> None:
     except ValueError as e:  # our sentence: numbers only
         st.error(str(e))
         return
-    names = available()
+    names = st.multiselect(
+        "Encodings side by side", list_encoding_names(), format_func=label,
+        max_selections=MAX_ALGORITHM_ENCODINGS, filter_mode="contains",
+        help="One of each kind to start with; add others (Gemma 3, GPT-4o, Qwen 3...) to see "
+        "the same kind with another vocabulary.", **kept("al_names", available()))
+    if not names:
+        st.info("Choose at least one encoding to draw.")
+        return
     results = run_all(text, names)
     for column, r in zip(st.columns(len(results)), results):
         with column:

@@ -1,0 +1,59 @@
+"""Live beyond the Playground's text (issue 45, "Live everywhere"): a Chat message, the merge
+trace's word and the vocabulary search follow typing key by key, with no Enter and no
+Ctrl+Enter, at desktop and phone sizes."""
+
+from __future__ import annotations
+
+import pytest
+from browser_helpers import screenshot, wait_for_idle
+
+pytestmark = pytest.mark.browser
+
+
+def _type(field, text: str) -> None:
+    """Empty ``field`` and type ``text`` into it key by key (never Enter)."""
+    field.fill("")
+    field.press_sequentially(text, delay=40)
+
+
+@pytest.mark.parametrize("size", ["wide", "phone"])
+def test_a_chat_message_follows_typing(sized, size):
+    page = sized("", size)
+    page.wait_for_selector(".bbpe-view .tok", timeout=60_000)
+    (page.locator('[data-testid="stRadio"]').filter(has_text="Mode")
+     .get_by_text("Chat", exact=True).click())
+    content = page.get_by_role("textbox", name="Content").first
+    content.wait_for(timeout=60_000)
+    wait_for_idle(page)
+    content.click()
+    content.press("End")
+    content.press_sequentially(" zebrafish", delay=40)
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.bbpe-view')].some(v => "
+        "v.innerText.includes('zebrafish') || v.innerText.includes('zebra'))",
+        timeout=60_000)
+    screenshot(page, f"live_chat_{size}")
+
+
+@pytest.mark.parametrize("size", ["wide", "phone"])
+def test_the_merge_trace_word_follows_typing(sized, size):
+    page = sized("trace", size)
+    word = page.get_by_role("textbox", name="Word or short text")
+    word.wait_for(timeout=60_000)
+    _type(word, "one two three four")
+    page.wait_for_function(
+        "() => document.body.innerText.includes('4 chunk(s) after pre-tokenization')",
+        timeout=60_000)
+    screenshot(page, f"live_trace_{size}")
+
+
+@pytest.mark.parametrize("size", ["wide", "phone"])
+def test_the_vocabulary_search_follows_typing(sized, size):
+    page = sized("vocabulary", size)
+    query = page.get_by_role("textbox", name="Query")
+    query.wait_for(timeout=60_000)
+    _type(query, "SolidGold")
+    page.wait_for_function(
+        "() => /\\b2 shown\\b/.test(document.body.innerText)", timeout=60_000)
+    assert query.input_value() == "SolidGold"  # no key was taken back by a rerun
+    screenshot(page, f"live_vocabulary_{size}")
