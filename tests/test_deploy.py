@@ -56,6 +56,9 @@ def test_the_caps_come_from_the_packaged_config_not_from_weaker_flags():
     config = tomllib.loads((ROOT / "playground/.streamlit/config.toml").read_text("utf-8"))
     assert config["server"]["maxUploadSize"] == 25
     assert config["client"]["showErrorDetails"] == "none"
+    # no full garbage collection after every rerun: it holds the GIL and stalls every
+    # visitor's session (bench/results/load.md)
+    assert config["runner"]["postScriptGC"] is False
     argv = json.loads(_all("CMD")[0])
     flags = {a for a in argv if a.startswith("--")}
     assert flags <= {"--server.port", "--server.address", "--server.headless"}, flags
