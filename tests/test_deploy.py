@@ -59,6 +59,7 @@ def test_the_caps_come_from_the_packaged_config_not_from_weaker_flags():
     # no full garbage collection after every rerun: it holds the GIL and stalls every
     # visitor's session (bench/results/load.md)
     assert config["runner"]["postScriptGC"] is False
+    assert config["server"]["fileWatcherType"] == "none"  # no threads polling the source
     argv = json.loads(_all("CMD")[0])
     flags = {a for a in argv if a.startswith("--")}
     assert flags <= {"--server.port", "--server.address", "--server.headless"}, flags
