@@ -14,8 +14,9 @@ Public API, re-exported by name:
   ``pre_tokenize`` and ``encode_detailed`` for viewers; ``trace`` for every merge step.
 - ``bytes_to_unicode``, ``byte_encoder``, ``byte_decoder``: GPT-2's byte map.
 - ``train``, ``train_files``: an exact, incremental BPE trainer; ``train_unigram``: a
-  Unigram LM trainer after sentencepiece's; ``train_sentencepiece_bpe``: its BPE trainer
-  (each takes a ``stop`` function and raises ``TrainingStopped`` when it says so).
+  Unigram LM trainer after sentencepiece's; ``train_sentencepiece_bpe``: its BPE trainer;
+  ``train_wordpiece``: a WordPiece trainer after HF tokenizers' ``WordPieceTrainer`` (each
+  takes a ``stop`` function and raises ``TrainingStopped`` when it says so).
 - Loaders and savers for ``.tiktoken``, GPT-2 ``vocab.json`` + ``merges.txt`` and
   HF ``tokenizer.json``; a loader and a saver for SentencePiece ``.model`` files;
   ``load_gguf`` for the tokenizer in a GGUF model file's header (llama.cpp, Ollama), never
@@ -71,6 +72,7 @@ from .training import (
     train_from_counts,
     train_sentencepiece_bpe,
     train_unigram,
+    train_wordpiece,
 )
 from .training.extend import extend_vocabulary
 from .viewer.notebook import TokenView, visualize
@@ -127,5 +129,6 @@ __all__ = [
     "train_from_counts",
     "train_sentencepiece_bpe",
     "train_unigram",
+    "train_wordpiece",
     "visualize",
 ]

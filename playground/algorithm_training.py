@@ -1,19 +1,23 @@
 """The Algorithms page's second part: four kinds of tokenizer trained on the same corpus at
-the same vocabulary size, then compared on held-out text.
+the same vocabulary size, then compared on held-out text. Every trainer is this project's
+(``bbpe_core.training``):
 
 - byte-level BPE: ``bbpe_core.train`` (Radford et al. 2019's byte-level BPE, GPT-2's pattern);
 - character-level BPE: ``bbpe_core.training.train_char_level`` (Sennrich et al. 2016), applied
   with ``encoders.char_bpe.CharBPEEncoder`` (merge rank as priority, no byte fallback: a
   character it never saw is ``<unk>``);
-- WordPiece: HF tokenizers' ``WordPieceTrainer`` with BERT cased's normalizer (no
-  lowercasing; a space around each CJK ideograph) and ``BertPreTokenizer`` (Schuster & Nakajima
-  2012; Devlin et al. 2019);
-- Unigram: HF tokenizers' ``UnigramTrainer`` with ``Metaspace`` (Kudo 2018, as SentencePiece
-  trains it).
+- WordPiece: ``bbpe_core.training.train_wordpiece`` (after HF tokenizers' ``WordPieceTrainer``)
+  with BERT cased's normalizer (no lowercasing; a space around each CJK ideograph) and BERT's
+  pre-tokenizer, ``[UNK]`` its one special token, no minimum frequency and no alphabet limit
+  (``WordPieceTrainer``'s defaults) (Schuster & Nakajima 2012; Devlin et al. 2019);
+- Unigram: ``bbpe_core.training.train_unigram`` (Kudo 2018, after sentencepiece's trainer)
+  with no normalization, every space kept as ``▁`` and every character covered, as HF's
+  ``UnigramTrainer`` behind a ``Metaspace`` pre-tokenizer trains it. sentencepiece reads a
+  line as a sentence, so text is encoded line by line (a line break is no token, as for
+  WordPiece).
 
-HF ``tokenizers`` is imported inside ``train_hf`` only (this section's one use of it; the
-engine never imports it). The corpus and held-out text are bounded (``CORPUS_CHARS``,
-``HELD_OUT_CHARS``) so every training run takes seconds.
+The corpus and held-out text are bounded (``CORPUS_CHARS``, ``HELD_OUT_CHARS``) so every
+training run takes seconds.
 """
 
 from __future__ import annotations
@@ -26,10 +30,11 @@ from bbpe_core import train
 from bbpe_core.models.char_bpe import CharBPEEncoder
 from bbpe_core.pre_tokenizers import RegexSplit
 from bbpe_core.pre_tokenizers.patterns import GPT2_PATTERN
-from bbpe_core.training import train_char_level
+from bbpe_core.training import train_char_level, train_unigram, train_wordpiece
+from bbpe_core.training.spec import LOSSLESS
 
 __all__ = ["ALGORITHMS", "CORPUS_CHARS", "HELD_OUT_CHARS", "VOCAB_SIZES", "Trained",
-           "compression_rows", "corpus_parts", "segmentation_rows", "train_all", "train_hf"]
+           "compression_rows", "corpus_parts", "segmentation_rows", "train_all"]
 
 _CORPORA = Path(__file__).resolve().parent / "assets" / "corpora"
 CORPUS_CHARS = {"English": 80_000, "Chinese": 8_000}
@@ -40,6 +45,9 @@ VOCAB_SIZES = (2000, 3000, 4000)
 """Vocabulary sizes offered; all are above the corpus' alphabet (Unigram needs that)."""
 ALGORITHMS = ("byte-level BPE", "character-level BPE", "WordPiece", "Unigram")
 UNK = "<unk>"
+"""The unknown token of character-level BPE and Unigram (sentencepiece's ``<unk>``)."""
+WORDPIECE_UNK = "[UNK]"
+"""WordPiece's unknown token (BERT's), its one special token here."""
 
 
 @dataclass(frozen=True)
@@ -48,8 +56,8 @@ class Trained:
 
     Attributes:
         algorithm: one of ``ALGORITHMS``.
-        vocab_size: its actual number of tokens (HF's WordPiece trainer adds a ``##``
-            copy of each character, so it can exceed the size asked for).
+        vocab_size: its actual number of tokens (the WordPiece trainer, as HF's, adds a
+            ``##`` copy of each character, so it can exceed the size asked for).
         tokenize: text -> the token strings.
         unknown: the string of its unknown token ("" if it has none).
         round_trip: text -> ``decode(encode(text))`` (its decoder's text).
@@ -98,50 +106,24 @@ def _char_level(corpus: str, vocab_size: int) -> Trained:
                    lambda text: "".join(tokenize(text)))
 
 
-def train_hf(algorithm: str, corpus: str, vocab_size: int) -> Trained:
-    """Train HF tokenizers' WordPiece or Unigram on ``corpus``.
+def _wordpiece(corpus: str, vocab_size: int) -> Trained:
+    enc = train_wordpiece(corpus, vocab_size, lowercase=False, min_frequency=0,
+                          special_tokens=[WORDPIECE_UNK], unk_token=WORDPIECE_UNK,
+                          limit_alphabet=None, name="wordpiece-trained")
+    return Trained("WordPiece", enc.n_vocab, enc.tokenize, WORDPIECE_UNK,
+                   lambda text: enc.decode(enc.encode_ordinary(text)))
 
-    Args:
-        algorithm: ``"WordPiece"`` or ``"Unigram"``.
-        corpus: the training text.
-        vocab_size: the size asked for.
 
-    Raises:
-        ValueError: for another algorithm, or when the trainer refuses (e.g. a vocabulary
-            smaller than the corpus' alphabet).
-    """
-    from tokenizers import Tokenizer, decoders, models, normalizers, pre_tokenizers, trainers
+def _unigram(corpus: str, vocab_size: int) -> Trained:
+    enc = train_unigram(corpus, vocab_size, character_coverage=1.0, byte_fallback=False,
+                        name="unigram-trained", **LOSSLESS)
 
-    if algorithm == "WordPiece":
-        tok = Tokenizer(models.WordPiece(unk_token="[UNK]"))
-        tok.normalizer = normalizers.BertNormalizer(lowercase=False)  # BERT cased: CJK spaced
-        tok.pre_tokenizer = pre_tokenizers.BertPreTokenizer()
-        tok.decoder = decoders.WordPiece()
-        trainer = trainers.WordPieceTrainer(vocab_size=vocab_size, special_tokens=["[UNK]"],
-                                            show_progress=False)
-        unknown = "[UNK]"
-    elif algorithm == "Unigram":
-        tok = Tokenizer(models.Unigram())
-        tok.pre_tokenizer = pre_tokenizers.Metaspace()
-        tok.decoder = decoders.Metaspace()
-        trainer = trainers.UnigramTrainer(vocab_size=vocab_size, special_tokens=[UNK],
-                                          unk_token=UNK, show_progress=False)
-        unknown = UNK
-    else:
-        raise ValueError(f"train_hf trains WordPiece or Unigram, not {algorithm!r}")
-    try:
-        tok.train_from_iterator([corpus], trainer)
-    except Exception as e:  # the trainers raise plain Exception
-        raise ValueError(f"{algorithm} training failed: {e}") from e
-    unk_id = tok.token_to_id(unknown)
+    def tokenize(text: str) -> list[str]:  # a line at a time, as sentencepiece reads text
+        return [token for line in text.split("\n") for token in enc.tokenize(line)]
 
-    def tokenize(text: str) -> list[str]:  # HF's Unigram shows an unknown piece's own text
-        out = tok.encode(text, add_special_tokens=False)
-        return [unknown if i == unk_id else t for t, i in zip(out.tokens, out.ids)]
-
-    return Trained(algorithm, tok.get_vocab_size(), tokenize, unknown,
-                   lambda text: tok.decode(tok.encode(text, add_special_tokens=False).ids,
-                                           skip_special_tokens=False))
+    return Trained("Unigram", enc.n_vocab, tokenize, UNK,
+                   lambda text: "\n".join(enc.decode(enc.encode_ordinary(line))
+                                          for line in text.split("\n")))
 
 
 def train_all(corpus: str, vocab_size: int) -> list[Trained]:
@@ -151,7 +133,7 @@ def train_all(corpus: str, vocab_size: int) -> list[Trained]:
         ValueError: if a trainer refuses the corpus or size.
     """
     return [_byte_level(corpus, vocab_size), _char_level(corpus, vocab_size),
-            train_hf("WordPiece", corpus, vocab_size), train_hf("Unigram", corpus, vocab_size)]
+            _wordpiece(corpus, vocab_size), _unigram(corpus, vocab_size)]
 
 
 def compression_rows(models: list[Trained], held_out: dict[str, str]) -> list[dict]:

@@ -55,7 +55,8 @@ _RUN = textwrap.dedent("""\
 
 
 @pytest.mark.parametrize("corpus", list(_CORPORA))
-@pytest.mark.parametrize("trainer", ["train_unigram", "train_sentencepiece_bpe", "train"])
+@pytest.mark.parametrize("trainer", ["train_unigram", "train_sentencepiece_bpe", "train",
+                                     "train_wordpiece"])
 def test_a_corpus_at_the_page_cap_trains_stops_or_is_refused_within_budget(trainer, corpus):
     """1 GiB of address space and 120 s: the run ends (trained, stopped at its 3 s deadline or
     refused) well inside them."""
@@ -77,7 +78,7 @@ def test_a_stop_function_ends_each_trainer_with_training_stopped():
         return len(calls) > 3
 
     for trainer, size in ((bbpe_core.train_unigram, 60), (bbpe_core.train_sentencepiece_bpe, 300),
-                          (bbpe_core.train, 300)):
+                          (bbpe_core.train, 300), (bbpe_core.train_wordpiece, 300)):
         calls.clear()
         with pytest.raises(bbpe_core.TrainingStopped):
             trainer(corpus, size, stop=stop)
@@ -120,7 +121,7 @@ def test_every_sentencepiece_bpe_option_is_checked_by_name(option, value):
 @pytest.mark.parametrize("vocab_size", [math.inf, math.nan, 300.0, True, 10**12])
 def test_a_vocab_size_that_is_not_an_int_in_range_is_named(vocab_size):
     for trainer in (bbpe_core.train, bbpe_core.train_unigram, bbpe_core.train_sentencepiece_bpe,
-                    train_char_level):
+                    train_char_level, bbpe_core.train_wordpiece):
         with pytest.raises(ValueError, match="vocab_size"):
             trainer("some text", vocab_size)
 

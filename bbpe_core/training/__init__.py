@@ -10,6 +10,7 @@
   sentencepiece's ``unigram_model_trainer.cc``.
 - ``spec`` and ``sp_corpus``: sentencepiece's trainer options (its names and defaults) and
   the corpus both SentencePiece trainers read.
+- ``wordpiece``: a WordPiece trainer, after HF tokenizers' ``WordPieceTrainer``.
 - ``budget``: every trainer's option checks and its ``stop`` function (``TrainingStopped``).
 
 The package is named ``training`` because ``bbpe_core.train`` is the public function.
@@ -20,6 +21,7 @@ from .char_level import CharLevelBPE, train_char_level
 from .sentencepiece_bpe import train_sentencepiece_bpe, train_sentencepiece_bpe_model
 from .trainer import TrainStep, count_chunks, train, train_files, train_from_counts
 from .unigram import UnigramRound, train_unigram, train_unigram_model
+from .wordpiece import train_wordpiece
 
 __all__ = [
     "CharLevelBPE",
@@ -36,4 +38,5 @@ __all__ = [
     "train_sentencepiece_bpe_model",
     "train_unigram",
     "train_unigram_model",
+    "train_wordpiece",
 ]

@@ -95,7 +95,7 @@ def training_contrast() -> None:
                     width="stretch")
     st.dataframe(rows, hide_index=True, width="stretch")
     st.caption("More characters per token is better compression, unless the tokens are "
-               "unknown: an unknown token stands for text the tokenizer lost. HF's "
+               "unknown: an unknown token stands for text the tokenizer lost. The "
                "WordPiece trainer adds a ## copy of every character, so its vocabulary can "
                "exceed the size asked for; a small corpus can run out of pairs before a BPE "
                "vocabulary is full.")

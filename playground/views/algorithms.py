@@ -29,9 +29,9 @@ st.subheader("Train each kind on the same corpus")
 st.caption(
     f"The first {CORPUS_CHARS['English']:,} characters of the CPython docs and "
     f"{CORPUS_CHARS['Chinese']:,} of the Tang poems; compression is measured on the next "
-    f"{HELD_OUT_CHARS['English']:,} and {HELD_OUT_CHARS['Chinese']:,}. Byte-level and "
-    "character-level BPE are this project's trainers; WordPiece and Unigram are HF "
-    "tokenizers' trainers, used here for this contrast only.")
+    f"{HELD_OUT_CHARS['English']:,} and {HELD_OUT_CHARS['Chinese']:,}. All four trainers are "
+    "this project's; the WordPiece one follows HF tokenizers' WordPieceTrainer (BPE over "
+    "characters, ## before a piece that continues a word), the Unigram one sentencepiece's.")
 # trained when opened (a click reruns the page): training four tokenizers held the page's
 # first visit back by seconds
 with st.expander("Train the four kinds and compare them", key="al_training",
