@@ -19,9 +19,11 @@ __all__ = ["Entry", "vocab_entries", "merges_of", "SEARCH_MODES", "SEARCH_FORMS"
            "script_shares", "length_counts", "ODDITIES", "oddities"]
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Entry:
-    """One token of a vocabulary.
+    """One token of a vocabulary (a plain slots class: a frozen dataclass's ``__init__`` goes
+    through ``object.__setattr__`` per field, which made reading a 262,144-piece vocabulary
+    take seconds).
 
     Attributes:
         id: its id.
@@ -61,8 +63,9 @@ def vocab_entries(enc: Encoding, merges: bool = True) -> list[Entry]:
     """
     if not enc.byte_level:
         table = enc.vocab
-        return [Entry(i, table.token_bytes(i), piece, _decode(table.token_bytes(i)), None,
-                      i in table.whole_ids) for i, piece in sorted(table.pieces.items())]
+        id_to_bytes, whole = table.id_to_bytes, table.whole_ids
+        return [Entry(i, data, piece, _decode(data), None, i in whole)
+                for i, piece in sorted(table.pieces.items()) for data in (id_to_bytes[i],)]
     pairs = ([] if not merges else enc.merges if enc.merges is not None
              else recover_merges(enc.mergeable_ranks))
     made_by = {a + b: (a, b) for a, b in pairs}
