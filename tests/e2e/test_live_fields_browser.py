@@ -7,6 +7,9 @@ from __future__ import annotations
 import pytest
 from browser_helpers import screenshot, wait_for_idle
 
+import bbpe_core
+from playground.vocab import search, vocab_entries
+
 pytestmark = pytest.mark.browser
 
 
@@ -53,7 +56,12 @@ def test_the_vocabulary_search_follows_typing(sized, size):
     query = page.get_by_role("textbox", name="Query")
     query.wait_for(timeout=60_000)
     _type(query, "SolidGold")
-    page.wait_for_function(
-        "() => /\\b2 shown\\b/.test(document.body.innerText)", timeout=60_000)
+    found = search(vocab_entries(bbpe_core.get_encoding("gpt2"), merges=False), "substring",
+                   "SolidGold")
+    assert len(found) != len(search(vocab_entries(bbpe_core.get_encoding("gpt2"),
+                                                  merges=False), "substring", "token"))
+    page.wait_for_function(  # the count of the typed query's tokens, not of the first one's
+        "n => document.body.innerText.includes(n + ' shown (at most 200)')",
+        arg=len(found), timeout=60_000)
     assert query.input_value() == "SolidGold"  # no key was taken back by a rerun
     screenshot(page, f"live_vocabulary_{size}")
