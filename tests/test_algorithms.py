@@ -10,14 +10,14 @@ import pytest
 from apptest import live, new_app
 
 import bbpe_core
-from playground.algorithm_training import (
+from playground.algorithms.training import (
     ALGORITHMS,
     compression_rows,
     corpus_parts,
     segmentation_rows,
     train_all,
 )
-from playground.algorithms import DEFAULT_TEXT, available, differences, run_all
+from playground.algorithms.side_by_side import DEFAULT_TEXT, available, differences, run_all
 
 ROOT = Path(__file__).resolve().parent.parent
 

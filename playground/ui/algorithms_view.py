@@ -1,24 +1,24 @@
 """The Algorithms page's Streamlit glue: the side-by-side view and the training contrast
-(logic in ``playground.algorithms`` and ``playground.algorithm_training``)."""
+(logic in ``playground.algorithms.side_by_side`` and ``playground.algorithms.training``)."""
 
 from __future__ import annotations
 
 import streamlit as st
 
-from ..algorithm_training import (
+from ..algorithms.training import (
     VOCAB_SIZES,
     compression_rows,
     corpus_parts,
     segmentation_rows,
     train_all,
 )
-from ..algorithms import DEFAULT_TEXT, MAX_TOKENS, available, differences, run_all
+from ..algorithms.side_by_side import DEFAULT_TEXT, MAX_TOKENS, available, differences, run_all
 from ..caps import MAX_ALGORITHM_CHARS, MAX_SAMPLE_CHARS, check
-from ..charts import grouped_bar
-from ..html_base import esc, page_css
-from ..share import encode_state
-from ..survey import survey_rows
-from ..token_html import layers_html, token_view_html
+from ..render.charts import grouped_bar
+from ..render.base import esc, page_css
+from ..share.links import encode_state
+from ..algorithms.survey import survey_rows
+from ..render.tokens import layers_html, token_view_html
 from .common import problem
 from .live_text import live_text_area
 from .widgets import kept

@@ -1,4 +1,4 @@
-"""The Vocabulary page's sections (Streamlit glue over ``playground.vocab``): search, the
+"""The Vocabulary page's sections (Streamlit glue over ``playground.inside.vocabulary``): search, the
 vocabulary's anatomy, charts of lengths and scripts, tables of longest, special, added and odd
 tokens, and the export."""
 
@@ -10,11 +10,11 @@ from bbpe_core import Encoding
 from bbpe_core.models.base import WORDPIECE
 from bbpe_core.pre_tokenizers.byte_level import to_gpt2_str
 
-from ..charts import count_bar
+from ..render.charts import count_bar
 from ..export import EXPORT_NOTES, vocabulary_files
 from ..model_kind import model_kind
-from ..unigram_lattice import piece_scores
-from ..vocab import (
+from ..inside.lattice import piece_scores
+from ..inside.vocabulary import (
     SEARCH_FORMS,
     SEARCH_MODES,
     anatomy,
