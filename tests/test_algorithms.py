@@ -10,6 +10,7 @@ import pytest
 from apptest import live, new_app
 
 import bbpe_core
+from playground.algorithms.side_by_side import DEFAULT_TEXT, available, differences, run_all
 from playground.algorithms.training import (
     ALGORITHMS,
     compression_rows,
@@ -17,7 +18,6 @@ from playground.algorithms.training import (
     segmentation_rows,
     train_all,
 )
-from playground.algorithms.side_by_side import DEFAULT_TEXT, available, differences, run_all
 
 ROOT = Path(__file__).resolve().parent.parent
 

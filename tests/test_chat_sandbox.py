@@ -21,6 +21,7 @@ from zoo_oracles import llama_cpp_vocab
 
 import bbpe_core
 from playground.chat import sandbox as chat_sandbox
+from playground.chat.gguf import file_chat_template
 from playground.chat.render import chat_environment
 from playground.chat.sandbox import (
     MAX_PROMPT_CHARS,
@@ -30,7 +31,6 @@ from playground.chat.sandbox import (
     sandboxed_prompt_ranges,
 )
 from playground.chat.templates import TEMPLATE_MODELS, render_chat_prompt
-from playground.chat.gguf import file_chat_template
 from playground.ui.model_file import open_model_file
 
 WITH_TEMPLATES = ("command-r", "gemma-4", "phi-3", "qwen2", "qwen35")

@@ -16,7 +16,6 @@ from apptest import lab_tab, live, new_app
 
 import bbpe_core
 from oracles import ENCODING_NAMES, tiktoken_encoding
-from playground.selector.labels import COMPARE_DEFAULT
 from playground.lab.code import (
     INDENTS,
     MAX_CODE_CHARS,
@@ -40,6 +39,7 @@ from playground.lab.numbers import (
     pieces_cell,
     rule_sentence,
 )
+from playground.selector.labels import COMPARE_DEFAULT
 
 ROOT = Path(__file__).resolve().parent.parent
 ENCS = {n: bbpe_core.get_encoding(n) for n in ENCODING_NAMES}

@@ -124,7 +124,8 @@ def test_the_heaviest_allowed_links_open_in_seconds():
 
 def test_chatml_tokens_are_matched_to_8000_messages_in_one_pass():
     code = (
-        "from playground.chat.prompt import Message, build_prompt, chat_encoding, tokens_per_message\n"
+        "from playground.chat.prompt import (Message, build_prompt, chat_encoding,\n"
+        "                                    tokens_per_message)\n"
         "msgs = [Message('user', 'hi')] * 8000\n"
         "prompt, ranges = build_prompt(msgs, 'gpt-4o')\n"
         "spans = chat_encoding('gpt-4o').encode_detailed(prompt, allowed_special='all')\n"

@@ -11,10 +11,10 @@ from hypothesis import strategies as hst
 from streamlit.testing.v1 import AppTest
 
 import bbpe_core
-from playground.inside.byte_map import byte_grid_html, byte_reason
 from playground.export import vocabulary_files
-from playground.render.trace import merge_trees, step_sentence, trees_html
+from playground.inside.byte_map import byte_grid_html, byte_reason
 from playground.inside.vocabulary import anatomy, oddities, script_of, search, vocab_entries
+from playground.render.trace import merge_trees, step_sentence, trees_html
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -10,7 +10,6 @@ from collections.abc import Mapping
 import pytest
 
 import bbpe_core
-from playground.selector.labels import COMPARE_DEFAULT
 from playground.lab.formats import RECORDS, format_rows, render_formats
 from playground.lab.languages import Sample, language_rows, load_udhr
 from playground.lab.stored import (
@@ -22,6 +21,7 @@ from playground.lab.stored import (
     shipped_texts,
     stored_count,
 )
+from playground.selector.labels import COMPARE_DEFAULT
 
 
 def test_the_lab_s_first_set_and_the_sidebar_s_default_are_stored():

@@ -9,6 +9,7 @@ import json
 import pytest
 from apptest import new_app
 
+from playground.share.links import decode_state, encode_state
 from playground.share.pages import (
     LAB_TABS,
     MAX_LINK_LAB_ENCODINGS,
@@ -16,7 +17,6 @@ from playground.share.pages import (
     PAGE_FIELDS,
     page_fields,
 )
-from playground.share.links import decode_state, encode_state
 
 ENCODINGS = {"gpt2", "llama2", "t5", "o200k_base"}
 LINKS = {

@@ -9,7 +9,13 @@ import json
 import pytest
 
 import bbpe_core
-from playground.chat.prompt import CHAT_MODELS, Message, build_prompt, chat_encoding, tokens_per_message
+from playground.chat.prompt import (
+    CHAT_MODELS,
+    Message,
+    build_prompt,
+    chat_encoding,
+    tokens_per_message,
+)
 from playground.compare import compare, differing_ends
 from playground.decode import decode_ids
 from playground.export import tokens_csv, tokens_json

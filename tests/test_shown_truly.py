@@ -12,14 +12,20 @@ from apptest import live, new_app
 import bbpe_core
 from bbpe_core.viewer.spans import lost_characters
 from playground.analysis import analyse
-from playground.inside.byte_map import token_byte_rows
-from playground.render.charts import token_count_bar
 from playground.compare import compare
-from playground.lab.languages import Sample, headline, language_rows
+from playground.inside.byte_map import token_byte_rows
 from playground.inside.merges import byte_fallback_ids, part_ids
+from playground.inside.vocabulary import (
+    anatomy,
+    anatomy_sentence,
+    search,
+    split_characters,
+    vocab_entries,
+)
+from playground.lab.languages import Sample, headline, language_rows
+from playground.render.charts import token_count_bar
 from playground.render.tokens import token_view_html
 from playground.render.trace import parts_html, trees_html
-from playground.inside.vocabulary import anatomy, anatomy_sentence, search, split_characters, vocab_entries
 
 CJK = "分词器很有趣。"
 CODE = "def f(x):\n    if x:\n\n        return x\n    return 0\n"

@@ -7,8 +7,8 @@ import pytest
 from apptest import new_app
 
 import bbpe_core
-from playground.share.links import decode_state
 from playground.algorithms.survey import NOT_SHIPPED, SURVEY, survey_rows
+from playground.share.links import decode_state
 
 
 def test_every_system_of_the_survey_has_a_row_with_a_shipped_encoding_or_the_reason():

@@ -312,10 +312,10 @@ def test_14_compare_mode_prices_each_encoding_or_says_no_price():
 
 
 def test_14_the_lab_prices_each_language_and_format_for_the_chosen_models():
-    from playground.selector.labels import COMPARE_DEFAULT
     from playground.lab.formats import RECORDS, render_formats
     from playground.lab.languages import load_udhr
     from playground.pricing import data_note
+    from playground.selector.labels import COMPARE_DEFAULT
 
     at = _page("views/compare_lab.py", lab="Tables")
     english = next(s.text for s in load_udhr() if s.code == "eng")

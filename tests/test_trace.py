@@ -123,7 +123,13 @@ def test_wordpiece_has_no_merges_to_trace():
 
 @pytest.mark.parametrize("name", ["gpt2", "llama2"])
 def test_merge_trace_page_logic_labels_every_final_part_with_its_id(name):
-    from playground.inside.merges import chunk_code, end_sentence, part_ids, start_sentence, trace_ids
+    from playground.inside.merges import (
+        chunk_code,
+        end_sentence,
+        part_ids,
+        start_sentence,
+        trace_ids,
+    )
 
     enc = bbpe_core.get_encoding(name)
     assert trace_ids(bbpe_core.trace(enc, "lower 朋友")) == enc.encode("lower 朋友")

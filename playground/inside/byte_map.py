@@ -12,8 +12,8 @@ from bbpe_core import Encoding, byte_encoder
 from bbpe_core.models.base import BYTE_LEVEL_BPE, SENTENCEPIECE_BPE, UNIGRAM, WORDPIECE
 from bbpe_core.pre_tokenizers.byte_level import from_gpt2_str, is_kept_byte, to_gpt2_str
 
-from ..render.base import esc, page_css
 from ..model_kind import model_kind
+from ..render.base import esc, page_css
 
 __all__ = ["byte_reason", "byte_grid_html", "text_to_gpt2", "gpt2_to_text", "kind_caption",
            "token_byte_rows"]

@@ -9,8 +9,8 @@ from functools import lru_cache
 
 from bbpe_core import Encoding
 
-from ..algorithms.training import Trained, corpus_parts, train_all
 from ..algorithms.side_by_side import byte_spelled, run, space_marker
+from ..algorithms.training import Trained, corpus_parts, train_all
 
 __all__ = ["ALGORITHM_LESSON_ENCODINGS", "TRAINED_SIZE", "algorithm_facts", "marks_facts"]
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ..algorithms.side_by_side import DEFAULT_TEXT, MAX_TOKENS, available, differences, run_all
+from ..algorithms.survey import survey_rows
 from ..algorithms.training import (
     VOCAB_SIZES,
     compression_rows,
@@ -12,13 +14,11 @@ from ..algorithms.training import (
     segmentation_rows,
     train_all,
 )
-from ..algorithms.side_by_side import DEFAULT_TEXT, MAX_TOKENS, available, differences, run_all
 from ..caps import MAX_ALGORITHM_CHARS, MAX_SAMPLE_CHARS, check
-from ..render.charts import grouped_bar
 from ..render.base import esc, page_css
-from ..share.links import encode_state
-from ..algorithms.survey import survey_rows
+from ..render.charts import grouped_bar
 from ..render.tokens import layers_html, token_view_html
+from ..share.links import encode_state
 from .common import problem
 from .live_text import live_text_area
 from .widgets import kept

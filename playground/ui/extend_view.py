@@ -9,16 +9,16 @@ import streamlit as st
 from bbpe_core import TrainingStopped
 
 from ..caps import MAX_EXTEND_CHARS, MAX_EXTEND_PIECES, MAX_TRAIN_BYTES, check
+from ..lab.languages import load_udhr
 from ..render.charts import grouped_bar
+from ..render.tokens import token_view_html
+from ..training.bpe import SAMPLES
 from ..training.extension import (
     BASES,
     cost_rows,
     extend,
     first_sentence,
 )
-from ..lab.languages import load_udhr
-from ..render.tokens import token_view_html
-from ..training.bpe import SAMPLES
 from ..training.unigram import model_files
 from ..upload.files import fingerprint
 from .common import problem

@@ -6,8 +6,8 @@ from __future__ import annotations
 import streamlit as st
 
 from ..caps import MEMORY_PER_FILE_BYTE, MEMORY_PER_MODEL_BYTE
-from ..upload.hub import MAX_HUB_MB, hub_offline_reason, open_hub_model
 from ..upload.files import SUPPORTED, fingerprint
+from ..upload.hub import MAX_HUB_MB, hub_offline_reason, open_hub_model
 from .common import problem, said
 from .keys import HUB_FLASH
 from .session import add_user_encoding, check_memory

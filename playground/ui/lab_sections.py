@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ..render.bars import grouped_bars_html
 from ..caps import MAX_LAB_CHARS, check
 from ..export import rows_csv
-from ..render.base import esc, page_css, show_text
 from ..lab.languages import Sample, headline, language_rows, load_udhr, tax_table
 from ..lab.stored import stored_count
+from ..render.bars import grouped_bars_html
+from ..render.base import esc, page_css, show_text
 from .common import problem
 from .cost_view import price_caption, price_table
 from .live_text import live_text_area
@@ -127,8 +127,8 @@ def languages(keys: tuple, encs: dict) -> None:
 
 def formats(keys: tuple, encs: dict) -> None:
     """The Formats tab: the same records in eight formats (the reader's JSON or ours)."""
-    from ..render.charts import grouped_bar
     from ..lab.formats import RECORDS, parse_records, render_formats
+    from ..render.charts import grouped_bar
 
     st.caption("The same records rendered by json, PyYAML, tomli-w, csv, xml.etree and pprint. "
                "Paste your own JSON to compare.")
@@ -161,8 +161,8 @@ def formats(keys: tuple, encs: dict) -> None:
 
 def indentation(keys: tuple, encs: dict) -> None:
     """The Indentation tab: the same code (ours or the reader's) in four indentation styles."""
-    from ..render.charts import grouped_bar
     from ..lab.code import INDENTS, MAX_CODE_CHARS, SAMPLE_CODE, line_token_counts, reindent
+    from ..render.charts import grouped_bar
 
     st.caption("The same Python indented four ways: two functions of CPython's heapq.py, or "
                "your own code (its indentation unit is detected). gpt2's pattern keeps each "
@@ -202,8 +202,8 @@ def indentation(keys: tuple, encs: dict) -> None:
 def numbers(keys: tuple, encs: dict) -> None:
     """The Numbers tab: numbers the encodings cut differently, each encoding's digit rule,
     and integers of growing length."""
-    from ..render.charts import lines
     from ..lab.numbers import rule_sentence
+    from ..render.charts import lines
 
     st.caption("Numbers the encodings cut differently: each cell is the pieces and their count.")
     st.dataframe(_example_rows(keys, encs), hide_index=True, width="stretch")

@@ -7,8 +7,8 @@ import json
 
 import streamlit as st
 
-from ..share.pages import PAGE_FIELDS, page_fields
 from ..share.links import decode_state
+from ..share.pages import PAGE_FIELDS, page_fields
 from .common import problem
 from .keys import ENCODING, LINK_APPLIED
 from .session import all_encoding_names

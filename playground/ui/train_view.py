@@ -12,8 +12,8 @@ from bbpe_core import PatternTimeoutError, TrainingStopped, count_chunks, train_
 from bbpe_core.training import deadline, train_char_level
 
 from ..caps import MAX_TRAIN_BYTES, MEMORY_PER_TRAINED_ID, TRAIN_SECONDS, check
-from ..render.charts import count_bar, lines, merges_figure
 from ..export import vocabulary_files
+from ..render.charts import count_bar, lines, merges_figure
 from ..training.bpe import (
     PATTERNS,
     SAMPLES,

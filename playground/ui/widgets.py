@@ -14,10 +14,10 @@ from typing import Any
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
-from ..selector.labels import describe, label, source_line
 from ..render.base import esc, page_css
-from ..selector.search import find_encodings, not_shipped
+from ..selector.labels import describe, label, source_line
 from ..selector.n_vocab import stored_n_vocab
+from ..selector.search import find_encodings, not_shipped
 from .kept_session import keeper
 from .keys import ENCODING, FIND_MODEL
 from .session import all_encoding_names, resolve

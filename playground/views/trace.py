@@ -4,6 +4,7 @@ import streamlit as st
 
 from bbpe_core import trace
 from playground.caps import MAX_TRACE_CHARS, check
+from playground.inside.lattice import lattice_rows
 from playground.inside.merges import (
     byte_fallback_ids,
     chunk_code,
@@ -19,7 +20,6 @@ from playground.ui.live_text import live_text_area
 from playground.ui.page_link import apply_page_link, page_share_button
 from playground.ui.session import resolve
 from playground.ui.widgets import encoding_selector
-from playground.inside.lattice import lattice_rows
 
 apply_page_link("Merge trace")  # before any widget: a shared link's view
 st.title("Merge trace")
