@@ -16,7 +16,7 @@ from pathlib import Path
 
 import bbpe_core
 from playground.analysis import analyse
-from playground.token_html import LAYERS, layers_html, token_view_html
+from playground.render.tokens import LAYERS, layers_html, token_view_html
 
 ROOT = Path(__file__).resolve().parent.parent
 ASSETS = ROOT / "playground" / "assets"

@@ -46,8 +46,8 @@ from playground.caps import (  # noqa: E402
     MAX_COMPARE_ENCODINGS,
     SESSION_MEMORY_MB,
 )
-from playground.share import encode_state  # noqa: E402
-from playground.uploads import MAX_UPLOAD_MB  # noqa: E402
+from playground.share.links import encode_state  # noqa: E402
+from playground.upload.files import MAX_UPLOAD_MB  # noqa: E402
 
 UPLOAD_LINK = "Bring your own tokenizer (tokenizer.json"
 """The playground's link to the upload page (the sidebar's link has the page's shorter name)."""

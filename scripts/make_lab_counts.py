@@ -1,7 +1,7 @@
 """Write playground/data/lab_counts.json: the Compare lab's shipped texts (the declarations in
 assets/udhr, the sample records in each format) counted with the engine for the lab's first
 set of encodings, so that the lab's first view needs no encoding loaded
-(``playground.lab_stored``). Run it again whenever an encoding or a text changes;
+(``playground.lab.stored``). Run it again whenever an encoding or a text changes;
 tests/test_lab_stored.py recomputes every stored count and fails on any difference.
 
     python scripts/make_lab_counts.py
@@ -16,7 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bbpe_core import get_encoding  # noqa: E402
-from playground.lab_stored import STORE, STORED_ENCODINGS, count_texts, shipped_texts  # noqa: E402
+from playground.lab.stored import STORE, STORED_ENCODINGS, count_texts, shipped_texts  # noqa: E402
 
 
 def main() -> None:

@@ -1,5 +1,5 @@
 """Write playground/data/n_vocab.json: each shipped encoding's n_vocab, so that the sidebar
-names it without loading the encoding (``playground.stored_n_vocab``). Run it again whenever
+names it without loading the encoding (``playground.selector.n_vocab``). Run it again whenever
 an encoding is added or its vocabulary changes; tests/test_stored_n_vocab.py loads every
 shipped encoding and fails on any difference.
 
@@ -15,7 +15,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bbpe_core import get_encoding, list_encoding_names  # noqa: E402
-from playground.stored_n_vocab import STORE  # noqa: E402
+from playground.selector.n_vocab import STORE  # noqa: E402
 
 
 def main() -> None:

@@ -10,14 +10,14 @@ import pytest
 from apptest import live, new_app
 
 import bbpe_core
-from playground.algorithm_training import (
+from playground.algorithms.side_by_side import DEFAULT_TEXT, available, differences, run_all
+from playground.algorithms.training import (
     ALGORITHMS,
     compression_rows,
     corpus_parts,
     segmentation_rows,
     train_all,
 )
-from playground.algorithms import DEFAULT_TEXT, available, differences, run_all
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -122,7 +122,7 @@ def test_the_page_runs():
 
 
 def test_the_reader_chooses_the_encodings_side_by_side_up_to_the_cap():
-    from playground.algorithms import MAX_ALGORITHM_ENCODINGS
+    from playground.algorithms.side_by_side import MAX_ALGORITHM_ENCODINGS
 
     at = new_app()
     at.run()

@@ -26,9 +26,9 @@ from playground.caps import (
     MAX_DECODE_IDS,
     MAX_ENCODE_BYTES,
 )
-from playground.chat import build_prompt, chat_encoding
-from playground.chat_templates import prompt_ranges
-from playground.chat_tools import MAX_TOOLS, MAX_TOOLS_CHARS, openai_tools_tokens
+from playground.chat.prompt import build_prompt, chat_encoding
+from playground.chat.templates import prompt_ranges
+from playground.chat.tools import MAX_TOOLS, MAX_TOOLS_CHARS, openai_tools_tokens
 
 EXCERPT = 20_000
 """Characters of each corpus sent (the API's answers are compared token by token)."""
@@ -144,7 +144,7 @@ def test_chunk_gives_chunk_texts_chunks(api):
 def test_count_chat_counts_as_chat_mode(api):
     messages = [{"role": "system", "content": "Be brief."}, {"role": "user", "content": "hi"}]
     status, got, _ = api("/count_chat", {"model": "gpt-4o", "messages": messages})
-    from playground.chat import Message
+    from playground.chat.prompt import Message
 
     prompt, _ = build_prompt([Message(**m) for m in messages], "gpt-4o")
     n = len(chat_encoding("gpt-4o").encode(prompt, allowed_special="all"))

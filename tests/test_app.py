@@ -152,7 +152,7 @@ def test_chat_mode_counts_and_editing(app):
 def test_chat_mode_renders_each_open_model_with_its_template(app, model):
     from tokenizers import Tokenizer
 
-    from playground.chat_templates import TEMPLATE_MODELS, render_chat_prompt
+    from playground.chat.templates import TEMPLATE_MODELS, render_chat_prompt
 
     _mode(app, "Chat")
     app.selectbox(key="chat_model").select(model).run()
@@ -192,7 +192,7 @@ def test_compare_mode(app):
 
 
 def test_shared_link_reopens_view():
-    from playground.share import encode_state
+    from playground.share.links import encode_state
 
     at = new_app()
     at.query_params["s"] = encode_state("cl100k_base", "Text", "shared text")
@@ -232,7 +232,7 @@ def _none_cells(at) -> list:
 @pytest.mark.parametrize("name", ["gpt2", "llama3", "mistral_tekken", "claude_legacy"])
 def test_no_none_in_any_table(app, name):
     """Every table of every page and mode, for encodings with and without merges lists."""
-    from playground.lessons import LESSONS
+    from playground.lessons.questions import LESSONS
 
     app.selectbox(key="encoding").select(name).run()
     for mode in ("Text", "Chat", "Decode", "Compare"):

@@ -1,10 +1,10 @@
-"""The Compare lab's HTML bar chart (playground.bars_html): escaped, in order, to scale."""
+"""The Compare lab's HTML bar chart (playground.render.bars): escaped, in order, to scale."""
 
 from __future__ import annotations
 
 import re
 
-from playground.bars_html import PALETTE, grouped_bars_html, nice_step
+from playground.render.bars import PALETTE, grouped_bars_html, nice_step
 
 
 def _bars(chart: str) -> list[tuple[float, str, str]]:

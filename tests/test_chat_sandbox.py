@@ -20,17 +20,17 @@ from gguf_files import CHAT_TEMPLATE, write_gguf
 from zoo_oracles import llama_cpp_vocab
 
 import bbpe_core
-from playground import chat_sandbox
-from playground.chat_render import chat_environment
-from playground.chat_sandbox import (
+from playground.chat import sandbox as chat_sandbox
+from playground.chat.gguf import file_chat_template
+from playground.chat.render import chat_environment
+from playground.chat.sandbox import (
     MAX_PROMPT_CHARS,
     MAX_TEMPLATE_CHARS,
     RENDER_SECONDS,
     ChatTemplateRefused,
     sandboxed_prompt_ranges,
 )
-from playground.chat_templates import TEMPLATE_MODELS, render_chat_prompt
-from playground.gguf_chat import file_chat_template
+from playground.chat.templates import TEMPLATE_MODELS, render_chat_prompt
 from playground.ui.model_file import open_model_file
 
 WITH_TEMPLATES = ("command-r", "gemma-4", "phi-3", "qwen2", "qwen35")
@@ -100,7 +100,7 @@ def test_every_global_and_filter_transformers_adds_renders_as_it_does():
 
 @pytest.mark.parametrize("label", list(TEMPLATE_MODELS))
 def test_shipped_templates_render_as_transformers_renders_them(label):
-    from playground.chat_templates import _variables  # noqa: PLC2701
+    from playground.chat.templates import _variables  # noqa: PLC2701
     for chat in CHATS[1:]:
         try:
             ours = render_chat_prompt(label, chat)

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 import bbpe_core
-from playground.chat import tokens_per_message
-from playground.chat_templates import TEMPLATE_MODELS, prompt_ranges, render_chat_prompt
+from playground.chat.prompt import tokens_per_message
+from playground.chat.templates import TEMPLATE_MODELS, prompt_ranges, render_chat_prompt
 
 CHAT = [{"role": "system", "content": "Be brief."}, {"role": "user", "content": "Hi there"},
         {"role": "assistant", "content": "Hello!"}, {"role": "user", "content": "2+2?"}]

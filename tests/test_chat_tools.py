@@ -14,10 +14,10 @@ from test_chat_sandbox import _file_template
 
 import bbpe_core
 from bbpe_core.encodings.data import data_file
-from playground.chat import CHAT_MODELS, chat_encoding, tokens_per_message
-from playground.chat_sandbox import sandboxed_prompt_ranges
-from playground.chat_templates import TEMPLATE_MODELS, prompt_ranges, render_chat_prompt
-from playground.chat_tools import (
+from playground.chat.prompt import CHAT_MODELS, chat_encoding, tokens_per_message
+from playground.chat.sandbox import sandboxed_prompt_ranges
+from playground.chat.templates import TEMPLATE_MODELS, prompt_ranges, render_chat_prompt
+from playground.chat.tools import (
     MAX_TOOL_DEPTH,
     MAX_TOOLS,
     MAX_TOOLS_CHARS,

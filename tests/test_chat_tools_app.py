@@ -12,10 +12,10 @@ from apptest import live
 from test_chat_tools import WEATHER
 
 import bbpe_core
-from playground.chat import Message, build_prompt, chat_encoding
-from playground.chat_templates import render_chat_prompt
-from playground.chat_tools import MAX_TOOLS
-from playground.image_tokens import IMAGE_RULES
+from playground.chat.images import IMAGE_RULES
+from playground.chat.prompt import Message, build_prompt, chat_encoding
+from playground.chat.templates import render_chat_prompt
+from playground.chat.tools import MAX_TOOLS
 
 TURNS = [{"role": "system", "content": "You are a helpful assistant."},
          {"role": "user", "content": "Hello! How many tokens is this?"}]

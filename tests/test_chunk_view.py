@@ -12,7 +12,7 @@ from apptest import live
 import bbpe_core
 from bbpe_core.chunking import chunk_bounds
 from playground.caps import MAX_CHUNK_BYTES, MAX_CHUNKED_TOKENS, MAX_CHUNKS
-from playground.chunk_html import chunks_html
+from playground.render.chunks import chunks_html
 
 TEXT = "One. Two.\n\nThree <b>four</b> five. Six seven. Eight nine ten."
 

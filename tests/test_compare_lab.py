@@ -16,8 +16,7 @@ from apptest import lab_tab, live, new_app
 
 import bbpe_core
 from oracles import ENCODING_NAMES, tiktoken_encoding
-from playground.encoding_labels import COMPARE_DEFAULT
-from playground.lab_code import (
+from playground.lab.code import (
     INDENTS,
     MAX_CODE_CHARS,
     SAMPLE_CODE,
@@ -28,9 +27,9 @@ from playground.lab_code import (
     number_rows,
     reindent,
 )
-from playground.lab_formats import RECORDS, format_rows, parse_records, render_formats
-from playground.lab_languages import UDHR_DIR, headline, language_rows, load_udhr, tax_table
-from playground.lab_numbers import (
+from playground.lab.formats import RECORDS, format_rows, parse_records, render_formats
+from playground.lab.languages import UDHR_DIR, headline, language_rows, load_udhr, tax_table
+from playground.lab.numbers import (
     MERGED,
     NUMBER_EXAMPLES,
     PER_DIGIT,
@@ -40,6 +39,7 @@ from playground.lab_numbers import (
     pieces_cell,
     rule_sentence,
 )
+from playground.selector.labels import COMPARE_DEFAULT
 
 ROOT = Path(__file__).resolve().parent.parent
 ENCS = {n: bbpe_core.get_encoding(n) for n in ENCODING_NAMES}
@@ -59,7 +59,7 @@ def test_udhr_tampering_is_detected(tmp_path, monkeypatch):
     for f in UDHR_DIR.iterdir():
         (tmp_path / f.name).write_bytes(f.read_bytes())
     (tmp_path / "eng.txt").write_text("changed", encoding="utf-8")
-    monkeypatch.setattr("playground.lab_languages.UDHR_DIR", tmp_path)
+    monkeypatch.setattr("playground.lab.languages.UDHR_DIR", tmp_path)
     with pytest.raises(ValueError, match="eng.txt does not match its sha256"):
         load_udhr()
 
@@ -81,7 +81,7 @@ def test_language_counts_equal_tiktoken_on_the_files():
 
 
 def test_your_own_text_is_compared_per_character_and_never_replaces_the_baseline():
-    from playground.lab_languages import Sample
+    from playground.lab.languages import Sample
 
     udhr = load_udhr()
     english = next(s for s in udhr if s.code == "eng")

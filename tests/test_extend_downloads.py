@@ -1,7 +1,7 @@
-"""What the Train page's "Extend a vocabulary" offers for download (``extension.extend`` and
-``unigram_training.model_files``, the two calls ``ui/extend_view`` makes), loaded in the
-reference libraries, gives the page's ids on held-back Chinese and English: Llama 2 and
-GPT-2 extended with pieces trained on the Chinese UDHR.
+"""What the Train page's "Extend a vocabulary" offers for download
+(``training.extension.extend`` and ``training.unigram.model_files``, the two calls
+``ui/extend_view`` makes), loaded in the reference libraries, gives the page's ids on held-back
+Chinese and English: Llama 2 and GPT-2 extended with pieces trained on the Chinese UDHR.
 
 Llama 2: sentencepiece on the ``.model`` gives the page's ids everywhere; HF tokenizers on
 the tokenizer.json gives them on English, and on Chinese the same text in the same byte
@@ -18,10 +18,10 @@ import pytest
 from samples import CORPORA
 
 import bbpe_core
-from playground.extension import extend, with_characters
-from playground.lab_languages import load_udhr
-from playground.training import SAMPLES
-from playground.unigram_training import model_files
+from playground.lab.languages import load_udhr
+from playground.training.bpe import SAMPLES
+from playground.training.extension import extend, with_characters
+from playground.training.unigram import model_files
 
 spm = pytest.importorskip("sentencepiece")
 tokenizers = pytest.importorskip("tokenizers")

@@ -11,8 +11,8 @@ from apptest import new_app
 from gguf_files import write_gguf
 
 import bbpe_core
-from playground.chat_sandbox import RENDER_SECONDS
-from playground.gguf_chat import FileChatTemplate
+from playground.chat.gguf import FileChatTemplate
+from playground.chat.sandbox import RENDER_SECONDS
 from playground.ui.file_chat import FILE_MODEL_SUFFIX
 from playground.ui.keys import FILE_CHAT_TEMPLATES, USER_ENCODINGS
 

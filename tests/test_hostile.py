@@ -24,7 +24,7 @@ from streamlit.testing.v1 import AppTest
 import bbpe_core
 from bbpe_core import VocabFileError
 from bbpe_core.__main__ import main
-from playground.share import decode_state
+from playground.share.links import decode_state
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -196,7 +196,7 @@ def test_a_trained_tokenizer_keeps_its_pattern_timeout():
 
 
 def test_the_tiktoken_uploads_special_tokens_field_is_parsed_as_shown():
-    from playground.uploads import KINDS, load_upload, parse_special_tokens
+    from playground.upload.files import KINDS, load_upload, parse_special_tokens
 
     specials = parse_special_tokens('{"<|end|>": 50257}')
     data = bbpe_core.get_encoding("gpt2").mergeable_ranks

@@ -35,9 +35,9 @@ from playground.caps import (
     MEMORY_PER_FILE_BYTE,
     SESSION_MEMORY_MB,
 )
-from playground.chat import Message, build_prompt, chat_encoding, tokens_per_message
-from playground.chat_templates import TEMPLATE_MODELS, prompt_ranges, render_chat_prompt
-from playground.share import decode_state
+from playground.chat.prompt import Message, build_prompt, chat_encoding, tokens_per_message
+from playground.chat.templates import TEMPLATE_MODELS, prompt_ranges, render_chat_prompt
+from playground.share.links import decode_state
 
 ROOT = Path(__file__).resolve().parent.parent
 MODES = {"Text", "Chat", "Decode", "Compare"}
@@ -124,7 +124,8 @@ def test_the_heaviest_allowed_links_open_in_seconds():
 
 def test_chatml_tokens_are_matched_to_8000_messages_in_one_pass():
     code = (
-        "from playground.chat import Message, build_prompt, chat_encoding, tokens_per_message\n"
+        "from playground.chat.prompt import (Message, build_prompt, chat_encoding,\n"
+        "                                    tokens_per_message)\n"
         "msgs = [Message('user', 'hi')] * 8000\n"
         "prompt, ranges = build_prompt(msgs, 'gpt-4o')\n"
         "spans = chat_encoding('gpt-4o').encode_detailed(prompt, allowed_special='all')\n"

@@ -29,7 +29,7 @@ from bbpe_core.formats.sentencepiece import load_sentencepiece_model
 from bbpe_core.formats.sentencepiece_model import MAX_PIECES, read_sentencepiece_model
 from bbpe_core.formats.tekken import load_tekken
 from bbpe_core.validate import MAX_TOKEN_ID
-from playground.uploads import KINDS, load_upload
+from playground.upload.files import KINDS, load_upload
 
 
 # ---- small valid files of each JSON format ------------------------------------------------
@@ -255,7 +255,7 @@ def test_a_gzip_that_inflates_to_64_mb_of_tiny_values_is_refused_before_parsing(
     code = (f"body = {item!r} * ((64 * 2**20 - 2) // {len(item)})\n"
             "data = gzip.compress(b'[' + body[:-1] + b']', 9)\n"
             "assert len(data) < 25 * 2**20\n"
-            "from playground.uploads import load_upload\n"
+            "from playground.upload.files import load_upload\n"
             "for load in (lambda: bbpe_core.load_hf_tokenizer_json(data),\n"
             "             lambda: load_upload('tokenizer.json', [data], name='bomb.json'),\n"
             "             lambda: bbpe_core.load_gpt2_files(data, b'')):\n"
@@ -509,7 +509,7 @@ def test_the_upload_handler_turns_an_escaped_recursion_or_memory_error_into_a_me
     def fails(*args, **kwargs):
         raise error()
 
-    monkeypatch.setattr("playground.uploads.load_hf_tokenizer_json", fails)
+    monkeypatch.setattr("playground.upload.files.load_hf_tokenizer_json", fails)
     with pytest.raises(ValueError, match="nests too deeply or needs too much memory"):
         load_upload(KINDS[0], [b"{}"], name="x.json")
 

@@ -21,7 +21,7 @@ from limits import run_limited
 import bbpe_core
 from playground.caps import MAX_DECODE_BYTES, MAX_DRAWN_CHARS, MAX_SHOWN_HEX_BYTES
 from playground.decode import decode_ids
-from playground.share import decode_state
+from playground.share.links import decode_state
 
 LONG_TOKEN = 35496
 """A 128-byte gpt2 token ("ÃÂÃÂ...", mojibake of a web crawl)."""

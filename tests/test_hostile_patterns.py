@@ -38,7 +38,7 @@ import json, sys
 import bbpe_core
 from bbpe_core.formats.hf_json import load_hf_tokenizer_json
 from bbpe_core.pre_tokenizers import Split
-from playground.vocab import search, vocab_entries
+from playground.inside.vocabulary import search, vocab_entries
 pattern = sys.argv[1]
 ranks = {bytes([b]): b for b in range(256)}
 doc = {"model": {"type": "BPE", "merges": [], "vocab": {
@@ -178,7 +178,7 @@ def test_the_gate_reads_repeat_bounds_as_the_compiler_does(case):
 
 
 def test_a_vocabulary_search_that_does_not_compile_is_a_message():
-    from playground.vocab import search
+    from playground.inside.vocabulary import search
 
     for query, message in [("(", "not a valid regex"), ("(" * 1200, "not a valid regex"),
                            ("a{1000000000}", "repeats 1,000,000,000 times")]:
@@ -260,7 +260,7 @@ def test_the_steps_of_a_sequence_share_one_budget():
 
 
 def test_a_pattern_out_of_time_says_so_in_one_message_everywhere():
-    from playground.vocab import search, vocab_entries
+    from playground.inside.vocabulary import search, vocab_entries
 
     attempts = [
         lambda: bbpe_core.Encoding("u", pat_str="(?:a|aa)+$", mergeable_ranks=BYTE_RANKS,

@@ -93,7 +93,7 @@ def test_a_repo_not_in_the_cache_is_one_sentence(hub_cache):
 
 
 def test_loads_at_once_are_capped_server_wide(monkeypatch, hub_cache):
-    from playground import hub_models
+    from playground.upload import hub as hub_models
     monkeypatch.setattr(hub_models, "HUB_WAIT_SECONDS", 0.1)
     taken = [hub_models._SLOTS.acquire(blocking=False)
              for _ in range(hub_models.HUB_DOWNLOADS_AT_ONCE)]

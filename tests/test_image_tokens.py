@@ -1,5 +1,5 @@
 """Image input tokens by each provider's published rule, checked against the examples each
-page publishes (``playground/image_tokens.py`` names the pages)."""
+page publishes (``playground/chat/images.py`` names the pages)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from playground.image_tokens import (
+from playground.chat.images import (
     IMAGE_RULES,
     MAX_IMAGE_SIDE,
     anthropic,

@@ -11,10 +11,10 @@ from hypothesis import strategies as hst
 from streamlit.testing.v1 import AppTest
 
 import bbpe_core
-from playground.byte_map import byte_grid_html, byte_reason
 from playground.export import vocabulary_files
-from playground.trace_html import merge_trees, step_sentence, trees_html
-from playground.vocab import anatomy, oddities, script_of, search, vocab_entries
+from playground.inside.byte_map import byte_grid_html, byte_reason
+from playground.inside.vocabulary import anatomy, oddities, script_of, search, vocab_entries
+from playground.render.trace import merge_trees, step_sentence, trees_html
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -153,7 +153,7 @@ def test_vocabulary_charts_have_no_overlapping_labels(name):
     bars too many to hold one each; every chart hides a label wider than its bar."""
     import json
 
-    from playground.charts import MAX_BAR_LABELS
+    from playground.render.charts import MAX_BAR_LABELS
 
     at = _page("views/vocabulary.py")
     at.session_state["vo_charts"] = True  # the charts are drawn when opened
@@ -175,7 +175,7 @@ def test_vocabulary_charts_have_no_overlapping_labels(name):
 
 @given(text=hst.text(max_size=20))
 def test_byte_map_text_and_gpt2_string_lines_round_trip(text):
-    from playground.byte_map import gpt2_to_text, text_to_gpt2
+    from playground.inside.byte_map import gpt2_to_text, text_to_gpt2
 
     hex_line, g_line = text_to_gpt2(text).split("\n")
     assert bytes.fromhex(hex_line.split(": ", 1)[1]) == text.encode()
@@ -184,7 +184,7 @@ def test_byte_map_text_and_gpt2_string_lines_round_trip(text):
 
 
 def test_byte_map_gpt2_to_text_flags_bytes_that_are_not_utf8_and_refuses_other_characters():
-    from playground.byte_map import gpt2_to_text
+    from playground.inside.byte_map import gpt2_to_text
 
     assert gpt2_to_text("å").endswith("(not valid UTF-8: � marks bytes that do not decode)")
     with pytest.raises(ValueError, match="not in GPT-2's byte alphabet"):
@@ -195,6 +195,6 @@ def test_byte_map_gpt2_to_text_flags_bytes_that_are_not_utf8_and_refuses_other_c
                                          ("bert_base_uncased", "WordPiece"),
                                          ("t5", "Unigram: tokens are pieces")])
 def test_byte_map_kind_caption_follows_the_model_kind(name, start):
-    from playground.byte_map import kind_caption
+    from playground.inside.byte_map import kind_caption
 
     assert kind_caption(bbpe_core.get_encoding(name)).startswith(start)

@@ -10,10 +10,9 @@ from collections.abc import Mapping
 import pytest
 
 import bbpe_core
-from playground.encoding_labels import COMPARE_DEFAULT
-from playground.lab_formats import RECORDS, format_rows, render_formats
-from playground.lab_languages import Sample, language_rows, load_udhr
-from playground.lab_stored import (
+from playground.lab.formats import RECORDS, format_rows, render_formats
+from playground.lab.languages import Sample, language_rows, load_udhr
+from playground.lab.stored import (
     STORE,
     STORED_ENCODINGS,
     _checked,
@@ -22,6 +21,7 @@ from playground.lab_stored import (
     shipped_texts,
     stored_count,
 )
+from playground.selector.labels import COMPARE_DEFAULT
 
 
 def test_the_lab_s_first_set_and_the_sidebar_s_default_are_stored():
@@ -90,6 +90,6 @@ def test_the_lab_s_first_view_needs_no_encoding_and_equals_the_engine_s():
 
 
 def test_stored_encodings_lose_no_character():
-    """``lab_languages.counted`` gives a stored count 0 characters lost without loading the
+    """``lab.languages.counted`` gives a stored count 0 characters lost without loading the
     encoding: that holds only for encodings with no unknown token."""
     assert all(bbpe_core.get_encoding(n).encoder.unk_id is None for n in STORED_ENCODINGS)

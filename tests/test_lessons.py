@@ -9,10 +9,10 @@ from apptest import live, new_app
 
 import bbpe_core
 from oracles import ENCODING_NAMES, tiktoken_encoding
-from playground.encoding_labels import COMPARE_DEFAULT
-from playground.lab_code import reindent
-from playground.lab_formats import RECORDS, render_formats
-from playground.lessons import CORPUS, LESSONS, guess_feedback
+from playground.lab.code import reindent
+from playground.lab.formats import RECORDS, render_formats
+from playground.lessons.questions import CORPUS, LESSONS, guess_feedback
+from playground.selector.labels import COMPARE_DEFAULT
 
 ROOT = Path(__file__).resolve().parent.parent
 ENCS = {n: bbpe_core.get_encoding(n) for n in ENCODING_NAMES}

@@ -4,7 +4,7 @@ the facts the page shows (computed from the encodings and the trainers)."""
 from __future__ import annotations
 
 import bbpe_core
-from playground.lessons import LESSONS
+from playground.lessons.questions import LESSONS
 
 BY_KEY = {lesson.key: lesson for lesson in LESSONS}
 ENCS = {n: bbpe_core.get_encoding(n) for n in ("gpt2", "llama2", "bert_base_uncased")}

@@ -10,7 +10,7 @@ from apptest import chat_keys, chat_texts, live, new_app
 from streamlit.testing.v1 import AppTest
 
 import bbpe_core
-from playground.share import encode_state
+from playground.share.links import encode_state
 
 ROOT = Path(__file__).resolve().parent.parent
 GPT2 = bbpe_core.get_encoding("gpt2")

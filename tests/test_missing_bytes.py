@@ -188,7 +188,7 @@ def test_damaged_tokenizer_json_with_missing_bytes_is_still_refused_by_name():
 
 
 def test_the_playground_counts_the_bytes_left_out():
-    from playground.vocab import anatomy, lost_bytes
+    from playground.inside.vocabulary import anatomy, lost_bytes
 
     enc = _llama_cpp_style()
     assert lost_bytes(enc, "!\x03!\U00040000") == 2  # 0x03 and 0xF1

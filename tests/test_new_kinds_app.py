@@ -12,10 +12,10 @@ from streamlit.testing.v1 import AppTest
 
 import bbpe_core
 from playground.analysis import analyse
-from playground.byte_map import token_byte_rows
 from playground.decode import decode_ids
-from playground.token_html import LAYERS, layers_html
-from playground.vocab import anatomy, search, vocab_entries
+from playground.inside.byte_map import token_byte_rows
+from playground.inside.vocabulary import anatomy, search, vocab_entries
+from playground.render.tokens import LAYERS, layers_html
 
 ROOT = Path(__file__).resolve().parent.parent
 KINDS = ["llama2", "bert_base_uncased"]

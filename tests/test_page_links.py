@@ -9,14 +9,14 @@ import json
 import pytest
 from apptest import new_app
 
-from playground.page_links import (
+from playground.share.links import decode_state, encode_state
+from playground.share.pages import (
     LAB_TABS,
     MAX_LINK_LAB_ENCODINGS,
     MAX_LINK_QUERY_CHARS,
     PAGE_FIELDS,
     page_fields,
 )
-from playground.share import decode_state, encode_state
 
 ENCODINGS = {"gpt2", "llama2", "t5", "o200k_base", "gemma3"}
 LINKS = {

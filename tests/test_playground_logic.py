@@ -9,12 +9,18 @@ import json
 import pytest
 
 import bbpe_core
-from playground.chat import CHAT_MODELS, Message, build_prompt, chat_encoding, tokens_per_message
+from playground.chat.prompt import (
+    CHAT_MODELS,
+    Message,
+    build_prompt,
+    chat_encoding,
+    tokens_per_message,
+)
 from playground.compare import compare, differing_ends
 from playground.decode import decode_ids
 from playground.export import tokens_csv, tokens_json
-from playground.share import MAX_SHARE_CHARS, decode_state, encode_state
-from playground.uploads import KINDS, load_upload
+from playground.share.links import MAX_SHARE_CHARS, decode_state, encode_state
+from playground.upload.files import KINDS, load_upload
 
 
 # ---- decode -----------------------------------------------------------------------

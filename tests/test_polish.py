@@ -7,9 +7,9 @@ from __future__ import annotations
 from apptest import new_app
 
 import bbpe_core
-from playground.algorithms import differences, run
-from playground.encoding_labels import describe, source_line
-from playground.html_base import show_text
+from playground.algorithms.side_by_side import differences, run
+from playground.render.base import show_text
+from playground.selector.labels import describe, source_line
 
 
 def test_a_cut_list_of_characters_ends_with_an_ellipsis():

@@ -12,14 +12,20 @@ from apptest import live, new_app
 import bbpe_core
 from bbpe_core.viewer.spans import lost_characters
 from playground.analysis import analyse
-from playground.byte_map import token_byte_rows
-from playground.charts import token_count_bar
 from playground.compare import compare
-from playground.lab_languages import Sample, headline, language_rows
-from playground.merge_trace import byte_fallback_ids, part_ids
-from playground.token_html import token_view_html
-from playground.trace_html import parts_html, trees_html
-from playground.vocab import anatomy, anatomy_sentence, search, split_characters, vocab_entries
+from playground.inside.byte_map import token_byte_rows
+from playground.inside.merges import byte_fallback_ids, part_ids
+from playground.inside.vocabulary import (
+    anatomy,
+    anatomy_sentence,
+    search,
+    split_characters,
+    vocab_entries,
+)
+from playground.lab.languages import Sample, headline, language_rows
+from playground.render.charts import token_count_bar
+from playground.render.tokens import token_view_html
+from playground.render.trace import parts_html, trees_html
 
 CJK = "分词器很有趣。"
 CODE = "def f(x):\n    if x:\n\n        return x\n    return 0\n"
@@ -187,6 +193,6 @@ def test_merge_trace_page_with_llama2_shows_the_byte_fallback_ids():
 def test_the_style_sheet_has_no_angle_bracket():
     """``widgets.page_assets`` puts assets/style.css on the page with ``st.html``, whose
     sanitizer drops a <style> holding "<" (a comment naming <unk> did): no chip had a style."""
-    from playground.html_base import page_css
+    from playground.render.base import page_css
 
     assert "<" not in page_css()

@@ -8,8 +8,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import bbpe_core
-from playground.encoding_labels import describe
-from playground.stored_n_vocab import _checked, load_n_vocab, stored_n_vocab
+from playground.selector.labels import describe
+from playground.selector.n_vocab import _checked, load_n_vocab, stored_n_vocab
 
 
 def test_every_shipped_encoding_is_stored_and_nothing_else():

@@ -7,8 +7,8 @@ import pytest
 from apptest import new_app
 
 import bbpe_core
-from playground.share import decode_state
-from playground.survey import NOT_SHIPPED, SURVEY, survey_rows
+from playground.algorithms.survey import NOT_SHIPPED, SURVEY, survey_rows
+from playground.share.links import decode_state
 
 
 def test_every_system_of_the_survey_has_a_row_with_a_shipped_encoding_or_the_reason():
@@ -65,7 +65,7 @@ def _roberta_style():
 def test_roberta_style_files_open_as_the_table_says(tmp_path):
     """The RoBERTa and BART rows say: vocab.json + merges.txt open with HF's ids; the
     tokenizer.json is refused, naming its post-processor."""
-    from playground.uploads import KINDS, load_upload
+    from playground.upload.files import KINDS, load_upload
 
     tok = _roberta_style()
     tok.model.save(str(tmp_path))

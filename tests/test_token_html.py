@@ -9,8 +9,8 @@ import pytest
 
 import bbpe_core
 from playground.analysis import analyse
-from playground.html_base import token_colour
-from playground.token_html import LAYERS, VIEWS, group_shared, layers_html, token_view_html
+from playground.render.base import token_colour
+from playground.render.tokens import LAYERS, VIEWS, group_shared, layers_html, token_view_html
 
 
 def _view(text, name="gpt2", **kw):

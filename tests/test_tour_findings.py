@@ -59,7 +59,7 @@ def test_1_merge_trace_of_a_sentencepiece_encoding_steps_back_and_shows_its_piec
 
 @pytest.mark.parametrize("sidebar", ["gpt2", "llama3", "llama2"])
 def test_4_every_lesson_asks_for_and_answers_with_the_sidebars_encoding(sidebar):
-    from playground.lessons import LESSONS
+    from playground.lessons.questions import LESSONS
 
     at = _page("views/lessons.py", sidebar)
     rule = [c.value for c in at.caption if "sidebar's encoding" in c.value]
@@ -100,7 +100,7 @@ def test_7_formats_with_the_json_field_cleared_compares_the_sample_records():
 
 @pytest.mark.parametrize("show_whitespace", [False, True])
 def test_9_a_newline_breaks_the_line_of_chips_after_its_chip(show_whitespace):
-    from playground.token_html import token_view_html
+    from playground.render.tokens import token_view_html
 
     enc = bbpe_core.get_encoding("gpt2")
     text = "def f(a, b):\n    return a\n\nx"
@@ -312,10 +312,10 @@ def test_14_compare_mode_prices_each_encoding_or_says_no_price():
 
 
 def test_14_the_lab_prices_each_language_and_format_for_the_chosen_models():
-    from playground.encoding_labels import COMPARE_DEFAULT
-    from playground.lab_formats import RECORDS, render_formats
-    from playground.lab_languages import load_udhr
+    from playground.lab.formats import RECORDS, render_formats
+    from playground.lab.languages import load_udhr
     from playground.pricing import data_note
+    from playground.selector.labels import COMPARE_DEFAULT
 
     at = _page("views/compare_lab.py", lab="Tables")
     english = next(s.text for s in load_udhr() if s.code == "eng")

@@ -63,7 +63,7 @@ def _gpt2_files_out_of_id_order(tmp_path):
 def test_tree_label_and_step_sentence_say_the_same_rank(source, tmp_path):
     import re
 
-    from playground.trace_html import step_sentence, trees_html
+    from playground.render.trace import step_sentence, trees_html
 
     if source == "uploaded":
         enc, text = _gpt2_files_out_of_id_order(tmp_path), "lower"
@@ -105,7 +105,7 @@ def test_sentencepiece_trace_steps_by_piece_score():
     (t,) = bbpe_core.trace(enc, "hello")
     assert t.chunk.text == "▁hello" and t.initial == list("▁hello")
     assert t.steps[-1].parts == ["▁hello"] and t.ids == enc.encode("hello")
-    from playground.trace_html import step_sentence
+    from playground.render.trace import step_sentence
     first = t.steps[0]
     assert len(first.runner_up) >= 1
     assert step_sentence(first, 1) == (
@@ -123,7 +123,13 @@ def test_wordpiece_has_no_merges_to_trace():
 
 @pytest.mark.parametrize("name", ["gpt2", "llama2"])
 def test_merge_trace_page_logic_labels_every_final_part_with_its_id(name):
-    from playground.merge_trace import chunk_code, end_sentence, part_ids, start_sentence, trace_ids
+    from playground.inside.merges import (
+        chunk_code,
+        end_sentence,
+        part_ids,
+        start_sentence,
+        trace_ids,
+    )
 
     enc = bbpe_core.get_encoding(name)
     assert trace_ids(bbpe_core.trace(enc, "lower 朋友")) == enc.encode("lower 朋友")

@@ -17,7 +17,7 @@ from bbpe_core import load_sentencepiece_model, save_sentencepiece_model
 from bbpe_core.formats.sentencepiece_model import read_sentencepiece_model
 from bbpe_core.training.sentencepiece_bpe import train_sentencepiece_bpe_model
 from bbpe_core.training.unigram import train_unigram_model
-from playground.unigram_training import FITS, fitting_coverage
+from playground.training.unigram import FITS, fitting_coverage
 
 spm = pytest.importorskip("sentencepiece")
 

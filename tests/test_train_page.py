@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import bbpe_core
-from playground.training import SAMPLES, compression_rows, merge_rows, new_token_lengths
+from playground.training.bpe import SAMPLES, compression_rows, merge_rows, new_token_lengths
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -59,7 +59,7 @@ def test_bad_inputs_are_messages(train_app):
 
 
 def test_merges_figure_grows_one_token_per_merge():
-    from playground.charts import merges_figure
+    from playground.render.charts import merges_figure
 
     steps = []
     bbpe_core.train("low lower lowest newer newest " * 40, 300, progress=steps.append)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from apptest import train_pasted
 
 from playground.caps import MAX_TRAIN_BYTES
-from playground.training import SAMPLES
+from playground.training.bpe import SAMPLES
 from playground.ui.keys import TRAIN_RESULT, TRAIN_SPBPE_RESULT, TRAIN_UNIGRAM_RESULT
 
 CORPUS = next(iter(SAMPLES.values())).read_text(encoding="utf-8")[:20_000]  # English docs

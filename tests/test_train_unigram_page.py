@@ -11,8 +11,8 @@ from apptest import train_pasted
 import bbpe_core
 from bbpe_core.training.spec import LOSSLESS
 from playground.caps import MAX_SHOWN_PRUNED, MAX_TRAIN_BYTES
-from playground.training import SAMPLES
-from playground.unigram_training import model_files, pruned_rows, round_fraction, round_rows
+from playground.training.bpe import SAMPLES
+from playground.training.unigram import model_files, pruned_rows, round_fraction, round_rows
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = next(iter(SAMPLES.values())).read_text(encoding="utf-8")[:20_000]  # English docs
@@ -115,7 +115,7 @@ def test_the_unigram_run_keeps_the_corpus_cap(train_app):
 
 def test_new_pieces_are_ones_the_base_lacks_and_the_caps_hold():
     from playground.caps import MAX_EXTEND_CHARS, MAX_EXTEND_PIECES
-    from playground.extension import extend, new_pieces
+    from playground.training.extension import extend, new_pieces
     text = SAMPLES["Chinese (Tang poems, 1 MB)"].read_text(encoding="utf-8")[:30_000]
     ext = extend("llama2", text, 100)
     assert (len(ext.added) - ext.characters == 100

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from bbpe_core.training import TrainingStopped, train_wordpiece
 from bbpe_core.training.wordpiece import count_words, learn_wordpiece_vocab, wordpiece_encoding
-from playground.algorithm_training import corpus_parts
+from playground.algorithms.training import corpus_parts
 
 tokenizers = pytest.importorskip("tokenizers")
 

@@ -7,7 +7,7 @@ import pytest
 from apptest import live, new_app
 
 from bbpe_core import get_encoding
-from playground.algorithms import available, differences, run_all
+from playground.algorithms.side_by_side import available, differences, run_all
 from playground.model_kind import has_merges, model_kind
 
 
@@ -76,7 +76,7 @@ def test_an_xlmr_style_unigram_tokenizer_json_uploads_with_hf_ids():
     tokenizers, goes through the upload page's loader and gives HF's ids."""
     from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
 
-    from playground.uploads import KINDS, load_upload
+    from playground.upload.files import KINDS, load_upload
 
     tok = Tokenizer(models.Unigram())
     tok.pre_tokenizer = pre_tokenizers.Metaspace()

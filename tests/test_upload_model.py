@@ -16,7 +16,7 @@ import sentencepiece as spm
 from apptest import live, new_app
 
 from playground.caps import MEMORY_PER_MODEL_BYTE, SESSION_MEMORY_MB
-from playground.uploads import KINDS, MAX_UPLOAD_MB, load_upload
+from playground.upload.files import KINDS, MAX_UPLOAD_MB, load_upload
 
 ROOT = Path(__file__).resolve().parent.parent
 REFS = ROOT / "tests" / ".refs"
@@ -161,7 +161,7 @@ def test_the_memory_budget_counts_a_model_at_its_own_density():
 
 _DENSE = """
 import os, struct
-from playground.uploads import KINDS, load_upload
+from playground.upload.files import KINDS, load_upload
 def field(n, v):
     return bytes([n << 3 | 2, len(v)]) + v
 parts = [field(1, field(1, b'<unk>') + bytes([3 << 3, 2]))]

@@ -13,7 +13,7 @@ import pytest
 
 import bbpe_core
 from bbpe_core.viewer.html import group_shared
-from playground.token_html import token_view_html
+from playground.render.tokens import token_view_html
 
 ROOT = Path(__file__).resolve().parent.parent
 HOSTILE = 'Hi <script>alert("x")</script> 你好 🦙\n\tend'

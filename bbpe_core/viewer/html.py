@@ -1,4 +1,4 @@
-"""Token chips as HTML, shared by the Playground (``playground.token_html``) and the notebook
+"""Token chips as HTML, shared by the Playground (``playground.render.tokens``) and the notebook
 view (``viewer.notebook``): escaping, a colour per id, text with visible marks, one chip per
 token (or per group of tokens that share a character).
 

@@ -16,7 +16,7 @@ from ..caps import (
     MAX_ENCODE_BYTES,
     MAX_TEXT_BYTES,
 )
-from ..chat_tools import MAX_TOOLS
+from ..chat.tools import MAX_TOOLS
 from .ratelimit import API_BURST, API_RATE
 
 __all__ = ["ROUTE_DOCS", "docs_html"]

@@ -4,7 +4,7 @@ Streamlit's. Every input is checked by ``fields`` against the pages' caps before
 ``encode``'s tokens are ``Encoding.encode_detailed``'s spans: ``start``/``end`` are
 code-point offsets into the text; a character that BPE cuts over two tokens (CJK, emoji in
 gpt2) lies in both spans (``bbpe_core.viewer.spans``). ``count_chat`` lays a conversation out
-as Chat mode does (``playground.chat`` for OpenAI's models, ``playground.chat_templates`` for
+as Chat mode does (``playground.chat.prompt`` for OpenAI's models, ``playground.chat.templates`` for
 models with a published template) and counts each message as Chat mode's table does
 (``chat.tokens_per_message``).
 """
@@ -29,9 +29,9 @@ from ..caps import (
     compare_budget,
     utf8_size,
 )
-from ..chat import CHAT_MODELS, Message, build_prompt, chat_encoding, tokens_per_message
-from ..chat_templates import TEMPLATE_MODELS, prompt_ranges
-from ..chat_tools import (
+from ..chat.prompt import CHAT_MODELS, Message, build_prompt, chat_encoding, tokens_per_message
+from ..chat.templates import TEMPLATE_MODELS, prompt_ranges
+from ..chat.tools import (
     MAX_TOOLS,
     OPENAI_TOOL_METHOD,
     ToolsTooLargeError,
@@ -39,7 +39,7 @@ from ..chat_tools import (
     parse_tools,
 )
 from ..decode import id_problem
-from ..stored_n_vocab import stored_n_vocab
+from ..selector.n_vocab import stored_n_vocab
 from . import fields
 from .fields import ApiError
 
@@ -138,7 +138,7 @@ def _messages(body: dict) -> list[Message]:
 
 def _tools(body: dict) -> list[dict]:
     """The tool definitions (OpenAI's ``tools`` shape), checked and capped as Chat mode's
-    (``chat_tools.parse_tools``: 413 over a cap, 400 for a bad shape); none if absent."""
+    (``chat.tools.parse_tools``: 413 over a cap, 400 for a bad shape); none if absent."""
     tools = fields.object_list(body, "tools", MAX_TOOLS, "tool definitions") or []
     try:
         return parse_tools(json.dumps(tools, separators=(",", ":"), ensure_ascii=False))

@@ -1,5 +1,5 @@
 """The Algorithms page's Streamlit glue: the side-by-side view and the training contrast
-(logic in ``playground.algorithms`` and ``playground.algorithm_training``)."""
+(logic in ``playground.algorithms.side_by_side`` and ``playground.algorithms.training``)."""
 
 from __future__ import annotations
 
@@ -7,14 +7,7 @@ import streamlit as st
 
 from bbpe_core import list_encoding_names
 
-from ..algorithm_training import (
-    VOCAB_SIZES,
-    compression_rows,
-    corpus_parts,
-    segmentation_rows,
-    train_all,
-)
-from ..algorithms import (
+from ..algorithms.side_by_side import (
     DEFAULT_TEXT,
     MAX_ALGORITHM_ENCODINGS,
     MAX_TOKENS,
@@ -22,13 +15,20 @@ from ..algorithms import (
     differences,
     run_all,
 )
+from ..algorithms.survey import survey_rows
+from ..algorithms.training import (
+    VOCAB_SIZES,
+    compression_rows,
+    corpus_parts,
+    segmentation_rows,
+    train_all,
+)
 from ..caps import MAX_ALGORITHM_CHARS, MAX_SAMPLE_CHARS, check
-from ..charts import grouped_bar
-from ..encoding_labels import label
-from ..html_base import esc, page_css
-from ..share import encode_state
-from ..survey import survey_rows
-from ..token_html import layers_html, token_view_html
+from ..render.base import esc, page_css
+from ..render.charts import grouped_bar
+from ..render.tokens import layers_html, token_view_html
+from ..selector.labels import label
+from ..share.links import encode_state
 from .common import problem
 from .live_text import live_text_area
 from .widgets import kept

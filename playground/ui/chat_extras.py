@@ -7,9 +7,9 @@ import streamlit as st
 
 from bbpe_core import Encoding
 
-from ..chat_tools import MAX_TOOLS, MAX_TOOLS_CHARS, OPENAI_TOOL_METHOD, openai_tools_tokens
-from ..chat_tools import parse_tools as parse_tools_text
-from ..image_tokens import IMAGE_RULES, MAX_IMAGE_SIDE, MAX_IMAGES, image_tokens
+from ..chat.images import IMAGE_RULES, MAX_IMAGE_SIDE, MAX_IMAGES, image_tokens
+from ..chat.tools import MAX_TOOLS, MAX_TOOLS_CHARS, OPENAI_TOOL_METHOD, openai_tools_tokens
+from ..chat.tools import parse_tools as parse_tools_text
 from ..pricing import data_note, model_price
 from .common import problem
 from .live_text import live_text_area

@@ -7,7 +7,7 @@ import streamlit as st
 
 from ..analysis import MAX_RENDER_TOKENS
 from ..caps import MAX_CHAT_CHARS, MAX_CHAT_MESSAGES, check
-from ..chat import (
+from ..chat.prompt import (
     CHAT_MODELS,
     ROLES,
     Message,
@@ -16,9 +16,9 @@ from ..chat import (
     template,
     tokens_per_message,
 )
-from ..chat_sandbox import sandboxed_prompt_ranges
-from ..chat_templates import TEMPLATE_MODELS, prompt_ranges, render_chat_prompt
-from ..token_html import token_view_html
+from ..chat.sandbox import sandboxed_prompt_ranges
+from ..chat.templates import TEMPLATE_MODELS, prompt_ranges, render_chat_prompt
+from ..render.tokens import token_view_html
 from .cached import load_encoding
 from .chat_extras import images_section, openai_tools_note, template_tools_note, tools_field
 from .common import markdown_safe_name, problem
@@ -159,8 +159,8 @@ def _render_template_model(model: str, messages: list[Message], show_ws: bool,
 
 def _render_file_model(name: str, template, messages: list[Message], show_ws: bool,
                        tools: list[dict]) -> None:
-    """The prompt of a model file's own chat template (``gguf_chat.FileChatTemplate``),
-    rendered outside this process (``chat_sandbox``), and tokens per message."""
+    """The prompt of a model file's own chat template (``chat.gguf.FileChatTemplate``),
+    rendered outside this process (``chat.sandbox``), and tokens per message."""
     enc, _ = resolve(name)
     turns = [{"role": m.role, "content": m.content} for m in messages]
     try:

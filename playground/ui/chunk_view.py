@@ -9,7 +9,7 @@ from bbpe_core import Encoding
 from bbpe_core.chunking import chunk_bounds
 
 from ..caps import MAX_CHUNK_BYTES, check, chunk_budget, utf8_size
-from ..chunk_html import chunks_html
+from ..render.chunks import chunks_html
 from .common import problem
 from .widgets import kept
 

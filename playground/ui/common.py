@@ -6,8 +6,8 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from ..encoding_labels import info, label
-from ..html_base import esc
+from ..render.base import esc
+from ..selector.labels import info, label
 
 __all__ = ["counted_with", "lost_sentence", "metric_row", "tokens_phrase", "problem", "said",
            "markdown_safe_name", "trained_run"]

@@ -5,11 +5,11 @@ from __future__ import annotations
 import streamlit as st
 
 from ..caps import MAX_COMPARE_ENCODINGS, compare_budget, utf8_size
-from ..charts import token_count_bar
 from ..compare import differing_ends
-from ..encoding_labels import COMPARE_MODE_DEFAULT, label
-from ..html_base import esc
-from ..token_html import token_view_html
+from ..render.base import esc
+from ..render.charts import token_count_bar
+from ..render.tokens import token_view_html
+from ..selector.labels import COMPARE_MODE_DEFAULT, label
 from .cached import cached_comparison
 from .common import markdown_safe_name, problem, tokens_phrase
 from .cost_view import cost_cells

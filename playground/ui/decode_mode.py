@@ -6,7 +6,7 @@ import streamlit as st
 
 from ..caps import MAX_DECODE_CHARS, MAX_DECODE_IDS, MAX_DRAWN_CHARS, MAX_SHOWN_HEX_BYTES
 from ..decode import decode_ids
-from ..html_base import esc, label_of, page_css, show_text
+from ..render.base import esc, label_of, page_css, show_text
 from .common import counted_with, metric_row, problem
 from .live_text import live_text_area
 from .session import resolve

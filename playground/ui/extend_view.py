@@ -1,6 +1,6 @@
 """The Train page's "Extend a vocabulary" section: a base, a corpus and a number of new
 pieces; training and extending with a progress bar, results cached for the session
-(Streamlit glue over ``playground.extension``)."""
+(Streamlit glue over ``playground.training.extension``)."""
 
 from __future__ import annotations
 
@@ -9,18 +9,18 @@ import streamlit as st
 from bbpe_core import TrainingStopped
 
 from ..caps import MAX_EXTEND_CHARS, MAX_EXTEND_PIECES, MAX_TRAIN_BYTES, check
-from ..charts import grouped_bar
-from ..extension import (
+from ..lab.languages import load_udhr
+from ..render.charts import grouped_bar
+from ..render.tokens import token_view_html
+from ..training.bpe import SAMPLES
+from ..training.extension import (
     BASES,
     cost_rows,
     extend,
     first_sentence,
 )
-from ..lab_languages import load_udhr
-from ..token_html import token_view_html
-from ..training import SAMPLES
-from ..unigram_training import model_files
-from ..uploads import fingerprint
+from ..training.unigram import model_files
+from ..upload.files import fingerprint
 from .common import problem
 from .keys import EXTEND_RESULTS
 from .widgets import kept

@@ -1,15 +1,15 @@
 """The chat templates of this session's model files, offered in Chat mode.
 
 A GGUF file opened on the upload page may carry its model's chat template
-(``gguf_chat``); it is kept with the fingerprint of the file's tokenizer, and Chat mode lists
-it while that tokenizer is one of this session's encodings. Rendering is ``chat_sandbox``'s.
+(``chat.gguf``); it is kept with the fingerprint of the file's tokenizer, and Chat mode lists
+it while that tokenizer is one of this session's encodings. Rendering is ``chat.sandbox``'s.
 """
 
 from __future__ import annotations
 
 import streamlit as st
 
-from ..gguf_chat import FileChatTemplate
+from ..chat.gguf import FileChatTemplate
 from .keys import FILE_CHAT_TEMPLATES
 from .session import user_encodings
 

@@ -1,13 +1,13 @@
 """The Upload page's "Open a model from the Hugging Face Hub": a repo id in, the model's
-tokenizer added to this session's selectors (``hub_models``), or one plain sentence why not."""
+tokenizer added to this session's selectors (``upload.hub``), or one plain sentence why not."""
 
 from __future__ import annotations
 
 import streamlit as st
 
 from ..caps import MEMORY_PER_FILE_BYTE, MEMORY_PER_MODEL_BYTE
-from ..hub_models import MAX_HUB_MB, hub_offline_reason, open_hub_model
-from ..uploads import SUPPORTED, fingerprint
+from ..upload.files import SUPPORTED, fingerprint
+from ..upload.hub import MAX_HUB_MB, hub_offline_reason, open_hub_model
 from .common import problem, said
 from .keys import HUB_FLASH
 from .session import add_user_encoding, check_memory

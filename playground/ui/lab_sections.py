@@ -1,8 +1,8 @@
 """The compare lab's four tabs: languages, formats, indentation, numbers.
 
 The page runs only the open tab (``views/compare_lab.py``). The plotly charts
-(``playground.charts``) and the other tabs' modules (``lab_formats`` with PyYAML, tomli-w and
-xml.etree; ``lab_code``; ``lab_numbers``) are imported in the tabs after the first one: the
+(``playground.render.charts``) and the other tabs' modules (``lab.formats`` with PyYAML, tomli-w and
+xml.etree; ``lab.code``; ``lab.numbers``) are imported in the tabs after the first one: the
 languages tab's chart is plain HTML, drawn before the server has imported any of them. Each
 tab's widgets keep their values (``widgets.kept``) while another tab is open.
 """
@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ..bars_html import grouped_bars_html
 from ..caps import MAX_LAB_CHARS, check
 from ..export import rows_csv
-from ..html_base import esc, page_css, show_text
-from ..lab_languages import Sample, headline, language_rows, load_udhr, tax_table
-from ..lab_stored import stored_count
+from ..lab.languages import Sample, headline, language_rows, load_udhr, tax_table
+from ..lab.stored import stored_count
+from ..render.bars import grouped_bars_html
+from ..render.base import esc, page_css, show_text
 from .common import problem
 from .cost_view import price_caption, price_table
 from .live_text import live_text_area
@@ -40,28 +40,28 @@ def _language_rows(keys: tuple, extra: tuple, _encs) -> list[dict]:
 def _format_rows(keys: tuple, records_json: str, _encs) -> list[dict]:
     import json
 
-    from ..lab_formats import format_rows, render_formats
+    from ..lab.formats import format_rows, render_formats
 
     return format_rows(_encs, render_formats(json.loads(records_json)), known=stored_count)
 
 
 @st.cache_data(max_entries=8, show_spinner="Counting…")
 def _indentation_rows(keys: tuple, code: str, _encs) -> list[dict]:
-    from ..lab_code import indentation_rows
+    from ..lab.code import indentation_rows
 
     return indentation_rows(_encs, code)
 
 
 @st.cache_data(max_entries=8, show_spinner="Counting…")
 def _number_rows(keys: tuple, _encs) -> list[dict]:
-    from ..lab_code import number_rows
+    from ..lab.code import number_rows
 
     return number_rows(_encs)
 
 
 @st.cache_data(max_entries=8, show_spinner="Counting…")
 def _example_rows(keys: tuple, _encs) -> list[dict]:
-    from ..lab_numbers import example_rows
+    from ..lab.numbers import example_rows
 
     return example_rows(_encs)
 
@@ -127,8 +127,8 @@ def languages(keys: tuple, encs: dict) -> None:
 
 def formats(keys: tuple, encs: dict) -> None:
     """The Formats tab: the same records in eight formats (the reader's JSON or ours)."""
-    from ..charts import grouped_bar
-    from ..lab_formats import RECORDS, parse_records, render_formats
+    from ..lab.formats import RECORDS, parse_records, render_formats
+    from ..render.charts import grouped_bar
 
     st.caption("The same records rendered by json, PyYAML, tomli-w, csv, xml.etree and pprint. "
                "Paste your own JSON to compare.")
@@ -161,8 +161,8 @@ def formats(keys: tuple, encs: dict) -> None:
 
 def indentation(keys: tuple, encs: dict) -> None:
     """The Indentation tab: the same code (ours or the reader's) in four indentation styles."""
-    from ..charts import grouped_bar
-    from ..lab_code import INDENTS, MAX_CODE_CHARS, SAMPLE_CODE, line_token_counts, reindent
+    from ..lab.code import INDENTS, MAX_CODE_CHARS, SAMPLE_CODE, line_token_counts, reindent
+    from ..render.charts import grouped_bar
 
     st.caption("The same Python indented four ways: two functions of CPython's heapq.py, or "
                "your own code (its indentation unit is detected). gpt2's pattern keeps each "
@@ -202,8 +202,8 @@ def indentation(keys: tuple, encs: dict) -> None:
 def numbers(keys: tuple, encs: dict) -> None:
     """The Numbers tab: numbers the encodings cut differently, each encoding's digit rule,
     and integers of growing length."""
-    from ..charts import lines
-    from ..lab_numbers import rule_sentence
+    from ..lab.numbers import rule_sentence
+    from ..render.charts import lines
 
     st.caption("Numbers the encodings cut differently: each cell is the pieces and their count.")
     st.dataframe(_example_rows(keys, encs), hide_index=True, width="stretch")

@@ -1,7 +1,7 @@
 """Encodings by selector name, each loaded the first time it is looked up.
 
 The Compare lab names six encodings but its first view needs none of them loaded (its counts
-are stored: ``playground.lab_stored``); loading them all up front cost its first chart
+are stored: ``playground.lab.stored``); loading them all up front cost its first chart
 seconds on a fresh server. This mapping loads an encoding (``session.resolve``) only when a
 count or a drawing needs it.
 """

@@ -7,10 +7,10 @@ import streamlit as st
 
 from ..analysis import MAX_RENDER_TOKENS
 from ..caps import MAX_LESSON_CHARS, check
-from ..html_base import esc
-from ..lessons import Lesson, guess_feedback
-from ..share import encode_state
-from ..token_html import token_view_html
+from ..lessons.questions import Lesson, guess_feedback
+from ..render.base import esc
+from ..render.tokens import token_view_html
+from ..share.links import encode_state
 from .common import tokens_phrase
 from .live_text import live_text_area
 from .session import resolve

@@ -5,7 +5,7 @@ component (``assets/gguf_header.js``, Streamlit Components v2, no build step) re
 header with ``File.slice`` and sends a small GGUF holding the tokenizer's keys and no
 tensors; the weights never leave the browser. This module checks what arrives (type, size,
 base64) and builds the encoding with ``bbpe_core.load_gguf``; the file's chat template
-(``gguf_chat``), if it has one, is kept for Chat mode (``file_chat``).
+(``chat.gguf``), if it has one, is kept for Chat mode (``file_chat``).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from bbpe_core.formats.gguf_header import array_lengths
 from bbpe_core.pre_tokenizers.byte_level import fix_surrogates
 
 from ..caps import MEMORY_PER_GGUF_BYTE, MEMORY_PER_GGUF_MERGE, MEMORY_PER_GGUF_TOKEN
-from ..gguf_chat import FileChatTemplate, file_chat_template
+from ..chat.gguf import FileChatTemplate, file_chat_template
 from .common import problem, said
 from .file_chat import keep_file_template
 from .keys import MODEL_FILE_FLASH

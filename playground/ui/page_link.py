@@ -1,4 +1,4 @@
-"""Share links on the pages beyond the Playground (``playground.page_links``): apply one from
+"""Share links on the pages beyond the Playground (``playground.share.pages``): apply one from
 the URL before the page's widgets are drawn, and make one on request."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ import json
 
 import streamlit as st
 
-from ..page_links import PAGE_FIELDS, page_fields
-from ..share import decode_state
+from ..share.links import decode_state
+from ..share.pages import PAGE_FIELDS, page_fields
 from .common import problem
 from .keys import ENCODING, LINK_APPLIED
 from .session import all_encoding_names
@@ -24,7 +24,7 @@ them directly, every other key through ``widgets.set_kept``."""
 
 def apply_page_link(page: str) -> None:
     """Before any widget is drawn: if the URL carries a view of ``page`` (a key of
-    ``page_links.PAGE_FIELDS``), restore its encoding and fields, once per link; a link that
+    ``share.pages.PAGE_FIELDS``), restore its encoding and fields, once per link; a link that
     does not check out is a warning naming why, and nothing of it is set."""
     value = st.query_params.get("s")
     if not value or st.session_state.get(LINK_APPLIED) == value:

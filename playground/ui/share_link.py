@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ..share import decode_state, encode_state
+from ..share.links import decode_state, encode_state
 from .common import problem
 from .keys import ENCODING, LINK_APPLIED
 from .session import all_encoding_names

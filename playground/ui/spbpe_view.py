@@ -12,9 +12,9 @@ from bbpe_core import TrainingStopped, train_sentencepiece_bpe
 from bbpe_core.training import deadline
 
 from ..caps import TRAIN_SECONDS
-from ..charts import merges_figure
-from ..unigram_training import sentences
-from ..uploads import fingerprint
+from ..render.charts import merges_figure
+from ..training.unigram import sentences
+from ..upload.files import fingerprint
 from . import unigram_view
 from .common import trained_run
 from .keys import TRAIN_RESULT, TRAIN_SPBPE_RESULT

@@ -8,9 +8,9 @@ import streamlit as st
 from ..analysis import MAX_RENDER_TOKENS, SPECIAL_MODES
 from ..caps import MAX_EXPORT_TOKENS, MAX_TEXT_BYTES, check, utf8_size
 from ..export import tokens_csv, tokens_json
+from ..inside.vocabulary import lost_bytes
+from ..render.tokens import LAYERS, VIEWS, layers_html, token_view_html
 from ..samples import DEFAULT_TEXT
-from ..token_html import LAYERS, VIEWS, layers_html, token_view_html
-from ..vocab import lost_bytes
 from . import chunk_view, cost_view
 from .cached import cached_analysis
 from .common import counted_with, lost_sentence, metric_row, problem, tokens_phrase

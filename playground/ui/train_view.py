@@ -1,5 +1,5 @@
 """The Train page's sections: the corpus, the options, training with a progress bar, and the
-trained tokenizer's curves, tables and actions (Streamlit glue over ``playground.training``)."""
+trained tokenizer's curves, tables and actions (Streamlit glue over ``playground.training.bpe``)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from bbpe_core import PatternTimeoutError, TrainingStopped, count_chunks, train_
 from bbpe_core.training import deadline, train_char_level
 
 from ..caps import MAX_TRAIN_BYTES, MEMORY_PER_TRAINED_ID, TRAIN_SECONDS, check
-from ..charts import count_bar, lines, merges_figure
 from ..export import vocabulary_files
-from ..training import (
+from ..render.charts import count_bar, lines, merges_figure
+from ..training.bpe import (
     PATTERNS,
     SAMPLES,
     compression_rows,
@@ -22,7 +22,7 @@ from ..training import (
     merge_rows,
     new_token_lengths,
 )
-from ..uploads import PATTERN_TIMEOUT, fingerprint
+from ..upload.files import PATTERN_TIMEOUT, fingerprint
 from .common import problem, said, trained_run
 from .keys import TRAIN_FLASH, TRAIN_RESULT
 from .session import add_user_encoding

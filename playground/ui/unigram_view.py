@@ -1,5 +1,5 @@
 """The Train page's Unigram run: its options, training with the rounds drawn live, and the
-result's tables and actions (Streamlit glue over ``playground.unigram_training``)."""
+result's tables and actions (Streamlit glue over ``playground.training.unigram``)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from bbpe_core import Encoding, TrainingStopped, train_unigram
 from bbpe_core.training import deadline
 
 from ..caps import MAX_SHOWN_PRUNED, MEMORY_PER_TRAINED_ID, TRAIN_SECONDS
-from ..charts import rounds_figure
-from ..unigram_training import (
+from ..render.charts import rounds_figure
+from ..training.unigram import (
     COVERAGES,
     FITS,
     NORMALIZATIONS,
@@ -24,7 +24,7 @@ from ..unigram_training import (
     round_rows,
     sentences,
 )
-from ..uploads import fingerprint
+from ..upload.files import fingerprint
 from .common import problem, said, trained_run
 from .keys import TRAIN_RESULT, TRAIN_SPBPE_RESULT, TRAIN_UNIGRAM_RESULT
 from .session import add_user_encoding

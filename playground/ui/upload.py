@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ..caps import MEMORY_PER_FILE_BYTE, MEMORY_PER_MODEL_BYTE, SESSION_MEMORY_MB
-from ..uploads import (
+from ..upload.files import (
     KINDS,
     MAX_UPLOAD_MB,
     PATTERN_TIMEOUT,

@@ -1,6 +1,6 @@
-"""The Vocabulary page's sections (Streamlit glue over ``playground.vocab``): search, the
-vocabulary's anatomy, charts of lengths and scripts, tables of longest, special, added and odd
-tokens, and the export."""
+"""The Vocabulary page's sections (Streamlit glue over ``playground.inside.vocabulary``):
+search, the vocabulary's anatomy, charts of lengths and scripts, tables of longest, special,
+added and odd tokens, and the export."""
 
 from __future__ import annotations
 
@@ -10,11 +10,9 @@ from bbpe_core import Encoding
 from bbpe_core.models.base import WORDPIECE
 from bbpe_core.pre_tokenizers.byte_level import to_gpt2_str
 
-from ..charts import count_bar
 from ..export import EXPORT_NOTES, vocabulary_files
-from ..model_kind import model_kind
-from ..unigram_lattice import piece_scores
-from ..vocab import (
+from ..inside.lattice import piece_scores
+from ..inside.vocabulary import (
     SEARCH_FORMS,
     SEARCH_MODES,
     anatomy,
@@ -27,6 +25,8 @@ from ..vocab import (
     split_characters,
     vocab_entries,
 )
+from ..model_kind import model_kind
+from ..render.charts import count_bar
 from .common import problem
 from .live_text import live_text_area
 from .widgets import kept

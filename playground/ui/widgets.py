@@ -14,10 +14,10 @@ from typing import Any
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
-from ..encoding_labels import describe, label, source_line
-from ..html_base import esc, page_css
-from ..model_search import find_encodings, not_shipped
-from ..stored_n_vocab import stored_n_vocab
+from ..render.base import esc, page_css
+from ..selector.labels import describe, label, source_line
+from ..selector.n_vocab import stored_n_vocab
+from ..selector.search import find_encodings, not_shipped
 from .kept_session import keeper
 from .keys import ENCODING, FIND_MODEL
 from .session import all_encoding_names, resolve
@@ -70,7 +70,7 @@ def encoding_selector() -> str:
     """The sidebar's encoding selector (shared by all pages): shipped encodings listed by
     the models that use them, then this session's; a line under it says what the chosen
     one is (size, source, licence). A shipped encoding's size is the stored n_vocab
-    (``stored_n_vocab``): choosing it loads nothing; a session's tokenizer is asked.
+    (``selector.n_vocab``): choosing it loads nothing; a session's tokenizer is asked.
 
     Returns:
         The chosen encoding's name.

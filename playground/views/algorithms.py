@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from playground.algorithm_training import CORPUS_CHARS, HELD_OUT_CHARS
+from playground.algorithms.training import CORPUS_CHARS, HELD_OUT_CHARS
 from playground.ui.algorithms_view import side_by_side, survey_table, training_contrast
 from playground.ui.page_link import apply_page_link, page_share_button
 from playground.ui.widgets import encoding_selector

@@ -3,7 +3,7 @@ bytes behind the selected encoding's tokens (Ġ strings, ▁ pieces, <0xNN> byte
 
 import streamlit as st
 
-from playground.byte_map import (
+from playground.inside.byte_map import (
     byte_grid_html,
     gpt2_to_text,
     kind_caption,

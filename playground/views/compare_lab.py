@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from playground.encoding_labels import COMPARE_DEFAULT, label
+from playground.selector.labels import COMPARE_DEFAULT, label
 from playground.ui import lab_sections
 from playground.ui.common import markdown_safe_name, problem
 from playground.ui.lazy_encodings import LazyEncodings

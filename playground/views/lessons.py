@@ -4,8 +4,8 @@ answered live by the tokenizer."""
 import streamlit as st
 
 from bbpe_core import list_encoding_names
-from playground.encoding_labels import COMPARE_DEFAULT
-from playground.lessons import LESSONS
+from playground.lessons.questions import LESSONS
+from playground.selector.labels import COMPARE_DEFAULT
 from playground.ui import lesson_view
 from playground.ui.common import markdown_safe_name
 from playground.ui.session import user_encodings

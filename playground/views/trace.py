@@ -4,7 +4,8 @@ import streamlit as st
 
 from bbpe_core import trace
 from playground.caps import MAX_TRACE_CHARS, check
-from playground.merge_trace import (
+from playground.inside.lattice import lattice_rows
+from playground.inside.merges import (
     byte_fallback_ids,
     chunk_code,
     end_sentence,
@@ -13,13 +14,12 @@ from playground.merge_trace import (
     trace_ids,
 )
 from playground.model_kind import model_kind
-from playground.trace_html import parts_html, runner_up_rows, step_sentence, trees_html
+from playground.render.trace import parts_html, runner_up_rows, step_sentence, trees_html
 from playground.ui.common import problem
 from playground.ui.live_text import live_text_area
 from playground.ui.page_link import apply_page_link, page_share_button
 from playground.ui.session import resolve
 from playground.ui.widgets import encoding_selector
-from playground.unigram_lattice import lattice_rows
 
 apply_page_link("Merge trace")  # before any widget: a shared link's view
 st.title("Merge trace")

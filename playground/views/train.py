@@ -3,9 +3,9 @@ learn; then use it on every page."""
 
 import streamlit as st
 
+from playground.training.unigram import ALGORITHMS
 from playground.ui import extend_view, spbpe_view, train_view, unigram_view
 from playground.ui.widgets import encoding_selector, kept
-from playground.unigram_training import ALGORITHMS
 
 st.title("Train your own tokenizer")
 encoding_selector()  # the sidebar's control, on every page

@@ -16,8 +16,8 @@ from browser_helpers import (
 from playwright.sync_api import expect
 
 import bbpe_core
-from playground.algorithms import available
-from playground.encoding_labels import label
+from playground.algorithms.side_by_side import available
+from playground.selector.labels import label
 
 pytestmark = pytest.mark.browser
 

@@ -32,9 +32,9 @@ def test_compare_lab_headline_and_numbers(browser, app_url, width, height):
     """The computed headline under the language chart, and the Numbers lab's examples and
     digit rules, at desktop and phone sizes (no horizontal scroll on the phone)."""
     import bbpe_core
-    from playground.encoding_labels import COMPARE_DEFAULT
-    from playground.lab_languages import headline, language_rows, load_udhr
-    from playground.lab_numbers import rule_sentence
+    from playground.lab.languages import headline, language_rows, load_udhr
+    from playground.lab.numbers import rule_sentence
+    from playground.selector.labels import COMPARE_DEFAULT
 
     shown = {n: bbpe_core.get_encoding(n) for n in COMPARE_DEFAULT}
     context = browser.new_context(viewport={"width": width, "height": height})

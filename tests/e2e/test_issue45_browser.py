@@ -12,7 +12,7 @@ from browser_helpers import screenshot, screenshot_element, wait_for_idle
 from conftest import SIZES
 
 import bbpe_core
-from playground.share import encode_state
+from playground.share.links import encode_state
 
 pytestmark = pytest.mark.browser
 

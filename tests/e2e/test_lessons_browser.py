@@ -7,7 +7,7 @@ import pytest
 from browser_helpers import screenshot_element, wait_for_idle
 from playwright.sync_api import TimeoutError
 
-from playground.lessons import LESSONS
+from playground.lessons.questions import LESSONS
 
 pytestmark = pytest.mark.browser
 

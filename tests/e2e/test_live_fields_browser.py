@@ -8,7 +8,7 @@ import pytest
 from browser_helpers import screenshot, wait_for_idle
 
 import bbpe_core
-from playground.vocab import search, vocab_entries
+from playground.inside.vocabulary import search, vocab_entries
 
 pytestmark = pytest.mark.browser
 

@@ -10,7 +10,7 @@ import pytest
 from browser_helpers import screenshot, set_text, wait_for_chips, wait_for_metric
 
 import bbpe_core
-from playground.share import encode_state
+from playground.share.links import encode_state
 
 pytestmark = pytest.mark.browser
 

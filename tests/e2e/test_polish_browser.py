@@ -11,8 +11,8 @@ import pytest
 from browser_helpers import open_sidebar, screenshot, wait_for_idle
 from conftest import SIZES
 
-from playground.encoding_labels import label
-from playground.share import encode_state
+from playground.selector.labels import label
+from playground.share.links import encode_state
 
 pytestmark = pytest.mark.browser
 

@@ -142,7 +142,7 @@ def test_11_phone_metrics_in_one_row_and_chat_buttons_in_one_row(sized):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_11_lab_chart_names_every_language_and_the_encodings_box_keeps_its_tags(sized, size):
-    from playground.lab_languages import load_udhr
+    from playground.lab.languages import load_udhr
 
     pg = sized("compare_lab", size)
     pg.wait_for_selector(".bbpe-bars .bar", timeout=120_000)
@@ -217,7 +217,7 @@ def _wait_for_text(pg, text: str) -> None:
 
 
 def test_8_chat_merge_trace_and_vocabulary_follow_typing_without_enter(sized):
-    from playground.chat import Message, build_prompt, chat_encoding
+    from playground.chat.prompt import Message, build_prompt, chat_encoding
 
     pg = sized("", "wide")
     pg.get_by_text("Chat", exact=True).click()
@@ -260,7 +260,7 @@ def _type_live(pg, field: str, text: str, shown: str):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_13_the_algorithms_token_counts_line_up(sized, size):
-    from playground.algorithms import available
+    from playground.algorithms.side_by_side import available
 
     pg = sized("algorithms", size)
     pg.wait_for_selector('[data-testid="stMetric"]', timeout=120_000)

@@ -8,8 +8,8 @@ import pytest
 from browser_helpers import close_sidebar, open_sidebar, screenshot, screenshot_element, sized_page
 from playwright.sync_api import expect
 
-from playground.algorithms import available
-from playground.encoding_labels import label
+from playground.algorithms.side_by_side import available
+from playground.selector.labels import label
 
 pytestmark = pytest.mark.browser
 SIZES = [(1400, 1000), (390, 844)]

@@ -9,7 +9,7 @@ from browser_helpers import chip_ids, screenshot, set_text, wait_for_chip_ids, w
 from playwright.sync_api import expect
 
 import bbpe_core
-from playground.encoding_labels import COMPARE_DEFAULT, label
+from playground.selector.labels import COMPARE_DEFAULT, label
 
 pytestmark = pytest.mark.browser
 

@@ -1,0 +1,2 @@
+"""Chat mode's logic: prompts as each model's chat template renders them (in a sandboxed
+process for an uploaded template), tool definitions and image inputs counted."""

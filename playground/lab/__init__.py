@@ -1,0 +1,1 @@
+"""The Compare lab's content: languages, formats, code and numbers, and its stored counts."""

@@ -1,0 +1,1 @@
+"""The Lessons page's questions, each answered by numbers the tokenizer computes live."""

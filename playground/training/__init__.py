@@ -1,0 +1,1 @@
+"""The Train page's content: byte-level BPE and Unigram runs, and extending a vocabulary."""

@@ -1,0 +1,1 @@
+"""Bring your own tokenizer: uploaded files and Hub models -> a validated ``Encoding``."""
