@@ -15,7 +15,8 @@ __all__ = [
     "MAX_CHAT_CHARS", "MAX_DECODE_CHARS", "MAX_DECODE_IDS", "MAX_LESSON_CHARS", "MAX_LAB_CHARS",
     "MAX_ALGORITHM_CHARS", "MAX_SAMPLE_CHARS", "MAX_TRACE_CHARS", "MAX_TRAIN_BYTES",
     "MAX_EXTEND_CHARS", "MAX_DECODE_BYTES", "MAX_SHOWN_HEX_BYTES", "MAX_DRAWN_CHARS",
-    "MAX_EXPORT_TOKENS", "MAX_SHOWN_PRUNED", "TRAIN_SECONDS", "MAX_EXTEND_PIECES",
+    "MAX_EXPORT_TOKENS", "MAX_LAYER_TOKENS", "MAX_SHOWN_PRUNED", "TRAIN_SECONDS",
+    "MAX_EXTEND_PIECES",
     "MAX_SEED_VOCAB", "SESSION_MEMORY_MB", "MEMORY_PER_FILE_BYTE", "MEMORY_PER_MODEL_BYTE",
     "MEMORY_PER_GGUF_TOKEN", "MEMORY_PER_GGUF_MERGE", "MEMORY_PER_GGUF_BYTE",
     "MEMORY_PER_TRAINED_ID", "MAX_CHUNK_BYTES", "MAX_ENCODE_BYTES", "MAX_API_BODY_BYTES",
@@ -52,6 +53,10 @@ the plain text above it holds them all."""
 MAX_SHOWN_PRUNED = 1_000
 """Pruned pieces a Unigram run on the Train page keeps and shows per round (the first ones
 the trainer lists; a round of a 1 MB corpus may prune hundreds of thousands)."""
+MAX_LAYER_TOKENS = 1_000
+"""Tokens the Playground's layers grid draws (the first ones): six rows of cells per token
+make it twice the HTML of the chips, which draw ``analysis.MAX_RENDER_TOKENS``; the browser
+lays every cell out on each rerun."""
 MAX_EXPORT_TOKENS = 100_000
 """Tokens written to a text's CSV and JSON downloads (the first ones; about 4 MB of CSV)."""
 MAX_LESSON_CHARS = 2_000

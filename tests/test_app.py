@@ -85,6 +85,19 @@ def test_large_paste_counts_and_notice(app):
     assert _metrics(app)["Tokens"] == f"{expected:,}"
 
 
+def test_the_layers_grid_draws_at_most_its_cap(app):
+    from playground.caps import MAX_LAYER_TOKENS
+
+    text = "The quick brown fox jumps over the lazy dog. " * 500  # about 5,000 tokens
+    _type(app, text).run(timeout=120)
+    grid = next(h.proto.body for h in app.get("html") if "bbpe-cells" in h.proto.body)
+    assert grid.count('class="cell') == MAX_LAYER_TOKENS
+    n = len(bbpe_core.get_encoding("gpt2").encode(text))
+    assert any(f"first {MAX_LAYER_TOKENS:,} tokens of {n:,}" in c.value for c in app.caption)
+    _type(app, "short text").run()
+    assert not any("layers grid shows" in c.value for c in app.caption)
+
+
 def _mode(app, mode):
     app.radio(key="pg_mode").set_value(mode).run()
     assert not app.exception

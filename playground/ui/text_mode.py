@@ -6,7 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ..analysis import MAX_RENDER_TOKENS, SPECIAL_MODES
-from ..caps import MAX_EXPORT_TOKENS, MAX_TEXT_BYTES, check, utf8_size
+from ..caps import MAX_EXPORT_TOKENS, MAX_LAYER_TOKENS, MAX_TEXT_BYTES, check, utf8_size
 from ..export import tokens_csv, tokens_json
 from ..inside.vocabulary import lost_bytes
 from ..render.tokens import LAYERS, VIEWS, layers_html, token_view_html
@@ -98,9 +98,12 @@ def render(name: str) -> None:
     layers = st.multiselect("Layers", list(LAYERS), format_func=LAYERS.get,
                             **kept("pg_layers", ["chunks", "normalized", "tokens", "ids", "gs"]))
     if layers and result.spans:
-        st.html(layers_html(text, result.spans[:MAX_RENDER_TOKENS], set(layers),
+        st.html(layers_html(text, result.spans[:MAX_LAYER_TOKENS], set(layers),
                             show_whitespace=show_ws, standalone=False,
                             normalized=result.normalized))
+        if result.n_tokens > MAX_LAYER_TOKENS:
+            st.caption(f"The layers grid shows the first {MAX_LAYER_TOKENS:,} tokens of "
+                       f"{result.n_tokens:,}; the chips above and the counts cover more.")
     chunk_view.render(text, enc, key, show_ws)
     d1, d2, d3 = st.columns(3)
     exported = result.spans[:MAX_EXPORT_TOKENS]
