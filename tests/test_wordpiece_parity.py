@@ -15,7 +15,7 @@ from samples import ADVERSARIAL, CORPORA, MULTILINGUAL, texts, utf8_texts
 from tokenizers import BertWordPieceTokenizer
 
 from bbpe_core import encoding_for_model, get_encoding
-from bbpe_core.encodings.wordpiece import load_wordpiece
+from bbpe_core.formats.wordpiece import load_wordpiece
 
 REFS = Path(__file__).resolve().parent / ".refs"
 

@@ -2,7 +2,7 @@
 files it reads, and the models that use it, in the order ``list_encoding_names`` gives them.
 
 Builders live with their family: OpenAI's three in ``openai``, the other byte-level and
-SentencePiece ones in ``zoo``, BERT's in ``wordpiece``, those read from GGUF files in
+SentencePiece ones in ``zoo``, BERT's in ``formats.wordpiece``, those read from GGUF files in
 ``zoo_gguf``, Whisper's in ``zoo_whisper``. A file's origin, sha256 and licence are its entry in
 ``data/MANIFEST.json`` (``data.manifest``, written by ``scripts/fetch_vocabularies.py``); the
 selector's rows and ``encoding_name_for_model`` are read from this table by ``catalogue``.
@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from functools import cache
 
 from ..encoding import Encoding
-from . import openai, wordpiece, zoo, zoo_gguf, zoo_transformers, zoo_whisper
+from ..formats import wordpiece
+from . import openai, zoo, zoo_gguf, zoo_transformers, zoo_whisper
 from .data import data_file, manifest
 
 __all__ = [

@@ -38,7 +38,6 @@ import warnings
 from pathlib import Path
 
 from ..encoding import Encoding
-from ..encodings.wordpiece import load_wordpiece
 from ..normalizers.replace import SPACE_MARK
 from ..pre_tokenizers import Sequence, Split
 from ..pre_tokenizers.byte_level import from_gpt2_str, from_gpt2_strs
@@ -53,6 +52,7 @@ from .hf_stages import refuse
 from .sentencepiece import sentencepiece_encoding
 from .sentencepiece_model import PIECE_TYPES, Piece, SentencePieceModel, check_pieces
 from .source import VocabFileError
+from .wordpiece import load_wordpiece
 
 __all__ = ["GGUFWarning", "KEYS", "MISSING_PRE", "gguf_warnings", "load_gguf",
            "read_gguf_unigram"]

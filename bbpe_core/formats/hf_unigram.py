@@ -28,7 +28,7 @@ from itertools import repeat
 import regex
 
 from ..encoding import Encoding
-from ..models.unigram import UnigramEncoder
+from ..models.unigram.model import UnigramEncoder
 from ..normalizers.replace import SPACE_MARK, NormalizerSequence, Prepend, RegexReplace
 from ..pre_tokenizers import MarkSplit, PreTokenizer, Sequence
 from ..token_table import TokenTable, byte_value

@@ -21,12 +21,12 @@ Anything else is refused with a ``VocabFileError`` naming it.
 from __future__ import annotations
 
 from ..encoding import Encoding
-from ..encodings.wordpiece import load_wordpiece
 from ..normalizers import BertNormalizer
 from ..processors import TemplateProcessing
 from ..validate import check_ids
 from .hf_stages import added_tokens, post_processor, refuse, shown
 from .source import VocabFileError
+from .wordpiece import load_wordpiece
 
 __all__ = ["load_hf_wordpiece"]
 

@@ -4,7 +4,7 @@ Source: HF tokenizers ``models/wordpiece/mod.rs`` (``WordPiece::read_file``) and
 ``models/bert/tokenization_bert.py`` (``load_vocab``). A continuation piece is written with
 its ``##`` prefix (``##ing``); special tokens (``[CLS]``, ``[UNK]``) are lines like any
 other. The file holds only the vocabulary: the normalizer, pre-tokenizer and special
-tokens are given separately (``bbpe_core.encodings.wordpiece``).
+tokens are given separately (``formats.wordpiece``).
 
 >>> load_wordpiece_vocab(b"[UNK]\\nhello\\n##ing\\n")
 {'[UNK]': 0, 'hello': 1, '##ing': 2}

@@ -1,8 +1,9 @@
-"""WordPiece encodings (``bert_base_uncased``): BERT's stages composed by ``Encoding``.
+"""WordPiece encodings (``bert_base_uncased``, a vocab.txt, a WordPiece tokenizer.json or GGUF):
+BERT's stages around ``models.wordpiece``, composed by ``Encoding``.
 
     text -> special tokens matched whole ([CLS], [SEP], [PAD], [MASK], [UNK], before
             normalization, as HF's added tokens) -> ``normalizers.BertNormalizer``
-         -> ``pre_tokenizers.BertPreTokenizer`` -> ``models.wordpiece.WordPieceEncoder``
+         -> ``pre_tokenizers.BertPreTokenizer`` -> ``models.wordpiece.model.WordPieceEncoder``
          -> ids -> post-processor [CLS] ... [SEP] (``post_process``, on request)
     ids -> piece strings -> ``WordPieceDecoder`` -> text (lossy: see ``load_wordpiece``)
 
@@ -26,12 +27,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..encoding import Encoding
-from ..formats.wordpiece_vocab import load_wordpiece_vocab
-from ..models.wordpiece import WordPieceDecoder, WordPieceEncoder
+from ..models.wordpiece.model import WordPieceDecoder, WordPieceEncoder, piece_bytes
 from ..normalizers import BertNormalizer
 from ..pre_tokenizers import BertPreTokenizer
 from ..processors import TemplateProcessing
 from ..token_table import TokenTable
+from .wordpiece_vocab import load_wordpiece_vocab
 
 __all__ = ["BERT_SPECIAL_TOKENS", "bert_base_uncased", "bge", "load_wordpiece"]
 
@@ -82,8 +83,7 @@ def load_wordpiece(name: str, vocab: dict[str, int], *,
         raise ValueError(f"{name}: special tokens not in the vocabulary: {missing}")
     whole = {t: vocab[t] for t in special_tokens}
     pieces = {i: t for t, i in vocab.items()}
-    token_bytes = {i: t.removeprefix(continuing_subword_prefix).encode("utf-8")
-                   for t, i in vocab.items() if t not in whole}
+    token_bytes = piece_bytes(vocab, continuing_subword_prefix, skip=whole)
     pre_tokenizer = BertPreTokenizer()
     encoder = WordPieceEncoder(vocab, pre_tokenizer, unk_token=unk_token,
                                continuing_subword_prefix=continuing_subword_prefix,

@@ -47,10 +47,10 @@ from array import array
 from collections.abc import Iterator, Sequence
 from itertools import chain
 
-from ..pre_tokenizers import PreTokenizer
-from .base import UNIGRAM, Encoder
-from .cache import BoundedCache
-from .unigram_lookup import DEPTH, PieceLookup
+from ...pre_tokenizers import PreTokenizer
+from ..base import UNIGRAM, Encoder
+from ..cache import BoundedCache
+from .lookup import DEPTH, PieceLookup
 
 __all__ = ["FLAVOURS", "UNK_PENALTY", "UnigramEncoder"]
 
