@@ -173,11 +173,11 @@ def test_a_kind_violation_is_found():
     graph = {"bbpe_core.models.bpe.a": {"bbpe_core.vocab"},
              "bbpe_core.vocab": {"bbpe_core.models.unigram.model"},
              "bbpe_core.models.unigram.model": set(),
-             "bbpe_core.models.wordpiece.model": {"bbpe_core.formats.source"},
-             "bbpe_core.formats.source": set()}
+             "bbpe_core.models.wordpiece.model": {"bbpe_core.formats.gguf"},
+             "bbpe_core.formats.gguf": set()}
     assert kind_violations(graph) == [
         "bbpe_core.models.bpe.a loads ['bbpe_core.models.unigram.model']",
-        "bbpe_core.models.wordpiece.model loads ['bbpe_core.formats.source']"]
+        "bbpe_core.models.wordpiece.model loads ['bbpe_core.formats.gguf']"]
 
 
 def test_a_model_kind_imports_no_other_kind_and_no_format():

@@ -40,9 +40,9 @@ from ..normalizers.replace import (
     Replace,
 )
 from ..pre_tokenizers import PreTokenizer, Sequence, Split
+from ..source import VocabFileError
 from ..token_table import TokenTable, byte_value
 from .hf_stages import added_tokens, normalizer, post_processor, refuse, shown, split_step
-from .source import VocabFileError
 
 __all__ = ["load_hf_char_bpe", "metaspace_stage", "normalizer_steps", "piece_decoder"]
 

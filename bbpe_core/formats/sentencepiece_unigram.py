@@ -27,9 +27,9 @@ from ..normalizers.precompiled import CharsMap
 from ..normalizers.sentencepiece import SentencePieceNormalizer
 from ..pre_tokenizers import Sequence
 from ..processors import TemplateProcessing
+from ..source import VocabFileError
 from .sentencepiece_model import SentencePieceModel, check_pieces
 from .sentencepiece_pieces import piece_table
-from .source import VocabFileError
 
 __all__ = ["UNKNOWN_SURFACE", "model_decoder", "model_normalizer", "sentencepiece_unigram"]
 
