@@ -51,7 +51,6 @@ from .formats.gpt2_files import load_gpt2_files, save_gpt2_files
 from .formats.hf_json import load_hf_tokenizer_json, save_hf_tokenizer_json
 from .formats.sentencepiece import load_sentencepiece_model
 from .formats.sentencepiece_save import save_sentencepiece_model
-from .formats.source import VocabFileError
 from .formats.tiktoken_file import load_tiktoken, load_tiktoken_bpe, save_tiktoken_bpe
 from .hub import from_pretrained
 from .models.bpe import recover_merges
@@ -62,6 +61,7 @@ from .pre_tokenizers.patterns import (
     O200K_PATTERN,
     PatternTimeoutError,
 )
+from .source import VocabFileError
 from .training import (
     TrainingStopped,
     TrainStep,

@@ -32,8 +32,8 @@ from .formats.gguf_header import MAX_HEADER_BYTES, GGUFTruncated, header_length
 from .formats.gpt2_files import load_gpt2_files
 from .formats.hf_json import DEFAULT_PATTERN_TIMEOUT, load_hf_tokenizer_json
 from .formats.sentencepiece import load_sentencepiece_model
-from .formats.source import VocabFileError
 from .formats.tiktoken_file import load_tiktoken
+from .source import VocabFileError
 
 __all__ = ["MAX_HUB_FILE_BYTES", "MAX_REPO_FILES", "from_pretrained", "check_repo_id"]
 

@@ -230,7 +230,7 @@ def _convert_step(kind: str, source: Source, data: bytes) -> bytes:
     if kind in ("packed_bpe", "packed_unigram"):
         from bbpe_core.formats.packed_bpe import pack_tokenizer_json  # the project's own code
         from bbpe_core.formats.packed_unigram import pack_unigram_json
-        from bbpe_core.formats.source import VocabFileError
+        from bbpe_core.source import VocabFileError
 
         pack = pack_tokenizer_json if kind == "packed_bpe" else pack_unigram_json
         try:

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from samples import CORPORA
 
 import bbpe_core
-from bbpe_core.models.fast.char_cuts import (
+from bbpe_core.models.bpe.fast.char_cuts import (
     CJK_LETTERS,
     crossing_pairs,
     crossing_tables,
@@ -21,8 +21,8 @@ from bbpe_core.models.fast.char_cuts import (
     groups_cut,
     unreachable,
 )
-from bbpe_core.models.fast.packed_ids import unpack
-from bbpe_core.models.fast.unspaced import LONG_CHARS
+from bbpe_core.models.bpe.fast.packed_ids import unpack
+from bbpe_core.models.bpe.fast.unspaced import LONG_CHARS
 from bbpe_core.pre_tokenizers.byte_level import fix_surrogates
 from oracles import ENCODING_NAMES, tiktoken_encoding, tiny_cache_encoding, variant
 

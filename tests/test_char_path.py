@@ -12,11 +12,11 @@ from hypothesis import strategies as st
 from samples import CORPORA
 
 import bbpe_core
-from bbpe_core.models.fast.char_cuts import crossing_pairs, group_pairs
-from bbpe_core.models.fast.char_path import CHARACTERS, CharPath
-from bbpe_core.models.fast.packed_ids import unpack
-from bbpe_core.models.fast.presplit import split_marks
-from bbpe_core.models.fast.unspaced import LONG_CHARS
+from bbpe_core.models.bpe.fast.char_cuts import crossing_pairs, group_pairs
+from bbpe_core.models.bpe.fast.char_path import CHARACTERS, CharPath
+from bbpe_core.models.bpe.fast.packed_ids import unpack
+from bbpe_core.models.bpe.fast.presplit import split_marks
+from bbpe_core.models.bpe.fast.unspaced import LONG_CHARS
 from oracles import ENCODING_NAMES, tiktoken_encoding, tiny_cache_encoding
 
 # a newline, marks and ideographs whose bytes share lead and continuation bytes

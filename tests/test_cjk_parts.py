@@ -17,8 +17,8 @@ from samples import CORPORA, MULTILINGUAL, random_vocabularies
 import bbpe_core
 from bbpe_core.encodings.zoo import QWEN_PATTERN
 from bbpe_core.models import CjkPartsEncoder, FastEncoder, SimpleEncoder
-from bbpe_core.models.fast.char_cuts import crossing_tables, groups_cut, unreachable
-from bbpe_core.models.fast.cjk_cut import CJK_PAIR, CjkCut
+from bbpe_core.models.bpe.fast.char_cuts import crossing_tables, groups_cut, unreachable
+from bbpe_core.models.bpe.fast.cjk_cut import CJK_PAIR, CjkCut
 
 OFF_THE_FAST_PATH = ["qwen3", "deepseek_v3", "mistral_tekken"]
 POEMS = (CORPORA / "zh_tang_poems.txt").read_text(encoding="utf-8")

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import bbpe_core
 from bbpe_core.formats.hf_json import load_hf_tokenizer_json
-from bbpe_core.formats.source import VocabFileError
+from bbpe_core.source import VocabFileError
 
 tokenizers = pytest.importorskip("tokenizers")
 VOCAB = Path(__file__).resolve().parent / ".refs" / "bert_base_uncased.vocab.txt"

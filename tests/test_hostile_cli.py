@@ -264,12 +264,12 @@ def test_one_long_chunk_is_merged_in_bounded_memory_with_the_same_ids():
     heap entry. The ids are tiktoken's."""
     from hashlib import sha256
 
-    from bbpe_core.models.fast.packed_ids import pack
+    from bbpe_core.models.bpe.fast.packed_ids import pack
     from oracles import tiktoken_encoding
 
     text_code = "'\\u200d' * 2_000_000"
     code = ("import hashlib, bbpe_core\n"
-            "from bbpe_core.models.fast.packed_ids import pack\n"
+            "from bbpe_core.models.bpe.fast.packed_ids import pack\n"
             f"ids = bbpe_core.get_encoding('gpt2').encode({text_code})\n"
             "print(len(ids), hashlib.sha256(pack(ids)).hexdigest())")
     proc = run_limited(code, memory_bytes=512 << 20, timeout=300)

@@ -520,7 +520,7 @@ def test_32768_user_defined_pieces_are_matched_as_a_trie_longest_first():
     the timeout), longest first, as the alternation matched them."""
     code = """
 import random, regex
-from bbpe_core.models.char_bpe import CharBPEEncoder
+from bbpe_core.models.bpe.char_bpe import CharBPEEncoder
 random.seed(1)
 pieces = {"".join(random.choice("abcdef") for _ in range(random.randint(2, 12)))
           for _ in range(32_768)}

@@ -2,7 +2,7 @@
 the work at a position the longest piece prefix found there, whatever the longest piece.
 
 Each memory and time case failed on the main branch before the lookup was rebuilt
-(``models.unigram_lookup``): every prefix of every piece was a key, so a piece of ``L``
+(``models.unigram.lookup``): every prefix of every piece was a key, so a piece of ``L``
 characters cost ``L**2 / 2`` characters of keys and a walk of up to ``L`` slices of up to
 ``L`` characters at every position. The others show that the lookup finds what trying every
 length finds. Memory and time cases run in a fresh interpreter under an address-space limit
@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from limits import run_limited
 from test_sentencepiece_model import _model
 
-from bbpe_core.models.unigram import UnigramEncoder
+from bbpe_core.models.unigram.model import UnigramEncoder
 
 _PRELUDE = "import sys\nsys.path.insert(0, 'tests')\n"
 
@@ -52,7 +52,7 @@ def test_one_piece_of_100000_characters_encodes_short_text_within_the_budget(fla
     """A tokenizer.json Unigram with one 100,000-character piece reached MemoryError (5
     billion characters of prefix keys); the model's lookup must hold it in its own size."""
     out = _run(
-        "from bbpe_core.models.unigram import UnigramEncoder\n"
+        "from bbpe_core.models.unigram.model import UnigramEncoder\n"
         "enc = UnigramEncoder(['<unk>', 'a', 'b', 'a' * 100_000], [0.0, -1.0, -1.0, -2.0],\n"
         f"                     unk_id=0, flavour={flavour!r})\n"
         "print(enc.encode_segment('ab'), sorted(enc.encode_segment('a' * 100_001)))\n")
@@ -65,7 +65,7 @@ def test_one_piece_of_2000_characters_does_not_slow_a_long_text(flavour):
     keys, each slice up to 2,000 characters. Here 50,000 'a' (and a near miss) must finish
     well inside the timeout."""
     out = _run(
-        "from bbpe_core.models.unigram import UnigramEncoder\n"
+        "from bbpe_core.models.unigram.model import UnigramEncoder\n"
         "big = 'a' * 1_999 + 'b'\n"
         "enc = UnigramEncoder(['<unk>', 'a', 'aa', big], [0.0, -1.0, -1.5, -1.0], unk_id=0,\n"
         f"                     flavour={flavour!r})\n"
@@ -82,7 +82,7 @@ def test_many_long_pieces_sharing_a_prefix_cost_only_what_the_text_matches(flavo
     against text that leaves them early ('a' * 20 + 'c', repeated): the walk stops where the
     text leaves every piece, so the long pieces cost nothing per position."""
     out = _run(
-        "from bbpe_core.models.unigram import UnigramEncoder\n"
+        "from bbpe_core.models.unigram.model import UnigramEncoder\n"
         "pieces = ['<unk>', 'a', 'c'] + ['a' * (k * 2) + 'b' for k in range(1, 4_001)]\n"
         "enc = UnigramEncoder(pieces, [0.0, -1.0, -1.0] + [-2.0] * 4_000, unk_id=0,\n"
         f"                     flavour={flavour!r})\n"

@@ -21,8 +21,8 @@ from tokenizers import Tokenizer
 
 import bbpe_core
 from bbpe_core.formats import save_all
-from bbpe_core.formats.source import VocabFileError
 from bbpe_core.hub import check_repo_id, from_pretrained
+from bbpe_core.source import VocabFileError
 
 ROOT = Path(__file__).resolve().parent.parent
 REFS = ROOT / "tests" / ".refs"
@@ -138,7 +138,7 @@ def test_a_revision_must_be_a_name():
 ONLINE = """
 import json, os, sys
 import bbpe_core
-from bbpe_core.formats.source import VocabFileError
+from bbpe_core.source import VocabFileError
 texts = json.loads(sys.argv[1])
 cap = int(os.environ.get("MAX_BYTES", 64 << 20))
 out = {}

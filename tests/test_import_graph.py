@@ -94,3 +94,121 @@ def test_a_circle_is_found():
 def test_the_engine_has_no_import_circle():
     circle = find_circle(import_graph())
     assert circle is None, " -> ".join(circle)
+
+
+def package_of(module: str) -> str:
+    """A package-level node: ``bbpe_core.models.bpe.fast.encoder`` -> ``bbpe_core.models``; a
+    module at the top of the engine (``bbpe_core.encoding``) is a node of its own."""
+    return ".".join(module.split(".")[:2])
+
+
+def package_graph(graph: dict[str, set[str]]) -> dict[str, set[str]]:
+    """``graph`` with ``bbpe_core``'s subpackages (and top-level modules) as nodes."""
+    packages: dict[str, set[str]] = {}
+    for name, targets in graph.items():
+        node = package_of(name)
+        packages.setdefault(node, set()).update(
+            package_of(t) for t in targets if package_of(t) != node)
+    return packages
+
+
+# The one package circle left: ``encoding`` runs the viewer's spans and the viewer builds
+# encodings. Issue 43's rich result (encode keeps what the viewer reads) removes it; delete
+# this edge from the list then, and the test holds the rest.
+WAITING_FOR_THE_RICH_RESULT = {("bbpe_core.encoding", "bbpe_core.viewer")}
+
+
+def test_the_engine_has_no_import_circle_between_packages():
+    packages = package_graph(import_graph())
+    for source, target in WAITING_FOR_THE_RICH_RESULT:
+        packages[source].discard(target)
+    circle = find_circle(packages)
+    assert circle is None, " -> ".join(circle)
+
+
+def test_a_package_circle_is_found():
+    graph = {"bbpe_core.a.x": {"bbpe_core.b.y"}, "bbpe_core.b.y": {"bbpe_core.vocab"},
+             "bbpe_core.vocab": {"bbpe_core.a.z"}, "bbpe_core.a.z": set()}
+    assert find_circle(graph) is None
+    assert find_circle(package_graph(graph)) == [
+        "bbpe_core.a", "bbpe_core.b", "bbpe_core.vocab", "bbpe_core.a"]
+
+
+MODELS = ENGINE / "models"
+KINDS = {"bpe", "wordpiece", "unigram"}
+SHARED = {"base", "cache", "budget"}
+
+
+def reachable(graph: dict[str, set[str]], start: str) -> set[str]:
+    """Every module ``start`` loads, directly or through others."""
+    seen: set[str] = set()
+    stack = [start]
+    while stack:
+        for nxt in graph[stack.pop()] - seen:
+            seen.add(nxt)
+            stack.append(nxt)
+    return seen
+
+
+def test_models_is_one_package_per_kind_and_three_shared_modules():
+    kinds = {p.name for p in MODELS.iterdir() if (p / "__init__.py").is_file()}
+    modules = {p.stem for p in MODELS.glob("*.py")} - {"__init__"}
+    assert kinds == KINDS and modules <= SHARED, (sorted(kinds), sorted(modules))
+
+
+def kind_violations(graph: dict[str, set[str]]) -> list[str]:
+    """Each module of a model kind's package that loads another kind or a format."""
+    found = []
+    for kind in sorted(KINDS):
+        package = f"bbpe_core.models.{kind}"
+        others = tuple(f"bbpe_core.models.{k}." for k in KINDS - {kind})
+        for name in sorted(n for n in graph if n.startswith(package + ".")):
+            wrong = sorted(t for t in reachable(graph, name) if t.startswith(others)
+                           or package_of(t) == "bbpe_core.formats")
+            found += [f"{name} loads {wrong}"] if wrong else []
+    return found
+
+
+def test_a_kind_violation_is_found():
+    graph = {"bbpe_core.models.bpe.a": {"bbpe_core.vocab"},
+             "bbpe_core.vocab": {"bbpe_core.models.unigram.model"},
+             "bbpe_core.models.unigram.model": set(),
+             "bbpe_core.models.wordpiece.model": {"bbpe_core.formats.gguf"},
+             "bbpe_core.formats.gguf": set()}
+    assert kind_violations(graph) == [
+        "bbpe_core.models.bpe.a loads ['bbpe_core.models.unigram.model']",
+        "bbpe_core.models.wordpiece.model loads ['bbpe_core.formats.gguf']"]
+
+
+def test_a_model_kind_imports_no_other_kind_and_no_format():
+    graph = import_graph()
+    assert all((MODELS / kind / "__init__.py").is_file() for kind in KINDS), "a kind's package"
+    violations = kind_violations(graph)
+    assert not violations, violations
+
+
+def is_trainer(module: str) -> bool:
+    """The training package, and each model kind's trainer modules (``trainer*.py``)."""
+    return (package_of(module) == "bbpe_core.training"
+            or (module.startswith("bbpe_core.models.")
+                and module.rpartition(".")[2].startswith("trainer")))
+
+
+def test_formats_import_no_trainer_and_nothing_above_them():
+    graph = import_graph()
+    for name in sorted(n for n in graph if package_of(n) == "bbpe_core.formats"):
+        wrong = sorted(t for t in reachable(graph, name) if is_trainer(t)
+                       or package_of(t) in {"bbpe_core.encodings", "bbpe_core.training"})
+        assert not wrong, f"{name} loads {wrong}"
+
+
+def test_formats_write_no_model_rule():
+    """A loader hands settings to a model's constructor or to a named rule of the model's
+    package (``models.bpe.char_bpe.score_priority``), never a rule written in place: no
+    ``lambda`` among the arguments of an encoder's constructor."""
+    for path in sorted((ENGINE / "formats").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and ast.unparse(node.func).endswith("Encoder"):
+                arguments = [*node.args, *(k.value for k in node.keywords)]
+                rules = [a for a in arguments if isinstance(a, ast.Lambda)]
+                assert not rules, f"{path.name}:{node.lineno} writes a model rule in place"

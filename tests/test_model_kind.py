@@ -5,8 +5,8 @@ import pytest
 import bbpe_core
 from bbpe_core.models import CharBPEEncoder, CjkPartsEncoder, FastEncoder, SimpleEncoder
 from bbpe_core.models.base import BYTE_LEVEL_BPE, SENTENCEPIECE_BPE, UNIGRAM, WORDPIECE
-from bbpe_core.models.unigram import UnigramEncoder
-from bbpe_core.models.wordpiece import WordPieceEncoder
+from bbpe_core.models.unigram.model import UnigramEncoder
+from bbpe_core.models.wordpiece.model import WordPieceEncoder
 
 
 def test_every_encoder_declares_its_model_kind():

@@ -7,7 +7,7 @@ import struct
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bbpe_core.models.fast.packed_ids import MARKER
+from bbpe_core.models.bpe.fast.packed_ids import MARKER
 from bbpe_core.validate import MAX_TOKEN_ID
 
 # Ids with 0xFF bytes (which MARKER holds) and random ones, up to the largest id allowed.

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from samples import CORPORA
 
 import bbpe_core
-from bbpe_core.models.fast.presplit import BOUNDARY, split_marks
-from bbpe_core.models.fast.unspaced import LONG_CHARS
+from bbpe_core.models.bpe.fast.presplit import BOUNDARY, split_marks
+from bbpe_core.models.bpe.fast.unspaced import LONG_CHARS
 from bbpe_core.pre_tokenizers.patterns import iter_split
 from oracles import ENCODING_NAMES, tiktoken_encoding, tiny_cache_encoding, variant
 
@@ -149,7 +149,7 @@ def test_cut_sets_hold_in_tiktokens_unicode():
     compiled with."""
     import regex
 
-    from bbpe_core.models.fast.presplit import LETTERS, MARKS, WORD_STARTS
+    from bbpe_core.models.bpe.fast.presplit import LETTERS, MARKS, WORD_STARTS
     from bbpe_core.pre_tokenizers.patterns import pin_unicode
 
     letter = regex.compile(pin_unicode(r"\p{L}"), flags=regex.V1)

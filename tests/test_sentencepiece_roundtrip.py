@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from samples import ADVERSARIAL, CORPORA, MULTILINGUAL
 
 import bbpe_core
-from bbpe_core.models.char_bpe import CharBPEEncoder
-from bbpe_core.models.unigram import UnigramEncoder
+from bbpe_core.models.bpe.char_bpe import CharBPEEncoder
+from bbpe_core.models.unigram.model import UnigramEncoder
 from bbpe_core.training.spec import LOSSLESS
 
 spm = pytest.importorskip("sentencepiece")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bbpe_core.models.unigram import UnigramEncoder
+from bbpe_core.models.unigram.model import UnigramEncoder
 from bbpe_core.normalizers.precompiled import _REPLACES, _translate
 
 _CHARS = st.sampled_from("ab c\n…´，！a\u0301")

@@ -18,7 +18,7 @@ from zoo_oracles import _ref
 
 import bbpe_core
 from bbpe_core import VocabFileError, load_hf_tokenizer_json, load_sentencepiece_model
-from bbpe_core.models.unigram import UnigramEncoder
+from bbpe_core.models.unigram.model import UnigramEncoder
 from bbpe_core.normalizers.precompiled import CharsMap, HFPrecompiled
 from bbpe_core.normalizers.sentencepiece import SentencePieceNormalizer
 

@@ -20,9 +20,9 @@ from bbpe_core.formats.sentencepiece_save import (
     save_sentencepiece_model,
     save_sentencepiece_tokenizer_json,
 )
+from bbpe_core.models.unigram.trainer import digamma
 from bbpe_core.training.unigram import UnigramRound
 from bbpe_core.training.unigram_corpus import count_units, script_of, seed_pieces
-from bbpe_core.training.unigram_em import digamma
 
 spm = pytest.importorskip("sentencepiece")
 tokenizers = pytest.importorskip("tokenizers")

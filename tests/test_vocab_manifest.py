@@ -98,7 +98,7 @@ def test_gguf_vocabularies_are_llama_cpps_files_under_the_models_licence(file, s
 
 def test_openais_files_are_checked_against_the_manifest(monkeypatch):
     from bbpe_core.encodings import data, registry
-    from bbpe_core.formats.source import VocabFileError
+    from bbpe_core.source import VocabFileError
 
     entry = dict(data.manifest()["r50k_base.tiktoken.gz"], sha256="0" * 64)
     monkeypatch.setitem(data.manifest(), "r50k_base.tiktoken.gz", entry)

@@ -9,7 +9,7 @@ from tokenizers import Tokenizer, decoders
 from tokenizers.models import WordPiece
 from tokenizers.pre_tokenizers import WhitespaceSplit
 
-from bbpe_core.models.wordpiece import WordPieceDecoder, WordPieceEncoder
+from bbpe_core.models.wordpiece.model import WordPieceDecoder, WordPieceEncoder
 from bbpe_core.pre_tokenizers import BertPreTokenizer, Split
 
 VOCAB = {"[UNK]": 0, "a": 1, "ab": 2, "##b": 3, "##bc": 4, "##c": 5, "c": 6, "##a": 7,

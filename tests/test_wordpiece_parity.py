@@ -15,7 +15,7 @@ from samples import ADVERSARIAL, CORPORA, MULTILINGUAL, texts, utf8_texts
 from tokenizers import BertWordPieceTokenizer
 
 from bbpe_core import encoding_for_model, get_encoding
-from bbpe_core.encodings.wordpiece import load_wordpiece
+from bbpe_core.models.wordpiece.stages import wordpiece_stages
 
 REFS = Path(__file__).resolve().parent / ".refs"
 
@@ -179,7 +179,7 @@ def test_bad_ids_and_text_raise_typed_errors():
 
 def test_a_vocabulary_without_bert_tokens_is_refused():
     with pytest.raises(ValueError, match="not in the vocabulary: \\['\\[PAD\\]'"):
-        load_wordpiece("tiny", {"[UNK]": 0, "a": 1})
+        wordpiece_stages("tiny", {"[UNK]": 0, "a": 1})
 
 
 def test_pickles_by_name_as_the_other_shipped_encodings():

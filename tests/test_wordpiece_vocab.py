@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bbpe_core.encodings.data import data_file
-from bbpe_core.formats.source import MAX_GUNZIPPED_BYTES, VocabFileError
-from bbpe_core.formats.wordpiece_vocab import MAX_LINES, MAX_TOKEN_CHARS, load_wordpiece_vocab
+from bbpe_core.models.wordpiece.vocab_txt import MAX_LINES, MAX_TOKEN_CHARS, load_wordpiece_vocab
+from bbpe_core.source import MAX_GUNZIPPED_BYTES, VocabFileError
 
 
 def test_the_shipped_bert_vocab_has_30522_tokens_with_the_official_special_ids():

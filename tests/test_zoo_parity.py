@@ -141,7 +141,7 @@ def test_the_catalogue_lists_every_encoding_once_with_source_and_licence():
 
 def test_a_damaged_data_file_is_named(monkeypatch):
     from bbpe_core.encodings import data, registry
-    from bbpe_core.formats.source import VocabFileError
+    from bbpe_core.source import VocabFileError
 
     entry = dict(data.manifest()["claude.json.gz"], sha256="0" * 64)
     monkeypatch.setitem(data.manifest(), "claude.json.gz", entry)
@@ -162,8 +162,8 @@ def test_a_damaged_data_file_is_named(monkeypatch):
 def test_a_malformed_tekken_file_is_a_vocab_file_error(doc, message):
     import json
 
-    from bbpe_core.formats.source import VocabFileError
     from bbpe_core.formats.tekken import load_tekken
+    from bbpe_core.source import VocabFileError
 
     with pytest.raises(VocabFileError, match=message):
         load_tekken(json.dumps(doc).encode(), name="t.json")
@@ -178,7 +178,7 @@ def test_a_malformed_js_tiktoken_file_is_a_vocab_file_error(doc, message):
     import json
 
     from bbpe_core.formats.js_tiktoken import load_js_tiktoken
-    from bbpe_core.formats.source import VocabFileError
+    from bbpe_core.source import VocabFileError
 
     with pytest.raises(VocabFileError, match=message):
         load_js_tiktoken(json.dumps(doc).encode(), name="c.json")

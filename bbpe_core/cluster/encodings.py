@@ -22,11 +22,11 @@ from ..encodings.zoo import QWEN_PATTERN
 from ..formats.gguf import GGUFWarning, load_gguf
 from ..formats.gguf_header import header_length
 from ..formats.hf_json import load_hf_tokenizer_json
-from ..formats.source import read_bytes
 from ..normalizers.replace import NormalizerSequence, Prepend
 from ..normalizers.sentencepiece import SentencePieceNormalizer
 from ..pre_tokenizers import RegexSplit
 from ..pre_tokenizers.patterns import CL100K_PATTERN, GPT2_PATTERN, O200K_PATTERN
+from ..source import read_bytes
 
 __all__ = ["EncodingSpec", "LINE_START_PATTERNS", "MAX_TOKENIZER_JSON_BYTES", "cuts_at_line_starts",
            "load", "spec_for"]

@@ -10,7 +10,7 @@ leading ``▁`` of the first piece.
 Every decoder has ``decode_parts(table, ids)``: the bytes each id contributes to the decoded
 text, in order (what ``Encoding.decode_with_offsets`` reads), and ``decode_ids(table, ids)``,
 their join, what ``Encoding.decode_bytes`` calls: ``Strip`` over the bytes of the ids,
-``models.wordpiece.WordPieceDecoder`` over their piece strings (a WordPiece's ``##`` is not
+``models.wordpiece.model.WordPieceDecoder`` over their piece strings (a WordPiece's ``##`` is not
 in its bytes).
 
 >>> Strip(" ", start=1).decode(b"  hello")

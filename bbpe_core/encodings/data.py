@@ -7,7 +7,7 @@ import json
 from functools import cache
 from importlib import resources
 
-from ..formats.source import VocabFileError, read_bytes
+from ..source import VocabFileError, read_bytes
 
 __all__ = ["data_file", "manifest"]
 

@@ -2,7 +2,8 @@
 files it reads, and the models that use it, in the order ``list_encoding_names`` gives them.
 
 Builders live with their family: OpenAI's three in ``openai``, the other byte-level and
-SentencePiece ones in ``zoo``, BERT's in ``wordpiece``, those read from GGUF files in
+SentencePiece ones in ``zoo``, BERT's in ``models.wordpiece.stages``
+(the stages of a model kind's own file, built by ``from_stages``), those read from GGUF files in
 ``zoo_gguf``, Whisper's in ``zoo_whisper``. A file's origin, sha256 and licence are its entry in
 ``data/MANIFEST.json`` (``data.manifest``, written by ``scripts/fetch_vocabularies.py``); the
 selector's rows and ``encoding_name_for_model`` are read from this table by ``catalogue``.
@@ -16,9 +17,11 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from ..encoding import Encoding
-from . import openai, wordpiece, zoo, zoo_gguf, zoo_transformers, zoo_whisper
+from ..models.wordpiece import stages as wordpiece
+from . import openai, zoo, zoo_gguf, zoo_transformers, zoo_whisper
 from .data import data_file, manifest
 
 __all__ = [
@@ -26,6 +29,7 @@ __all__ = [
     "SHIPPED",
     "ShippedEncoding",
     "build_encoding",
+    "from_stages",
     "get_encoding",
     "list_encoding_names",
 ]
@@ -91,6 +95,27 @@ the Gemini API's ``count_tokens``."""
 
 def _gemini(tokenizer: str) -> tuple[str, ...]:
     return tuple(m for m, t in _GEMINI_LOCAL_TOKENIZERS.items() if t == tokenizer)
+
+
+def from_stages(stages: Callable[..., dict[str, Any]]) -> Callable[..., Encoding]:
+    """A row's builder from a model kind's stages (``models/<kind>/``, which imports no
+    ``encoding``: a kind sits below it, ``tests/test_import_graph.py``).
+
+    Args:
+        stages: called with the row's file contents; returns the keyword arguments of
+            ``Encoding.from_model`` (``name``, ``table``, ``encoder``, ``pre_tokenizer``,
+            ``normalizer``, ``post_processor``, ``decoder``).
+
+    Returns:
+        The row's builder: the same arguments -> the ``Encoding``.
+
+    Raises:
+        What ``stages`` raises (``VocabFileError`` for a file it refuses).
+    """
+    def build(*contents: bytes) -> Encoding:
+        return Encoding.from_model(**stages(*contents))
+
+    return build
 
 
 _WHISPER = ("tiny", "base", "small", "medium")
@@ -234,8 +259,8 @@ SHIPPED: dict[str, ShippedEncoding] = {
         ("jurassic-2", "j2-ultra", "j2-mid", "j2-light", "j2-grande-instruct",
          "j2-jumbo-instruct")),
     "bert_base_uncased": ShippedEncoding(
-        wordpiece.bert_base_uncased, ("bert_base_uncased.vocab.txt.gz",), "BERT / MiniLM",
-        "Google",
+        from_stages(wordpiece.bert_base_uncased), ("bert_base_uncased.vocab.txt.gz",),
+        "BERT / MiniLM", "Google",
         ("bert-base-uncased", "google-bert/bert-base-uncased", "distilbert-base-uncased",
          "distilbert/distilbert-base-uncased", "sentence-transformers/all-MiniLM-L6-v2",
          "sentence-transformers/all-MiniLM-L12-v2", "all-minilm-l6-v2",
@@ -270,8 +295,8 @@ SHIPPED: dict[str, ShippedEncoding] = {
     # BGE's vocab.txt is BERT base uncased's (llama.cpp's ggml-vocab-bert-bge.gguf gives the
     # same ids: tests/test_gguf.py)
     "bge": ShippedEncoding(
-        wordpiece.bge, ("bert_base_uncased.vocab.txt.gz",), "BGE v1.5 embeddings (WordPiece)",
-        "BAAI",
+        from_stages(wordpiece.bge), ("bert_base_uncased.vocab.txt.gz",),
+        "BGE v1.5 embeddings (WordPiece)", "BAAI",
         ("bge", "bge-small-en-v1.5", "bge-base-en-v1.5", "bge-large-en-v1.5",
          "BAAI/bge-small-en-v1.5", "BAAI/bge-base-en-v1.5", "BAAI/bge-large-en-v1.5")),
     "nomic_bert_moe": ShippedEncoding(

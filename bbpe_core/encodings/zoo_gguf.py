@@ -15,7 +15,7 @@ from ..encoding import Encoding
 from ..formats.gguf import load_gguf, read_gguf_unigram
 from ..formats.hf_unigram import whitespace_split_steps
 from ..formats.sentencepiece_pieces import piece_table
-from ..models.unigram import UnigramEncoder
+from ..models.unigram.model import UnigramEncoder
 from ..normalizers.precompiled import CharsMap, HFPrecompiled
 from ..normalizers.replace import SPACE_MARK, NormalizerSequence
 from ..pre_tokenizers import MarkSplit

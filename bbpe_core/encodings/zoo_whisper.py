@@ -17,9 +17,9 @@ import json
 from functools import lru_cache
 
 from ..encoding import Encoding
-from ..formats.source import VocabFileError
 from ..formats.tiktoken_file import load_tiktoken_bpe
 from ..pre_tokenizers.patterns import GPT2_PATTERN
+from ..source import VocabFileError
 
 __all__ = ["whisper", "whisper_en", "whisper_special_tokens", "whisper_v3"]
 

@@ -16,7 +16,7 @@ field's type and builds the encoding with the engine's existing builders, by
 - ``gemma4``: SentencePiece-style BPE with merges (``▁`` for spaces, no dummy prefix, byte
   fallback); built as a HF ``tokenizer.json`` with byte fallback (``hf_char_bpe``);
 - ``bert``: WordPiece, BERT's normalizer (lowercased) and pre-tokenizer
-  (``wordpiece.load_wordpiece``);
+  (``models.wordpiece.stages.wordpiece_stages``);
 - ``t5``: SentencePiece Unigram with its precompiled normalization map, built as a
   ``.model`` file's (``sentencepiece_unigram``).
 
@@ -38,11 +38,12 @@ import warnings
 from pathlib import Path
 
 from ..encoding import Encoding
-from ..encodings.wordpiece import load_wordpiece
+from ..models.wordpiece.stages import wordpiece_stages
 from ..normalizers.replace import SPACE_MARK
 from ..pre_tokenizers import Sequence, Split
 from ..pre_tokenizers.byte_level import from_gpt2_str, from_gpt2_strs
 from ..processors import TemplateProcessing
+from ..source import VocabFileError
 from ..validate import MAX_MERGES, MAX_VOCAB_ENTRIES, check_piece_texts, check_whole_tokens
 from . import gguf_header
 from .gguf_header import read_gguf_typed
@@ -52,7 +53,6 @@ from .hf_json import DEFAULT_PATTERN_TIMEOUT, _merge_parts, byte_level_encoding
 from .hf_stages import refuse
 from .sentencepiece import sentencepiece_encoding
 from .sentencepiece_model import PIECE_TYPES, Piece, SentencePieceModel, check_pieces
-from .source import VocabFileError
 
 __all__ = ["GGUFWarning", "KEYS", "MISSING_PRE", "gguf_warnings", "load_gguf",
            "read_gguf_unigram"]
@@ -350,9 +350,9 @@ def _wordpiece(f: _Fields, name: str) -> Encoding:
         raise VocabFileError(f"{name}: tokenizer.ggml.{missing[0]}_token_id is missing")
     special = [t for t, k in zip(tokens, types) if k == _CONTROL]
     try:
-        return load_wordpiece(name, vocab, special_tokens=special,
-                              unk_token=tokens[ids["unknown"]], cls_token=tokens[ids["cls"]],
-                              sep_token=tokens[ids["seperator"]])
+        return Encoding.from_model(**wordpiece_stages(
+            name, vocab, special_tokens=special, unk_token=tokens[ids["unknown"]],
+            cls_token=tokens[ids["cls"]], sep_token=tokens[ids["seperator"]]))
     except ValueError as e:
         raise VocabFileError(f"{name}: {e}") from e
 

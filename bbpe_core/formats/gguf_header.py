@@ -38,7 +38,7 @@ import mmap
 import os
 import struct
 
-from .source import VocabFileError, open_regular
+from ..source import VocabFileError, open_regular
 
 __all__ = [
     "MAX_ARRAY_LENGTH",

@@ -16,8 +16,8 @@ from ..encoding import Encoding
 from ..models.bpe import recover_merges
 from ..pre_tokenizers.byte_level import from_gpt2_str, from_gpt2_strs, to_gpt2_str
 from ..pre_tokenizers.patterns import GPT2_PATTERN
+from ..source import VocabFileError, check_json_size, numbered_lines, read_bytes
 from ..validate import MAX_MERGES, MAX_VOCAB_ENTRIES
-from .source import VocabFileError, check_json_size, numbered_lines, read_bytes
 
 __all__ = ["ordinary_entries", "parse_vocab", "parse_merges", "load_gpt2_files", "save_gpt2_files"]
 

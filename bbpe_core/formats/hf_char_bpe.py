@@ -9,7 +9,7 @@
 - pre-tokenizer: none, ``Split`` (Gemma 3's, on spaces the normalizer already replaced), or
   ``Metaspace`` (``▁``, ``prepend_scheme`` always or never, with or without ``split``);
 - model: ``BPE`` with ``byte_fallback``, ``unk_token``, ``fuse_unk``; merges as ``"a b"``
-  or ``["a", "b"]``, applied in list order (``models.char_bpe``; Gemma 3's ids as ranks
+  or ``["a", "b"]``, applied in list order (``models.bpe.char_bpe``; Gemma 3's ids as ranks
   would be wrong on runs of spaces);
 - decoder: a ``Sequence`` of ``Replace`` (``▁`` -> space), ``ByteFallback``, ``Fuse`` and
   ``Strip``, or ``Metaspace``; post-processor and added tokens as for byte-level files.
@@ -28,7 +28,7 @@ import regex
 
 from ..decoders import Strip
 from ..encoding import Encoding
-from ..models.char_bpe import CharBPEEncoder
+from ..models.bpe.char_bpe import CharBPEEncoder, merge_list_priority
 from ..normalizers import BertNormalizer
 from ..normalizers.precompiled import CharsMap, HFPrecompiled
 from ..normalizers.replace import (
@@ -40,9 +40,9 @@ from ..normalizers.replace import (
     Replace,
 )
 from ..pre_tokenizers import PreTokenizer, Sequence, Split
+from ..source import VocabFileError
 from ..token_table import TokenTable, byte_value
 from .hf_stages import added_tokens, normalizer, post_processor, refuse, shown, split_step
-from .source import VocabFileError
 
 __all__ = ["load_hf_char_bpe", "metaspace_stage", "normalizer_steps", "piece_decoder"]
 
@@ -266,9 +266,7 @@ def load_hf_char_bpe(doc: dict, name: str, merges: list[tuple[str, str]],
     pairs = list(zip(map(canonical.get, lefts, lefts), map(canonical.get, rights, rights)))
     del canonical, lefts, rights
     merges = pairs  # kept by the encoder for saving
-    # the first of a repeated pair wins: inserted last
-    priority = dict(zip(reversed(pairs), range(len(pairs) - 1, -1, -1)))
-    encoder = CharBPEEncoder(vocab, lambda left, right: priority.get((left, right)),
+    encoder = CharBPEEncoder(vocab, merge_list_priority(pairs),
                              pre_tokenizer=split, byte_ids=byte_ids,
                              unk_id=vocab.get(unk) if unk is not None else None,
                              fuse_unk=bool(model.get("fuse_unk")), merges=merges)

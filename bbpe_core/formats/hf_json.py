@@ -25,6 +25,7 @@ from itertools import repeat
 
 from ..encoding import Encoding
 from ..pre_tokenizers.byte_level import from_gpt2_str, to_gpt2_str
+from ..source import VocabFileError, read_json_object
 from ..validate import MAX_MERGES, MAX_VOCAB_ENTRIES
 from .gpt2_files import gpt2_vocab, merge_list, ordinary_entries, parse_vocab
 from .hf_char_bpe import load_hf_char_bpe
@@ -32,7 +33,6 @@ from .hf_stages import added_tokens, normalizer, post_processor, pre_tokenizer, 
 from .hf_unigram import load_hf_unigram, serde_float
 from .hf_wordpiece import load_hf_wordpiece
 from .sentencepiece_save import save_sentencepiece_tokenizer_json
-from .source import VocabFileError, read_json_object
 
 __all__ = [
     "DEFAULT_PATTERN_TIMEOUT",

@@ -17,7 +17,7 @@ from ..normalizers import Normalizer
 from ..pre_tokenizers import BEHAVIORS, PreTokenizer, Sequence, Split
 from ..pre_tokenizers.patterns import GPT2_PATTERN
 from ..processors import TemplateProcessing
-from .source import VocabFileError
+from ..source import VocabFileError
 
 __all__ = ["added_tokens", "normalizer", "post_processor", "pre_tokenizer", "refuse", "shown",
            "split_step"]

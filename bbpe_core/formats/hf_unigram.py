@@ -28,14 +28,14 @@ from itertools import repeat
 import regex
 
 from ..encoding import Encoding
-from ..models.unigram import UnigramEncoder
+from ..models.unigram.model import UnigramEncoder
 from ..normalizers.replace import SPACE_MARK, NormalizerSequence, Prepend, RegexReplace
 from ..pre_tokenizers import MarkSplit, PreTokenizer, Sequence
+from ..source import VocabFileError
 from ..token_table import TokenTable, byte_value
 from ..validate import check_piece_texts, check_scores
 from .hf_char_bpe import metaspace_stage, normalizer_steps, piece_decoder
 from .hf_stages import added_tokens, post_processor, refuse
-from .source import VocabFileError
 
 __all__ = ["WHITESPACE_SPLIT", "load_hf_unigram", "serde_float", "unigram_encoding",
            "whitespace_split_steps"]

@@ -21,12 +21,12 @@ Anything else is refused with a ``VocabFileError`` naming it.
 from __future__ import annotations
 
 from ..encoding import Encoding
-from ..encodings.wordpiece import load_wordpiece
+from ..models.wordpiece.stages import wordpiece_stages
 from ..normalizers import BertNormalizer
 from ..processors import TemplateProcessing
+from ..source import VocabFileError
 from ..validate import check_ids
 from .hf_stages import added_tokens, post_processor, refuse, shown
-from .source import VocabFileError
 
 __all__ = ["load_hf_wordpiece"]
 
@@ -89,7 +89,7 @@ def _decoder(spec: object, name: str) -> tuple[str | None, bool]:
 
 def load_hf_wordpiece(doc: dict, name: str) -> Encoding:
     """Build an ``Encoding`` from a parsed tokenizer.json whose model is ``WordPiece``, with
-    HF's ids (``wordpiece.load_wordpiece`` composes BERT's stages).
+    HF's ids (``models.wordpiece.stages.wordpiece_stages`` composes BERT's stages).
 
     Args:
         doc: the file's JSON object.
@@ -122,11 +122,12 @@ def load_hf_wordpiece(doc: dict, name: str) -> Encoding:
                                  f"{vocab[text]}")
     try:
         check_ids("model.vocab and added_tokens", list(vocab.values()))
-        return load_wordpiece(name, vocab, special_tokens=tuple(whole), unk_token=unk,
-                              continuing_subword_prefix=prefix,
-                              normalizer=_normalizer(doc.get("normalizer"), name),
-                              post_processor=_processor(doc.get("post_processor"), name),
-                              max_input_chars_per_word=longest, cleanup=cleanup)
+        return Encoding.from_model(**wordpiece_stages(
+            name, vocab, special_tokens=tuple(whole), unk_token=unk,
+            continuing_subword_prefix=prefix,
+            normalizer=_normalizer(doc.get("normalizer"), name),
+            post_processor=_processor(doc.get("post_processor"), name),
+            max_input_chars_per_word=longest, cleanup=cleanup))
     except VocabFileError:
         raise
     except ValueError as e:  # an id out of range or twice, an unknown token not a piece

@@ -20,8 +20,8 @@ from functools import partial
 
 from ..encoding import Encoding
 from ..normalizers import Normalizer
+from ..source import VocabFileError, parse_digits, read_json_object
 from ..validate import MAX_VOCAB_ENTRIES
-from .source import VocabFileError, parse_digits, read_json_object
 
 __all__ = ["load_js_tiktoken", "parse_bpe_ranks"]
 

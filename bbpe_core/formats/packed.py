@@ -9,7 +9,7 @@ import json
 import sys
 from array import array
 
-from .source import VocabFileError, read_json_object
+from ..source import VocabFileError, read_json_object
 
 __all__ = ["array_bytes", "packed_bytes", "read_array", "read_header"]
 

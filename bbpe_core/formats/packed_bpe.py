@@ -26,6 +26,7 @@ from array import array
 from itertools import accumulate, chain
 
 from ..encoding import Encoding
+from ..source import VocabFileError, read_bytes, read_json_object
 from ..validate import MAX_MERGES, MAX_VOCAB_ENTRIES
 from .hf_json import (
     DEFAULT_PATTERN_TIMEOUT,
@@ -34,7 +35,6 @@ from .hf_json import (
     load_hf_tokenizer_json,
 )
 from .packed import array_bytes, packed_bytes, read_array, read_header
-from .source import VocabFileError, read_bytes, read_json_object
 
 __all__ = ["load_packed_bpe", "pack_tokenizer_json"]
 

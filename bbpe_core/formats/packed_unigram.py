@@ -26,11 +26,11 @@ from itertools import accumulate
 
 from ..encoding import Encoding
 from ..models.base import UNIGRAM
+from ..source import VocabFileError, read_bytes, read_json_object
 from ..validate import MAX_VOCAB_ENTRIES
 from .hf_json import load_hf_tokenizer_json
 from .hf_unigram import serde_float, unigram_encoding
 from .packed import array_bytes, packed_bytes, read_array, read_header
-from .source import VocabFileError, read_bytes, read_json_object
 
 __all__ = ["load_packed_unigram", "pack_unigram_json"]
 

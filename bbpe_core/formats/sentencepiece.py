@@ -8,7 +8,7 @@ settings (``sentencepiece_model`` reads them):
   (``escape_whitespaces``), as ``normalizer.cc`` does with the ``identity`` rules; a model
   with a precompiled map (``nmt_nfkc``) or ``remove_extra_whitespaces`` gets the library's
   whole normalizer, as a Unigram model does (``sentencepiece_unigram.model_normalizer``);
-- model: ``models.char_bpe`` with each piece's score as its merge priority
+- model: ``models.bpe.char_bpe`` with each piece's score as its merge priority
   (``bpe_model.cc``), USER_DEFINED pieces matched whole, byte fallback to the BYTE pieces;
 - decoder: each piece's bytes (``▁`` -> space, ``<0xNN>`` -> its byte), then the dummy
   prefix's space removed (``decoders.Strip``).
@@ -28,7 +28,7 @@ import os
 
 from ..decoders import Strip
 from ..encoding import Encoding
-from ..models.char_bpe import CharBPEEncoder
+from ..models.bpe.char_bpe import CharBPEEncoder, score_priority
 from ..normalizers.replace import SPACE_MARK, NormalizerSequence, Prepend, Replace
 from ..pre_tokenizers import Sequence
 from ..processors import TemplateProcessing
@@ -92,12 +92,12 @@ def sentencepiece_encoding(model: SentencePieceModel, name: str,
     check_pieces(model, name, fields)
     _check(model, name)
     table, special, byte_ids = piece_table(model, name)
-    priority = {p.piece: -p.score for p in model.pieces if p.type in ("NORMAL", "USER_DEFINED")}
     piece_ids = {p.piece: i for i, p in enumerate(model.pieces)
                  if p.type in ("NORMAL", "USER_DEFINED")}
     unk = next((i for i, p in enumerate(model.pieces) if p.type == "UNKNOWN"), None)
     encoder = CharBPEEncoder(
-        piece_ids, lambda left, right: priority.get(left + right),
+        piece_ids, score_priority({p.piece: p.score for p in model.pieces
+                                   if p.type in ("NORMAL", "USER_DEFINED")}),
         user_defined=[p.piece for p in model.pieces if p.type == "USER_DEFINED"],
         byte_ids=byte_ids if model.byte_fallback else {}, unk_id=unk,
         fuse_unk=True,  # sentencepiece_processor.cc merges a run of unknown pieces into one

@@ -24,9 +24,9 @@ import struct
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from ..source import VocabFileError, read_bytes
 from ..validate import MAX_VOCAB_ENTRIES
 from ..validate import check_pieces as check_vocabulary
-from .source import VocabFileError, read_bytes
 
 __all__ = [
     "MAX_PIECES",

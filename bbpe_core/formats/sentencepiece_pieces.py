@@ -10,9 +10,9 @@ that differs between the callers.
 from __future__ import annotations
 
 from ..normalizers.replace import SPACE_MARK
+from ..source import VocabFileError
 from ..token_table import BYTE_PIECES, TokenTable
 from .sentencepiece_model import SentencePieceModel
-from .source import VocabFileError
 
 __all__ = ["piece_table"]
 

@@ -56,7 +56,7 @@ import os
 
 from ..encoding import Encoding
 from ..models.base import SENTENCEPIECE_BPE, UNIGRAM
-from ..models.unigram import UnigramEncoder
+from ..models.unigram.model import UnigramEncoder
 from ..normalizers.precompiled import CharsMap, HFPrecompiled
 from ..normalizers.replace import SPACE_MARK, Prepend, Replace
 from ..normalizers.sentencepiece import SentencePieceNormalizer

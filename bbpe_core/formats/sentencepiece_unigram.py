@@ -7,7 +7,7 @@ The stages the ``sentencepiece`` library runs for ``encode(text)``, from the mod
 - normalizer: ``normalizers.sentencepiece.SentencePieceNormalizer``: the precompiled map
   (``nmt_nfkc``, ``nfkc``, read by ``normalizers.precompiled``), ``remove_extra_whitespaces``,
   ``add_dummy_prefix``, ``escape_whitespaces``, USER_DEFINED pieces kept whole;
-- model: ``models.unigram.UnigramEncoder`` with the ``sentencepiece`` flavour, on the whole
+- model: ``models.unigram.model.UnigramEncoder`` with the ``sentencepiece`` flavour, on the whole
   normalized text (the library does not pre-tokenize);
 - decoder: each piece's bytes (``▁`` -> space, ``<0xNN>`` -> its byte, the unknown piece
   -> `` ⁇ ``, the library's ``kDefaultUnknownSymbol``, a CONTROL piece -> nothing; one table
@@ -22,14 +22,14 @@ from __future__ import annotations
 
 from ..decoders import SentencePieceStrip
 from ..encoding import Encoding
-from ..models.unigram import UnigramEncoder
+from ..models.unigram.model import UnigramEncoder
 from ..normalizers.precompiled import CharsMap
 from ..normalizers.sentencepiece import SentencePieceNormalizer
 from ..pre_tokenizers import Sequence
 from ..processors import TemplateProcessing
+from ..source import VocabFileError
 from .sentencepiece_model import SentencePieceModel, check_pieces
 from .sentencepiece_pieces import piece_table
-from .source import VocabFileError
 
 __all__ = ["UNKNOWN_SURFACE", "model_decoder", "model_normalizer", "sentencepiece_unigram"]
 

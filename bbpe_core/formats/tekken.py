@@ -16,8 +16,8 @@ import binascii
 import os
 
 from ..encoding import Encoding
+from ..source import VocabFileError, read_json_object
 from ..validate import MAX_VOCAB_ENTRIES, MAX_WHOLE_TOKENS
-from .source import VocabFileError, read_json_object
 
 __all__ = ["DEPRECATED_SPECIAL_TOKENS", "load_tekken"]
 

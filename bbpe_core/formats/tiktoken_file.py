@@ -14,8 +14,8 @@ import re
 from functools import partial
 
 from ..encoding import Encoding
+from ..source import VocabFileError, numbered_lines, parse_digits, read_bytes
 from ..validate import MAX_VOCAB_ENTRIES
-from .source import VocabFileError, numbered_lines, parse_digits, read_bytes
 
 __all__ = ["load_tiktoken_bpe", "load_tiktoken", "save_tiktoken_bpe"]
 

@@ -27,7 +27,7 @@ from array import array
 
 from ..decoders import Strip
 from ..encoding import Encoding
-from ..models.unigram import UnigramEncoder
+from ..models.unigram.model import UnigramEncoder
 from ..normalizers import Normalizer
 from ..normalizers.precompiled import CharsMap, HFPrecompiled
 from ..normalizers.replace import SPACE_MARK, Prepend, RegexReplace, Replace

@@ -3,13 +3,14 @@
 An encoder turns special-free, normalized text into ids. It owns its caches (each a
 ``cache.BoundedCache``); ``Encoding`` owns none. Each declares its ``model_kind``:
 
-- byte-level BPE: ``simple.SimpleEncoder`` (the reference: any pre-tokenizer),
+- byte-level BPE (``bpe/``): ``simple.SimpleEncoder`` (the reference: any pre-tokenizer),
   ``fast.FastEncoder`` (the three shipped patterns only, proven equal to the reference in
   ``tests/test_encoders.py``), ``cjk_parts.CjkPartsEncoder`` (the reference with the CJK
   cut, for the other patterns) and ``missing_bytes.MissingBytesEncoder`` (the reference for a
   vocabulary that lacks single bytes);
-- SentencePiece BPE: ``char_bpe.CharBPEEncoder``; WordPiece: ``wordpiece.WordPieceEncoder``;
-  Unigram: ``unigram.UnigramEncoder`` (their encodings ``Encoding.from_model`` builds).
+- SentencePiece BPE: ``bpe.char_bpe.CharBPEEncoder``; WordPiece:
+  ``wordpiece.model.WordPieceEncoder``; Unigram: ``unigram.model.UnigramEncoder`` (their
+  encodings ``Encoding.from_model`` builds).
 """
 
 from __future__ import annotations

@@ -1,25 +1,30 @@
-"""Training byte-level BPE (and character-level BPE, for contrast), and Unigram LM.
+"""Training, from a corpus to an ``Encoding``: the trainers' entry points. Each model kind's
+learning loop lives with its model (``models.bpe.trainer``, ``models.bpe.trainer_chars``,
+``models.unigram.trainer``); this package counts the corpus, runs the loop and builds the
+encoding (and the ``.model`` or tokenizer.json) from what it learned, so it sits above
+``encoding`` and ``formats`` (``formats`` imports nothing from here).
 
-- ``trainer``: chunk counting (a map-reduce of Counters) and ``train_from_counts``, which
-  builds an ``Encoding`` from the learned merges.
-- ``learn``: the incremental merge loop (pair counts, a pair -> chunks index, a heap).
-- ``char_level``: the same loop over characters.
+- ``trainer``: byte-level BPE (``train``, ``train_files``, ``train_from_counts``), which
+  builds an ``Encoding`` from the learned merges (``count_chunks`` is the map step).
 - ``sentencepiece_bpe``: SentencePiece BPE (``▁`` for whitespace, pieces by merge order),
-  after sentencepiece's ``bpe_model_trainer.cc``, over the same loop.
-- ``unigram`` (with ``unigram_corpus`` and ``unigram_em``): a Unigram LM trainer, after
-  sentencepiece's ``unigram_model_trainer.cc``.
+  after sentencepiece's ``bpe_model_trainer.cc``, over the same merge loop.
+- ``unigram`` (with ``unigram_corpus``): a Unigram LM trainer, after sentencepiece's
+  ``unigram_model_trainer.cc``, over ``models.unigram.trainer``'s EM.
 - ``spec`` and ``sp_corpus``: sentencepiece's trainer options (its names and defaults) and
   the corpus both SentencePiece trainers read.
 - ``wordpiece``: a WordPiece trainer, after HF tokenizers' ``WordPieceTrainer``.
-- ``budget``: every trainer's option checks and its ``stop`` function (``TrainingStopped``).
+- ``extend``: new pieces added to a trained or shipped encoding of any kind.
+- ``models.budget`` (shared by every kind's loop): option checks and ``stop``
+  (``TrainingStopped``).
 
 The package is named ``training`` because ``bbpe_core.train`` is the public function.
 """
 
-from .budget import TrainingStopped, deadline
-from .char_level import CharLevelBPE, train_char_level
+from ..models.bpe.trainer import count_chunks
+from ..models.bpe.trainer_chars import CharLevelBPE, train_char_level
+from ..models.budget import TrainingStopped, deadline
 from .sentencepiece_bpe import train_sentencepiece_bpe, train_sentencepiece_bpe_model
-from .trainer import TrainStep, count_chunks, train, train_files, train_from_counts
+from .trainer import TrainStep, train, train_files, train_from_counts
 from .unigram import UnigramRound, train_unigram, train_unigram_model
 from .wordpiece import train_wordpiece
 

@@ -10,7 +10,7 @@ sentencepiece's ``src/bpe_model_trainer.cc`` (``Trainer::Train``):
 2. Characters are kept by ``character_coverage`` (sentencepiece's default 0.9995: the most
    frequent characters covering that share of the corpus; 1.0 keeps all); the others become
    ``<unk>``, or bytes with byte fallback, and no piece contains them.
-3. The merge loop over characters is ``learn.learn_merges`` (the one byte-level and
+3. The merge loop over characters is ``models.bpe.trainer.learn_merges`` (the one byte-level and
    character-level BPE use): it learns ``vocab_size`` minus the meta pieces and the
    required characters. A merge that makes a piece already made is skipped, as
    sentencepiece's ``dup`` set does, so a run may end with fewer pieces.
@@ -33,8 +33,8 @@ from collections.abc import Callable, Iterable
 from ..encoding import Encoding
 from ..formats.sentencepiece import sentencepiece_encoding
 from ..formats.sentencepiece_model import SentencePieceModel
-from .budget import Stop, check_stop
-from .learn import learn_merges
+from ..models.bpe.trainer import learn_merges
+from ..models.budget import Stop, check_stop
 from .sp_corpus import MAX_TRAIN_CHARS, prepare, trained_model
 from .trainer import TrainStep
 from .unigram_corpus import UNK_CHAR

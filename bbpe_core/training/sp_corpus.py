@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..formats.sentencepiece_model import Piece, SentencePieceModel
-from .budget import Stop, bool_option, check_stop, int_option
+from ..models.budget import Stop, bool_option, check_stop, int_option
 from .spec import NormalizerSpec, coverage_option
 from .unigram_corpus import UNK_CHAR, count_units, required_chars
 

@@ -27,10 +27,10 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from ..formats.unigram_json import charsmap_bytes
+from ..models.budget import Stop, bool_option, check_stop, int_option, real_option
 from ..normalizers.precompiled import CharsMap
 from ..normalizers.replace import SPACE_MARK
 from ..normalizers.sentencepiece import SentencePieceNormalizer
-from .budget import Stop, bool_option, check_stop, int_option, real_option
 
 __all__ = ["LOSSLESS", "MAX_SENTENCE_BYTES", "MAX_USER_DEFINED", "NormalizerSpec",
            "RULE_NAMES", "nmt_nfkc_charsmap"]

@@ -27,16 +27,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ..encoding import Encoding
-from ..pre_tokenizers.patterns import GPT2_PATTERN, find_chunks
-from .budget import Stop, check_stop, int_option
-from .learn import learn_merges
+from ..models.bpe.trainer import MAX_BPE_VOCAB, count_chunks, learn_merges
+from ..models.budget import Stop, check_stop, int_option
+from ..pre_tokenizers.patterns import GPT2_PATTERN
 
-__all__ = ["MAX_BPE_VOCAB", "TrainStep", "count_chunks", "train_from_counts", "train",
-           "train_files"]
-
-MAX_BPE_VOCAB = 1_000_000
-"""The largest ``vocab_size`` a byte-level BPE is trained to."""
-
+__all__ = ["TrainStep", "train_from_counts", "train", "train_files"]
 
 @dataclass(frozen=True)
 class TrainStep:
@@ -59,30 +54,6 @@ class TrainStep:
 
 
 Progress = Callable[[TrainStep], None]
-
-
-def count_chunks(texts: Iterable[str], pat_str: str | None = GPT2_PATTERN,
-                 timeout: float | None = None) -> Counter:
-    """Count the chunks (pre-tokens) of some texts: the map step of training.
-
-    Args:
-        texts: strings.
-        pat_str: the split pattern, or None for whole texts as chunks.
-        timeout: seconds each text's split may take (for a user's pattern), or None.
-
-    Raises:
-        PatternTimeoutError: if a split runs past ``timeout``.
-
-    Returns:
-        chunk -> count. Counters add (``+``), which is the reduce step.
-
-    >>> count_chunks(["a dog, a dog"])
-    Counter({' dog': 2, 'a': 1, ',': 1, ' a': 1})
-    """
-    counts: Counter = Counter()
-    for text in texts:
-        counts.update([text] if pat_str is None else find_chunks(text, pat_str, timeout=timeout))
-    return counts
 
 
 def train_from_counts(
@@ -190,7 +161,7 @@ def _count_file(path: str, pat_str: str | None, block_chars: int = 1 << 20) -> C
     that precedes a letter, where the shipped patterns always cut
     (``presplit.BOUNDARY``), so the counts equal those of the whole text; other patterns
     read the file whole."""
-    from ..models.fast.presplit import BOUNDARY
+    from ..models.bpe.fast.presplit import BOUNDARY
     from ..pre_tokenizers.patterns import SHIPPED_PATTERNS
 
     with open(path, encoding="utf-8") as f:

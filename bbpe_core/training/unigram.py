@@ -3,7 +3,7 @@
 
 1. Seed a large vocabulary: every character and the most frequent substrings
    (``unigram_corpus``), scored by their share of the corpus (log probabilities).
-2. Repeat: ``num_sub_iterations`` (2) rounds of EM (``unigram_em``: expected counts by
+2. Repeat: ``num_sub_iterations`` (2) rounds of EM (``models.unigram.trainer``: expected counts by
    forward-backward, then digamma-smoothed probabilities; rarely used pieces drop out);
    stop once the vocabulary is at most 1.1 x ``vocab_size`` (or once a pruning finds
    nothing it may remove); else prune by loss, keeping ``shrinking_factor`` (0.75) of the
@@ -17,7 +17,7 @@ The vocabulary shrinks, where BPE's grows; ``progress`` sees each round. The cor
 and normalized as sentencepiece reads it, with its options and defaults (``sp_corpus``,
 ``spec``: ``nmt_nfkc``, extra spaces removed, a dummy prefix); ``spec.LOSSLESS`` keeps every
 character and space. Bounds: options checked (``budget``), units at most
-``max_sentence_length`` bytes, lattices packed (``unigram_em``), and a ``stop`` function
+``max_sentence_length`` bytes, lattices packed (``models.unigram.trainer``), and a ``stop`` function
 checked all along. What sentencepiece does and this does not: sentence sampling and
 shuffling, threads.
 """
@@ -33,10 +33,10 @@ from math import log
 from ..encoding import Encoding
 from ..formats.sentencepiece_model import SentencePieceModel
 from ..formats.sentencepiece_unigram import sentencepiece_unigram
-from .budget import Stop, check_stop, int_option, real_option
+from ..models.budget import Stop, check_stop, int_option, real_option
+from ..models.unigram.trainer import Lattices, m_step, prune
 from .sp_corpus import MAX_TRAIN_CHARS, prepare, trained_model
 from .unigram_corpus import UNK_CHAR, replace_rare, seed_pieces
-from .unigram_em import Lattices, m_step, prune
 
 __all__ = ["MAX_SEED_SIZE", "MAX_SUB_ITERATIONS", "UnigramRound", "train_unigram",
            "train_unigram_model"]

@@ -21,7 +21,7 @@ characters, and the seed pieces (sentencepiece's ``trainer_interface.cc`` and
   only if both its shorter parts were seen twice), and the same rule is applied: seen
   twice, and not always followed by the same character inside its unit.
 
-Not here: the EM and pruning (``unigram_em``), the public function (``unigram``).
+Not here: the EM and pruning (``models.unigram.trainer``), the public function (``unigram``).
 """
 
 from __future__ import annotations
@@ -32,9 +32,9 @@ from functools import cache
 
 import regex
 
+from ..models.budget import Stop, check_stop
 from ..normalizers.replace import SPACE_MARK
 from ..pre_tokenizers.regex_core import SCRIPTS
-from .budget import Stop, check_stop
 
 __all__ = ["UNK_CHAR", "count_units", "normalize_line", "replace_rare", "required_chars",
            "script_of", "seed_pieces"]

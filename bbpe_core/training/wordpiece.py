@@ -42,11 +42,11 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 
 from ..encoding import Encoding
-from ..encodings.wordpiece import BERT_SPECIAL_TOKENS, load_wordpiece
+from ..models.budget import Stop, bool_option, check_stop, int_option
+from ..models.wordpiece.stages import BERT_SPECIAL_TOKENS, wordpiece_stages
 from ..normalizers import BertNormalizer
 from ..pre_tokenizers import BertPreTokenizer
 from ..processors import TemplateProcessing
-from .budget import Stop, bool_option, check_stop, int_option
 from .sp_corpus import MAX_TRAIN_CHARS
 from .trainer import MAX_BPE_VOCAB
 
@@ -268,7 +268,7 @@ def wordpiece_encoding(vocab: dict[str, int], *, special_tokens: Iterable[str],
                        lowercase: bool, unk_token: str = "[UNK]",
                        name: str = "wordpiece") -> Encoding:
     """The ``Encoding`` of a trained vocabulary, built as the shipped WordPiece encodings are
-    (``encodings.wordpiece.load_wordpiece``: BERT's normalizer and pre-tokenizer, the
+    (``models.wordpiece.stages.wordpiece_stages``: BERT's normalizer and pre-tokenizer, the
     special tokens matched whole, HF's ``WordPiece`` decoder), with BERT's ``[CLS] ... [SEP]``
     post-processor when both are special tokens, else none.
 
@@ -284,9 +284,10 @@ def wordpiece_encoding(vocab: dict[str, int], *, special_tokens: Iterable[str],
     """
     specials = tuple(special_tokens)
     framed = "[CLS]" in specials and "[SEP]" in specials
-    return load_wordpiece(name, vocab, special_tokens=specials, lowercase=lowercase,
-                          unk_token=unk_token, continuing_subword_prefix=PREFIX,
-                          post_processor=None if framed else TemplateProcessing())
+    return Encoding.from_model(**wordpiece_stages(
+        name, vocab, special_tokens=specials, lowercase=lowercase, unk_token=unk_token,
+        continuing_subword_prefix=PREFIX,
+        post_processor=None if framed else TemplateProcessing()))
 
 
 def train_wordpiece(text_or_iterable: str | Iterable[str], vocab_size: int = 30_000, *,

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Callable
 
 from bbpe_core import train
-from bbpe_core.models.char_bpe import CharBPEEncoder
+from bbpe_core.models.bpe.char_bpe import CharBPEEncoder
 from bbpe_core.pre_tokenizers import RegexSplit
 from bbpe_core.pre_tokenizers.patterns import GPT2_PATTERN
 from bbpe_core.training import train_char_level, train_unigram, train_wordpiece

@@ -1,7 +1,8 @@
 """Reading vocabulary files safely: size caps, gzip, sha256, and file:line errors.
 
-Every loader in ``formats`` reads through here, so a user's upload and a shipped
-file get the same checks. Nothing is unpickled, ever.
+Every loader in ``formats`` (and a model kind's own file, ``models.wordpiece.vocab_txt``)
+reads through here, so a user's upload and a shipped file get the same checks. Nothing is
+unpickled, ever. It sits below ``formats`` and the model kinds, as ``validate`` does.
 """
 
 from __future__ import annotations

@@ -33,10 +33,13 @@ import re
 import weakref
 from collections.abc import Collection
 from itertools import count
+from typing import TYPE_CHECKING
 
-from ...vocab import Vocab
 from .char_cuts import CJK_LETTERS, CJK_RANGES, CrossingTables, crossing_tables, groups_cut
 from .char_path import CharPath
+
+if TYPE_CHECKING:
+    from ....vocab import Vocab
 
 __all__ = ["CJK_PAIR", "CjkCut", "SEPARATOR", "cjk_cut_of"]
 

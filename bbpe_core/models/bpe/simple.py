@@ -9,10 +9,14 @@ holds the fast path to it.
 
 from __future__ import annotations
 
-from ..pre_tokenizers import PreTokenizer
-from ..vocab import Vocab
-from .base import BYTE_LEVEL_BPE, Encoder
-from .cache import BoundedCache
+from typing import TYPE_CHECKING
+
+from ...pre_tokenizers import PreTokenizer
+from ..base import BYTE_LEVEL_BPE, Encoder
+from ..cache import BoundedCache
+
+if TYPE_CHECKING:
+    from ...vocab import Vocab
 
 __all__ = ["SimpleEncoder"]
 

@@ -1,4 +1,5 @@
-"""The merge-learning loop shared by byte-level and character-level training.
+"""Training BPE: counting the chunks (``count_chunks``, the map step) and the merge-learning
+loop (``learn_merges``) shared by byte-level, character-level and SentencePiece BPE training.
 
 Symbols are ints; ``vocab`` gives each its value (bytes for byte-level BPE, str for
 character-level), and values concatenate into new tokens and break ties.
@@ -17,9 +18,39 @@ from __future__ import annotations
 
 import heapq
 from collections import Counter, defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
-__all__ = ["learn_merges"]
+from ...pre_tokenizers.patterns import GPT2_PATTERN, find_chunks
+
+__all__ = ["MAX_BPE_VOCAB", "count_chunks", "learn_merges"]
+
+MAX_BPE_VOCAB = 1_000_000
+"""The largest ``vocab_size`` a byte-level BPE is trained to."""
+
+
+def count_chunks(texts: Iterable[str], pat_str: str | None = GPT2_PATTERN,
+                 timeout: float | None = None) -> Counter:
+    """Count the chunks (pre-tokens) of some texts: the map step of training.
+
+    Args:
+        texts: strings.
+        pat_str: the split pattern, or None for whole texts as chunks.
+        timeout: seconds each text's split may take (for a user's pattern), or None.
+
+    Raises:
+        PatternTimeoutError: if a split runs past ``timeout``.
+
+    Returns:
+        chunk -> count. Counters add (``+``), which is the reduce step.
+
+    >>> count_chunks(["a dog, a dog"])
+    Counter({' dog': 2, 'a': 1, ',': 1, ' a': 1})
+    """
+    counts: Counter = Counter()
+    for text in texts:
+        counts.update([text] if pat_str is None else find_chunks(text, pat_str, timeout=timeout))
+    return counts
+
 
 _SEP, _DEAD = -1, -2
 

@@ -20,8 +20,8 @@ from operator import not_
 
 import regex
 
-from ...pre_tokenizers.patterns import find_chunks
-from ..cache import BoundedCache
+from ....pre_tokenizers.patterns import find_chunks
+from ...cache import BoundedCache
 from .char_cuts import CJK_LETTERS
 from .chunk_ids import ChunkIds
 from .cjk_cut import CJK_PAIR, SEPARATOR

@@ -18,15 +18,36 @@ lacks makes its whole word ``[UNK]``, and the text cannot always be given back.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 
-from ..decoders import join_parts
-from ..pre_tokenizers import PreTokenizer
-from ..token_table import TokenTable
-from .base import WORDPIECE, Encoder
-from .cache import BoundedCache
+from ...decoders import join_parts
+from ...pre_tokenizers import PreTokenizer
+from ...token_table import TokenTable
+from ..base import WORDPIECE, Encoder
+from ..cache import BoundedCache
 
-__all__ = ["WordPieceDecoder", "WordPieceEncoder"]
+__all__ = ["WordPieceDecoder", "WordPieceEncoder", "piece_bytes"]
+
+
+def piece_bytes(vocab: dict[str, int], continuing_subword_prefix: str = "##",
+                skip: Container[str] = ()) -> dict[int, bytes]:
+    """Each WordPiece token's bytes: the text it covers in the normalized text, so a
+    continuation piece is its text without the prefix (``##ing`` -> ``b"ing"``), as HF
+    tokenizers' ``WordPiece`` decoder joins pieces.
+
+    Args:
+        vocab: token -> id, continuation pieces with their prefix.
+        continuing_subword_prefix: the ``##`` of continuation pieces.
+        skip: tokens left out (the special tokens, matched whole in the raw text).
+
+    Returns:
+        id -> UTF-8 bytes, for every token not in ``skip``.
+
+    >>> piece_bytes({"play": 0, "##ing": 1, "[CLS]": 2}, skip={"[CLS]"})
+    {0: b'play', 1: b'ing'}
+    """
+    return {i: t.removeprefix(continuing_subword_prefix).encode("utf-8")
+            for t, i in vocab.items() if t not in skip}
 
 
 class WordPieceEncoder(Encoder):

@@ -44,7 +44,7 @@ from collections.abc import Callable, Iterable
 from itertools import accumulate
 from typing import NamedTuple
 
-from ...pre_tokenizers.patterns import code_point_ranges, code_point_runs
+from ....pre_tokenizers.patterns import code_point_ranges, code_point_runs
 
 __all__ = ["CJK_LETTERS", "CJK_RANGES", "PAIRS_PER_GROUP", "CrossingTables", "Pairs", "Ranges",
            "crossing_pairs", "crossing_tables", "group_pairs", "groups_cut", "unreachable"]

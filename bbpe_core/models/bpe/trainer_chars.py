@@ -1,7 +1,7 @@
 """Character-level BPE, trained for contrast with byte-level BPE (Sennrich et al. 2016).
 
-The same learning loop (``learn``) and tie rule as ``trainer``, over characters instead of
-bytes.
+The same learning loop (``trainer.learn_merges``) and tie rule as byte-level training
+(``training.trainer``), over characters instead of bytes.
 """
 
 from __future__ import annotations
@@ -10,10 +10,9 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..pre_tokenizers.patterns import GPT2_PATTERN
-from .budget import Stop, check_stop, int_option
-from .learn import learn_merges
-from .trainer import MAX_BPE_VOCAB, count_chunks
+from ...pre_tokenizers.patterns import GPT2_PATTERN
+from ..budget import Stop, check_stop, int_option
+from .trainer import MAX_BPE_VOCAB, count_chunks, learn_merges
 
 __all__ = ["CharLevelBPE", "train_char_level"]
 

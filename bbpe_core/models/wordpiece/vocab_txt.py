@@ -4,7 +4,7 @@ Source: HF tokenizers ``models/wordpiece/mod.rs`` (``WordPiece::read_file``) and
 ``models/bert/tokenization_bert.py`` (``load_vocab``). A continuation piece is written with
 its ``##`` prefix (``##ing``); special tokens (``[CLS]``, ``[UNK]``) are lines like any
 other. The file holds only the vocabulary: the normalizer, pre-tokenizer and special
-tokens are given separately (``bbpe_core.encodings.wordpiece``).
+tokens are given separately (``models.wordpiece.stages``).
 
 >>> load_wordpiece_vocab(b"[UNK]\\nhello\\n##ing\\n")
 {'[UNK]': 0, 'hello': 1, '##ing': 2}
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 
-from .source import VocabFileError, numbered_lines, read_bytes
+from ...source import VocabFileError, numbered_lines, read_bytes
 
 __all__ = ["MAX_LINES", "MAX_TOKEN_CHARS", "load_wordpiece_vocab"]
 

@@ -35,7 +35,7 @@ here: every token is counted as a merge result, so it would have marked the pair
 >>> done, others = path.encode(["中文", "中国", "x中", "x\\n文"], lambda head: b"")
 >>> others  # 中|国 joins in a merge result; x is not in the table
 ['中国', 'x中']
->>> from bbpe_core.models.fast.packed_ids import unpack
+>>> from bbpe_core.models.bpe.fast.packed_ids import unpack
 >>> {phrase: unpack(ids) for phrase, ids in done.items()}
 {'中文': [20013, 25991], 'x\\n文': [25991]}
 """
@@ -48,7 +48,7 @@ from collections.abc import Callable, Iterable
 from itertools import compress, filterfalse, repeat
 from operator import is_, itemgetter, not_
 
-from ...pre_tokenizers.patterns import code_point_ranges, code_point_runs
+from ....pre_tokenizers.patterns import code_point_ranges, code_point_runs
 from .char_cuts import NEWLINE, Ranges, crossing_pairs, group_pairs
 from .packed_ids import pack
 from .presplit import LETTERS, MARKS

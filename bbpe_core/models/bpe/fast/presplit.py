@@ -39,7 +39,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from ...pre_tokenizers.patterns import code_point_ranges, code_point_runs
+from ....pre_tokenizers.patterns import code_point_ranges, code_point_runs
 
 __all__ = ["BOUNDARY", "LETTERS", "MARKS", "WORD_STARTS", "split_marks"]
 

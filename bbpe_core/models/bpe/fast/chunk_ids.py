@@ -7,12 +7,15 @@ Python code runs only for chunks not seen before.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from ...pre_tokenizers.patterns import find_chunks
-from ...vocab import Vocab
-from ..cache import BoundedCache
+from ....pre_tokenizers.patterns import find_chunks
+from ...cache import BoundedCache
 from .cjk_cut import cjk_cut_of
 from .packed_ids import MARKER, pack, pack_one
+
+if TYPE_CHECKING:
+    from ....vocab import Vocab
 
 __all__ = ["ChunkIds"]
 

@@ -34,7 +34,7 @@ import re
 from collections.abc import Sequence
 from itertools import compress
 
-from ..pre_tokenizers.patterns import code_point_ranges, code_point_runs
+from ...pre_tokenizers.patterns import code_point_ranges, code_point_runs
 
 __all__ = ["DEPTH", "PieceLookup"]
 

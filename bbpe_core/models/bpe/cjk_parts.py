@@ -14,11 +14,15 @@ this one to it.
 
 from __future__ import annotations
 
-from ..pre_tokenizers import PreTokenizer
-from ..vocab import Vocab
-from .cache import BoundedCache
+from typing import TYPE_CHECKING
+
+from ...pre_tokenizers import PreTokenizer
+from ..cache import BoundedCache
 from .fast.cjk_cut import CJK_PAIR, cjk_cut_of
 from .simple import SimpleEncoder
+
+if TYPE_CHECKING:
+    from ...vocab import Vocab
 
 __all__ = ["CjkPartsEncoder"]
 

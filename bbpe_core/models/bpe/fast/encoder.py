@@ -12,15 +12,18 @@ from __future__ import annotations
 
 import re
 from itertools import filterfalse, islice
+from typing import TYPE_CHECKING
 
-from ...pre_tokenizers.patterns import SHIPPED_PATTERNS, find_chunks
-from ...vocab import Vocab
-from ..base import BYTE_LEVEL_BPE, Encoder
-from ..cache import BoundedCache
+from ....pre_tokenizers.patterns import SHIPPED_PATTERNS, find_chunks
+from ...base import BYTE_LEVEL_BPE, Encoder
+from ...cache import BoundedCache
 from .chunk_ids import ChunkIds
 from .packed_ids import MARKER, unpack
 from .presplit import BOUNDARY, WORD_STARTS
 from .unspaced import LONG_CHARS, UnspacedText
+
+if TYPE_CHECKING:
+    from ....vocab import Vocab
 
 __all__ = ["FastEncoder"]
 

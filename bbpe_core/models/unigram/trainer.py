@@ -28,7 +28,7 @@ import math
 from array import array
 from collections import Counter
 
-from .budget import Stop, check_stop
+from ..budget import Stop, check_stop
 
 __all__ = ["Lattices", "digamma", "m_step", "prune"]
 

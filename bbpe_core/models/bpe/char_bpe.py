@@ -21,22 +21,58 @@ cache chunks.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import chain
 
 import regex
 
-from ..normalizers.replace import SPACE_MARK
-from ..pre_tokenizers import PreTokenizer
-from ..special import whole_token_regex
-from .base import SENTENCEPIECE_BPE, Encoder
-from .bpe import merge_parts
-from .cache import BoundedCache
+from ...normalizers.replace import SPACE_MARK
+from ...pre_tokenizers import PreTokenizer
+from ...special import whole_token_regex
+from ..base import SENTENCEPIECE_BPE, Encoder
+from ..cache import BoundedCache
+from .ranked import merge_parts
 
-__all__ = ["CharBPEEncoder"]
+__all__ = ["CharBPEEncoder", "merge_list_priority", "score_priority"]
 
 PairPriority = Callable[[str, str], "float | int | None"]
 """``pair_priority(left, right)``: lower merges first; None if they never merge."""
+
+
+def score_priority(scores: Mapping[str, float]) -> PairPriority:
+    """SentencePiece's merge rule for a ``.model`` (``bpe_model.cc``): any two adjacent symbols
+    whose concatenation is a piece may merge, the piece of highest score first.
+
+    Args:
+        scores: piece string -> score, for every piece a merge may produce (a ``.model``'s
+            NORMAL and USER_DEFINED pieces).
+
+    Returns:
+        ``pair_priority``: minus the merged piece's score, or None if it is no piece.
+
+    >>> score_priority({"ab": -1.0})("a", "b")
+    1.0
+    """
+    priority = {piece: -score for piece, score in scores.items()}
+    return lambda left, right: priority.get(left + right)
+
+
+def merge_list_priority(pairs: Sequence[tuple[str, str]]) -> PairPriority:
+    """HF tokenizers' merge rule for a merge list (``BPE``'s ``merges``, ``Word::merge_all``): a
+    pair's priority is its place in the list; only listed pairs merge.
+
+    Args:
+        pairs: ``(left, right)`` piece strings in priority order; the first of a repeated pair
+            wins.
+
+    Returns:
+        ``pair_priority``: the pair's index in ``pairs``, or None if it is not listed.
+
+    >>> merge_list_priority([("a", "b"), ("ab", "c"), ("a", "b")])("a", "b")
+    0
+    """
+    priority = dict(zip(reversed(pairs), range(len(pairs) - 1, -1, -1)))
+    return lambda left, right: priority.get((left, right))
 
 
 def _word_pattern(pieces: Iterable[str]) -> regex.Pattern:

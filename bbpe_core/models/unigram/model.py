@@ -16,7 +16,7 @@ its pieces' log-probabilities, the best segmentation found by Viterbi); sentence
    their UTF-8 bytes become the ``<0xNN>`` pieces instead.
 
 Memory is four arrays of ``len(text) + 1`` entries and the time is linear in the text
-times the longest piece prefix found at a position (``unigram_lookup``, whose keys follow the
+times the longest piece prefix found at a position (``lookup``, whose keys follow the
 vocabulary's characters), so a 1 MB line without spaces is safe. Where the two libraries
 differ, ``flavour`` picks one:
 
@@ -47,10 +47,10 @@ from array import array
 from collections.abc import Iterator, Sequence
 from itertools import chain
 
-from ..pre_tokenizers import PreTokenizer
-from .base import UNIGRAM, Encoder
-from .cache import BoundedCache
-from .unigram_lookup import DEPTH, PieceLookup
+from ...pre_tokenizers import PreTokenizer
+from ..base import UNIGRAM, Encoder
+from ..cache import BoundedCache
+from .lookup import DEPTH, PieceLookup
 
 __all__ = ["FLAVOURS", "UNK_PENALTY", "UnigramEncoder"]
 
@@ -236,7 +236,7 @@ class UnigramEncoder(Encoder):
         return [(self.unk_id, data)]
 
     def _lookup_built(self) -> PieceLookup:
-        """The piece lookup (``unigram_lookup``), built on first use (loading stays fast);
+        """The piece lookup (``lookup``), built on first use (loading stays fast);
         with HF's arithmetic also the search for runs of characters no matched piece holds
         (``_unknown_runs``)."""
         if self._lookup is None:
