@@ -1,7 +1,7 @@
 """``Encoding``: tiktoken's API over the field's pipeline, composed of its stages.
 
     text -> added/special tokens split out (``special``) -> normalizer (``normalizers``)
-         -> prefix space            (these three: ``Encoding.segments``, shared with ``viewer``)
+         -> prefix space            (these three: ``Encoding.segments``, shared with ``rich``)
          -> pre-tokenizer (``pre_tokenizers``: where a chunk is cut)
          -> model: an encoder (``models``: ``SimpleEncoder``, the reference,
             ``FastEncoder`` for the shipped patterns, ``CjkPartsEncoder`` for the others,
@@ -10,9 +10,9 @@
     ids -> bytes (``vocab``) -> text (``decoders``)
 
 ``Encoding`` owns the vocabulary and one of each stage, chosen at construction, and keeps
-tiktoken's special-token rules; it holds no cache (the encoder does). The viewer's
-functions (``viewer``) read it. Does not load files (see ``formats``) or know encoding
-names (see ``encodings.registry``).
+tiktoken's special-token rules; it holds no cache (the encoder does). ``encode_rich``
+runs the pipeline once and keeps what a viewer reads (``rich``, ``encoded``). Does not
+load files (see ``formats``) or know encoding names (see ``encodings.registry``).
 """
 
 from __future__ import annotations
@@ -20,11 +20,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple
 
-from . import viewer
+from . import rich
 from .decoders import Decoder
+from .encoded import Chunk, Encoded, TokenSpan
 from .encoding_extras import TiktokenExtras
 from .models import CjkPartsEncoder, Encoder, FastEncoder, MissingBytesEncoder, SimpleEncoder
-from .models.base import BYTE_LEVEL_BPE
+from .models.base import BYTE_LEVEL_BPE, Vocabulary
 from .normalizers import Normalizer
 from .pre_tokenizers import PreTokenizer, RegexSplit
 from .pre_tokenizers.byte_level import fix_surrogates
@@ -40,7 +41,6 @@ from .special import (
 )
 from .token_table import TokenTable
 from .validate import check_known_ids
-from .viewer.spans import Chunk, TokenSpan
 from .vocab import Vocab
 
 __all__ = ["Encoding", "Segment"]
@@ -57,6 +57,9 @@ class Segment(NamedTuple):
         special: whether it is a special or added token (one id, not encoded).
         source: the input's characters ``[start:end]``, before normalization.
         skip: 1 if ``text`` begins with a prefix space the input does not have, else 0.
+        origin: for a segment the normalizer changed and ``segments``' ``offsets`` asked
+            for, the input's character span each character of ``text[skip:]`` came from;
+            else None.
     """
 
     text: str
@@ -65,6 +68,7 @@ class Segment(NamedTuple):
     special: bool
     source: str
     skip: int
+    origin: list[tuple[int, int]] | None = None
 
 
 class Encoding(TiktokenExtras):
@@ -202,7 +206,7 @@ class Encoding(TiktokenExtras):
         enc.pattern_timeout = pre_tokenizer.timeout
         return enc
 
-    def _compose(self, name: str, vocab: Vocab | TokenTable, encoder: Encoder,
+    def _compose(self, name: str, vocab: Vocabulary, encoder: Encoder,
                  pre_tokenizer: PreTokenizer, normalizer: Normalizer | None,
                  post_processor: TemplateProcessing | None, decoder: Decoder | None) -> None:
         """Hold one of each stage (both constructors end here).
@@ -214,7 +218,7 @@ class Encoding(TiktokenExtras):
             check_known_ids("post-processor", [*post_processor.prefix, *post_processor.suffix],
                             vocab.id_to_bytes)
         self.name = name
-        self.vocab = vocab
+        self.vocab: Vocabulary = vocab
         self.encoder = encoder
         self.pre_tokenizer = pre_tokenizer
         self.normalizer = normalizer
@@ -292,7 +296,7 @@ class Encoding(TiktokenExtras):
         Raises:
             AttributeError: for a model that is not byte-level (see ``byte_level``).
         """
-        if not self.byte_level:
+        if not isinstance(self.vocab, Vocab):
             raise AttributeError(f"{self.name} is not byte-level BPE: it has pieces "
                                  "(vocab.pieces), not mergeable_ranks")
         return self.vocab.mergeable_ranks
@@ -391,8 +395,9 @@ class Encoding(TiktokenExtras):
                 ids.extend(self.encoder.encode_segment(segment.text))
         return ids
 
-    def segments(self, text: str, allowed: frozenset[str]) -> Iterator[Segment]:
-        """The front half of ``encode``, shared with the viewer: the text's special and
+    def segments(self, text: str, allowed: frozenset[str],
+                 offsets: Callable[[], bool] | None = None) -> Iterator[Segment]:
+        """The front half of ``encode``, shared with ``rich``: the text's special and
         added tokens cut out (``special.special_segments``), and each ordinary segment
         normalized and given the prefix space, ready for the model stage.
 
@@ -400,6 +405,8 @@ class Encoding(TiktokenExtras):
             text: the text; lone surrogates become U+FFFD and pairs are joined first
                 (``fix_surrogates``), and offsets refer to that form.
             allowed: the special-token texts to match (``resolve_allowed``'s result).
+            offsets: asked before each ordinary segment is normalized: True normalizes it
+                with its offsets (``Segment.origin``, for the rich encode's spans).
 
         Returns:
             The segments in order, covering the text (empty ordinary ones left out).
@@ -413,9 +420,17 @@ class Encoding(TiktokenExtras):
             if special:
                 yield Segment(part, start, end, True, part, 0)
                 continue
-            normalized = part if self.normalizer is None else self.normalizer.normalize(part)
+            origin = None
+            if self.normalizer is None:
+                normalized = part
+            elif offsets is not None and offsets():
+                normalized, origin = self.normalizer.normalize_with_offsets(part)
+                origin = None if normalized == part else [(start + a, start + b)
+                                                          for a, b in origin]
+            else:
+                normalized = self.normalizer.normalize(part)
             skip = int(self.add_prefix_space and not normalized.startswith(" "))
-            yield Segment(" " * skip + normalized, start, end, False, part, skip)
+            yield Segment(" " * skip + normalized, start, end, False, part, skip, origin)
 
     def resolve_allowed(self, text: str, allowed_special: AllowedSpecial,
                         disallowed_special: DisallowedSpecial) -> frozenset[str]:
@@ -526,34 +541,83 @@ class Encoding(TiktokenExtras):
         """
         return self.decode_bytes(tokens).decode("utf-8", errors=errors)
 
-    # ---- the viewer (``viewer``) ---------------------------------------------------
+    # ---- the rich encode (``rich``) ------------------------------------------------
+    def encode_rich(self, text: str, *, allowed_special: AllowedSpecial = frozenset(),
+                    disallowed_special: DisallowedSpecial = "all",
+                    max_tokens: int | None = None) -> Encoded:
+        """Encode once and keep, for each token, what a viewer shows: id, bytes, display
+        string, span in the text, chunk, special or not, unknown or not (``encoded``; HF
+        tokenizers' ``Encoding`` with its ids, tokens and offsets is the model).
+
+        Arguments and errors as for ``encode``; the ids equal ``encode``'s. See
+        ``encoded`` for how a character cut over two tokens is shared. The display string
+        is the vocabulary's (``token_str``): a GPT-2 ``Ġ`` string for byte-level BPE, the
+        piece (``▁hello``, ``<0xE4>``) for SentencePiece. Where a normalizer rewrote the
+        text, a token spans the typed characters its normalized characters came from.
+        Plain ``encode`` is faster; take this when the spans are needed.
+
+        Args:
+            max_tokens: describe only the first this many tokens (``Encoded.tokens``);
+                ``ids`` and ``lost`` still cover the whole text. None for all.
+
+        >>> from bbpe_core import get_encoding
+        >>> out = get_encoding("gpt2").encode_rich("你 a", max_tokens=2)
+        >>> out.ids, [(t.token_str, t.start, t.end) for t in out.tokens], out.truncated
+        ([19526, 254, 257], [('ä½', 0, 1), ('ł', 0, 1)], True)
+        """
+        allowed = self.resolve_allowed(text, allowed_special, disallowed_special)
+        return rich.encode_rich(self, text, allowed, max_tokens)
+
     def pre_tokenize(self, text: str, *, allowed_special: AllowedSpecial = frozenset(),
                      disallowed_special: DisallowedSpecial = "all") -> list[Chunk]:
-        """The chunks of ``text`` and its allowed special tokens (``viewer.pre_tokenize``).
+        """Split text into its pre-tokens (chunks) and allowed special tokens.
+
+        Arguments and errors as for ``encode``. Offsets refer to ``text`` (to its
+        surrogate-fixed form if it holds surrogates). A prefix space added by
+        ``add_prefix_space`` is not part of any chunk's text.
+
+        Returns:
+            The chunks, covering the text in order.
 
         >>> from bbpe_core import get_encoding
         >>> [c.text for c in get_encoding("gpt2").pre_tokenize("it's 998")]
         ['it', "'s", ' 998']
         """
-        return viewer.pre_tokenize(self, text, allowed_special, disallowed_special)
+        allowed = self.resolve_allowed(text, allowed_special, disallowed_special)
+        return list(rich.iter_chunks(self, text, allowed))
 
     def encode_detailed(self, text: str, *, allowed_special: AllowedSpecial = frozenset(),
                         disallowed_special: DisallowedSpecial = "all",
                         max_tokens: int | None = None) -> list[TokenSpan]:
-        """Every token with its id, bytes, display string and span (``viewer.encode_detailed``).
+        """Every token with its id, bytes, display string and span: ``encode_rich``'s
+        tokens, arguments and errors.
+
+        Args:
+            max_tokens: stop after the chunk that reaches this many tokens (the rest of the
+                text is then not even split); the tokens returned are exactly the first ones
+                of the whole text. None for all.
 
         >>> from bbpe_core import get_encoding
         >>> [(t.token_str, t.start, t.end) for t in get_encoding("gpt2").encode_detailed("你 a")]
         [('ä½', 0, 1), ('ł', 0, 1), ('Ġa', 1, 3)]
         """
-        return viewer.encode_detailed(self, text, allowed_special, disallowed_special, max_tokens)
+        allowed = self.resolve_allowed(text, allowed_special, disallowed_special)
+        return rich.encode_rich(self, text, allowed, max_tokens, whole=False).tokens
 
     def tokenize(self, text: str, *, allowed_special: AllowedSpecial = frozenset(),
                  disallowed_special: DisallowedSpecial = "all") -> list[str]:
-        """The tokens as GPT-2 printable strings (``viewer.tokenize``).
+        """The tokens as their vocabulary writes them: GPT-2 printable strings for byte-level
+        BPE, as ``GPT2Tokenizer.tokenize`` returns; piece strings (``▁hello``, ``<0xE4>``) for
+        SentencePiece, as its ``encode(out_type=str)`` does.
+
+        Arguments and errors as for ``encode``: special-token text raises by default; with
+        ``allowed_special`` a special token comes back whole as its own text
+        (``"<|endoftext|>"``, not byte-mapped), as GPT2Tokenizer keeps it.
 
         >>> from bbpe_core import get_encoding
         >>> get_encoding("gpt2").tokenize("hello<|endoftext|>", allowed_special="all")
         ['hello', '<|endoftext|>']
         """
-        return viewer.tokenize(self, text, allowed_special, disallowed_special)
+        ids = self.encode(text, allowed_special=allowed_special,
+                          disallowed_special=disallowed_special)
+        return list(map(self.vocab.token_str, ids))
