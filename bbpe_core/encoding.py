@@ -21,16 +21,16 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple
 
 from . import rich
+from .byte_level_stages import byte_level_stages
 from .decoders import Decoder
 from .encoded import Chunk, Encoded, TokenSpan
 from .encoding_extras import TiktokenExtras
-from .models import CjkPartsEncoder, Encoder, FastEncoder, MissingBytesEncoder, SimpleEncoder
+from .models import Encoder
 from .models.base import BYTE_LEVEL_BPE, Vocabulary
 from .normalizers import Normalizer
-from .pre_tokenizers import PreTokenizer, RegexSplit
+from .pre_tokenizers import PreTokenizer
 from .pre_tokenizers.byte_level import fix_surrogates
 from .pre_tokenizers.pattern_deadline import pattern_budget
-from .pre_tokenizers.patterns import SHIPPED_PATTERNS
 from .processors import TemplateProcessing
 from .special import (
     AllowedSpecial,
@@ -39,7 +39,6 @@ from .special import (
     resolve_special,
     special_segments,
 )
-from .token_table import TokenTable
 from .validate import check_known_ids
 from .vocab import Vocab
 
@@ -73,46 +72,60 @@ class Segment(NamedTuple):
 
 class Encoding(TiktokenExtras):
     """An encoding: tiktoken's ``Encoding`` (its batch, offset, numpy and unstable methods
-    in ``encoding_extras``) plus viewer methods. The constructor builds a
-    byte-level BPE one; ``from_model`` any other model (SentencePiece BPE, WordPiece).
+    in ``encoding_extras``) plus viewer methods, built one way: from its stages.
+
+    ``Encoding(name, vocab=..., model=..., pre_tokenizer=..., normalizer=...,
+    post_processor=..., decoder=...)`` holds the stages of any model kind (HF tokenizers'
+    ``Tokenizer`` holds its normalizer, pre-tokenizer, model, post-processor and decoder the
+    same way). tiktoken's call, ``Encoding(name, pat_str=..., mergeable_ranks=...,
+    special_tokens=...)``, builds byte-level BPE's stages from those tables first
+    (``byte_level_stages``) and then goes the same way.
 
     Args:
         name: the encoding's name, e.g. ``"gpt2"``.
-        pat_str: the split pattern (``regex`` syntax).
-        mergeable_ranks: token bytes -> id. Without ``merges`` the id is also the
-            token's merge priority (tiktoken's semantics: lower merges first).
-        special_tokens: special-token text -> id.
-        merges: optional ``[(left, right), ...]`` in priority order (GPT-2 / HF
-            semantics: only listed pairs merge, ids still come from
-            ``mergeable_ranks``).
-        explicit_n_vocab: if given, ``n_vocab`` must equal it.
+        vocab: the vocabulary (``models.base.Vocabulary``: a ``token_table.TokenTable`` of
+            pieces, or byte-level BPE's ``vocab.Vocab``), with its special and added tokens.
+        model: special-free normalized text -> ids (an ``Encoder``: SentencePiece BPE,
+            WordPiece, Unigram, byte-level BPE). Without it, tiktoken's tables below make
+            the byte-level stages.
+        pre_tokenizer: where chunks are cut (``pre_tokenizers.Sequence([])`` for none), as
+            the viewer shows them; with tiktoken's tables, a split used instead of
+            ``pat_str`` (HF ``Split`` / ``Sequence`` steps; ``pat_str`` then only describes
+            the split).
+        normalizer: rewrites each ordinary segment before it is split (HF's NFC / NFKC,
+            SentencePiece's ``▁`` for spaces and dummy prefix), or None.
+        post_processor: what ``post_process`` adds around ids (Llama 3's BOS), or None.
+        decoder: turns ids into the text's bytes for ``decode_bytes`` (``decoders.Strip``
+            removes a dummy prefix's space; a WordPiece decoder joins ``##`` pieces), or None
+            for the joined bytes of the ids.
+        special_tokens: special-token text -> id: tiktoken's table; with ``vocab``, None or
+            the vocabulary's own.
         add_prefix_space: prepend a space to each ordinary segment that does not
             start with one (HF ``ByteLevel(add_prefix_space=True)``).
-        ignore_merges: look a whole chunk up in the vocabulary before merging
-            (tiktoken always does; HF's ``ignore_merges``).
         pattern_timeout: seconds all the scans by a pattern users supplied may take in one
             call (``encode``, ``pre_tokenize``, ``encode_detailed``: ``pattern_deadline``);
-            None for no limit.
-        cache_size: entries of each of the encoder's caches; each is emptied when full.
-        normalizer: rewrites each ordinary segment before it is split (HF's NFC / NFKC).
-        pre_tokenizer: splits instead of ``pat_str`` (HF ``Split`` / ``Sequence`` steps);
-            ``pat_str`` then only describes the split.
-        added_tokens: text -> id of tokens that are not special but are matched whole in
-            the raw text, before normalization, like HF's non-special added tokens (Qwen's
-            ``<think>``): always, by ``encode`` and ``encode_ordinary`` alike.
-        post_processor: what ``post_process`` adds around ids (Llama 3's BOS).
-        fast: use ``FastEncoder`` where it applies (a shipped pattern, no pre-tokenizer
-            stage, no prefix space), else ``CjkPartsEncoder`` (the reference with the CJK
-            cut); False always takes the reference ``SimpleEncoder`` (for debugging and
-            teaching: same ids, slower).
-        missing_bytes: None (every single byte must be a token), or what a byte no token
-            holds does: ``"skip"`` (HF tokenizers) or ``"split"`` (llama.cpp); it gives no
-            id either way (``vocab.Vocab``). Such a vocabulary takes the reference encoder
-            (``MissingBytesEncoder``).
+            None for no limit (with ``model``: the pre-tokenizer's own ``timeout``).
+        pat_str: tiktoken's split pattern (``regex`` syntax); "" for an encoding built from
+            its stages.
+        mergeable_ranks: tiktoken's token bytes -> id. Without ``merges`` the id is also
+            the token's merge priority (tiktoken's semantics: lower merges first).
+        merges, explicit_n_vocab, ignore_merges, cache_size, added_tokens, fast,
+            missing_bytes: byte-level BPE's options with tiktoken's tables, as
+            ``byte_level_stages`` takes them: ``merges`` in priority order (GPT-2 / HF
+            semantics: only listed pairs merge); ``n_vocab`` must equal
+            ``explicit_n_vocab``; ``ignore_merges`` looks a whole chunk up first (tiktoken
+            always does); ``cache_size`` entries per encoder cache; ``added_tokens`` text ->
+            id of non-special tokens matched whole in the raw text before normalization (HF's
+            non-special added tokens, Qwen's ``<think>``); ``fast`` False takes the reference
+            ``SimpleEncoder``; ``missing_bytes`` None (every byte a token), ``"skip"`` (HF
+            tokenizers) or ``"split"`` (llama.cpp) for a byte no token holds.
 
     Raises:
+        TypeError: if neither ``model`` with ``vocab`` and ``pre_tokenizer`` nor tiktoken's
+            ``pat_str``, ``mergeable_ranks`` and ``special_tokens`` are given.
         ValueError: if the vocabulary is inconsistent (see ``validate.check_vocab``),
-            the post-processor adds an id it does not have, or the pattern does not compile.
+            ``special_tokens`` differ from ``vocab``'s, the post-processor adds an id the
+            vocabulary does not have, or the pattern does not compile.
 
     >>> from bbpe_core import get_encoding
     >>> enc = get_encoding("gpt2")
@@ -120,110 +133,61 @@ class Encoding(TiktokenExtras):
     [31373, 995]
     >>> enc.tokenize("你好 ma")
     ['ä½', 'ł', 'å¥', '½', 'Ġma']
+    >>> get_encoding("llama2").tokenize("Hello 𝔸")
+    ['▁Hello', '▁', '<0xF0>', '<0x9D>', '<0x94>', '<0xB8>']
     """
 
     def __init__(
         self,
         name: str,
         *,
-        pat_str: str,
-        mergeable_ranks: dict[bytes, int],
-        special_tokens: dict[str, int],
-        merges: Sequence[tuple[bytes, bytes]] | None = None,
-        explicit_n_vocab: int | None = None,
-        add_prefix_space: bool = False,
-        ignore_merges: bool = True,
-        pattern_timeout: float | None = None,
-        cache_size: int = 65536,
-        normalizer: Normalizer | None = None,
+        vocab: Vocabulary | None = None,
+        model: Encoder | None = None,
         pre_tokenizer: PreTokenizer | None = None,
-        added_tokens: dict[str, int] | None = None,
-        post_processor: TemplateProcessing | None = None,
-        fast: bool = True,
-        missing_bytes: str | None = None,
-    ) -> None:
-        vocab = Vocab(name, mergeable_ranks, special_tokens, added_tokens, merges,
-                      explicit_n_vocab, ignore_merges, missing_bytes)
-        stage: PreTokenizer = (
-            pre_tokenizer if pre_tokenizer is not None
-            else RegexSplit(pat_str, timeout=pattern_timeout)
-        )
-        plain = pre_tokenizer is None and not add_prefix_space and pat_str in SHIPPED_PATTERNS
-        encoder: Encoder = (
-            MissingBytesEncoder(vocab, stage, cache_size) if vocab.missing
-            else SimpleEncoder(vocab, stage, cache_size) if not fast
-            else FastEncoder(vocab, pat_str, cache_size) if plain
-            else CjkPartsEncoder(vocab, stage, cache_size)
-        )
-        self._compose(name, vocab, encoder, stage, normalizer, post_processor, None)
-        self.pat_str = pat_str
-        self.add_prefix_space = add_prefix_space
-        self.pattern_timeout = pattern_timeout
-
-    @classmethod
-    def from_model(
-        cls,
-        name: str,
-        *,
-        table: TokenTable,
-        encoder: Encoder,
-        pre_tokenizer: PreTokenizer,
         normalizer: Normalizer | None = None,
         post_processor: TemplateProcessing | None = None,
         decoder: Decoder | None = None,
-    ) -> Encoding:
-        """An encoding whose model is not byte-level (SentencePiece BPE, WordPiece): its
-        tokens are piece strings (``token_table.TokenTable``), its encoder any ``Encoder``.
-
-        Same API as a byte-level encoding (special-token rules, viewer methods), except
-        ``mergeable_ranks`` and ``merges``, which only byte-level BPE has; ``pat_str`` is "".
-
-        Args:
-            name: the encoding's name, e.g. ``"llama2"``.
-            table: ids, piece strings, bytes, special and added tokens.
-            encoder: normalized text without special tokens -> ids (it splits with
-                ``patterns`` itself).
-            pre_tokenizer: where chunks are cut (``pre_tokenizers.Sequence([])`` for none),
-                as the viewer shows them.
-            normalizer: rewrites each ordinary segment first (``▁`` for spaces, a dummy
-                prefix), or None.
-            post_processor: what ``post_process`` adds around ids (BOS), or None.
-            decoder: turns ids into the text's bytes for ``decode_bytes`` (``decoders.Strip``
-                removes the dummy prefix's space; a WordPiece decoder joins ``##`` pieces), or
-                None for the joined bytes of the ids.
-
-        Raises:
-            ValueError: if the post-processor adds an id the table does not have.
-
-        >>> from bbpe_core import get_encoding
-        >>> get_encoding("llama2").tokenize("Hello 𝔸")
-        ['▁Hello', '▁', '<0xF0>', '<0x9D>', '<0x94>', '<0xB8>']
-        """
-        enc = cls.__new__(cls)
-        enc._compose(name, table, encoder, pre_tokenizer, normalizer, post_processor, decoder)
-        enc.pat_str = ""
-        enc.add_prefix_space = False
-        enc.pattern_timeout = pre_tokenizer.timeout
-        return enc
-
-    def _compose(self, name: str, vocab: Vocabulary, encoder: Encoder,
-                 pre_tokenizer: PreTokenizer, normalizer: Normalizer | None,
-                 post_processor: TemplateProcessing | None, decoder: Decoder | None) -> None:
-        """Hold one of each stage (both constructors end here).
-
-        Raises:
-            ValueError: if the post-processor adds an id the vocabulary does not have.
-        """
+        special_tokens: dict[str, int] | None = None,
+        add_prefix_space: bool = False,
+        pattern_timeout: float | None = None,
+        pat_str: str | None = None,
+        mergeable_ranks: dict[bytes, int] | None = None,
+        merges: Sequence[tuple[bytes, bytes]] | None = None,
+        explicit_n_vocab: int | None = None,
+        ignore_merges: bool = True,
+        cache_size: int = 65536,
+        added_tokens: dict[str, int] | None = None,
+        fast: bool = True,
+        missing_bytes: str | None = None,
+    ) -> None:
+        if model is None:  # tiktoken's call: its tables make byte-level BPE's stages
+            if pat_str is None or mergeable_ranks is None or special_tokens is None:
+                raise TypeError("Encoding needs its stages (vocab=, model=, pre_tokenizer=) "
+                                "or tiktoken's pat_str=, mergeable_ranks= and special_tokens=")
+            vocab, model, pre_tokenizer = byte_level_stages(
+                name, pat_str, mergeable_ranks, special_tokens, merges=merges,
+                explicit_n_vocab=explicit_n_vocab, add_prefix_space=add_prefix_space,
+                ignore_merges=ignore_merges, pattern_timeout=pattern_timeout,
+                cache_size=cache_size, pre_tokenizer=pre_tokenizer, added_tokens=added_tokens,
+                fast=fast, missing_bytes=missing_bytes)
+        elif vocab is None or pre_tokenizer is None:
+            raise TypeError("an Encoding built from its model needs vocab= and pre_tokenizer=")
+        elif special_tokens is not None and special_tokens != vocab.special_tokens:
+            raise ValueError("special_tokens differ from the vocabulary's special tokens")
         if post_processor is not None:
             check_known_ids("post-processor", [*post_processor.prefix, *post_processor.suffix],
                             vocab.id_to_bytes)
         self.name = name
         self.vocab: Vocabulary = vocab
-        self.encoder = encoder
-        self.pre_tokenizer = pre_tokenizer
+        self.encoder: Encoder = model
+        self.pre_tokenizer: PreTokenizer = pre_tokenizer
         self.normalizer = normalizer
         self.post_processor = post_processor
         self.decoder = decoder
+        self.pat_str = pat_str or ""
+        self.add_prefix_space = add_prefix_space
+        self.pattern_timeout = (pattern_timeout if pattern_timeout is not None
+                                else pre_tokenizer.timeout)
         # one time budget per call for the scans of every pattern a user supplied: the
         # pre-tokenizer's, else a normalizer's (a tokenizer.json Replace with a Regex)
         self.scan_budget: float | None = (
@@ -286,7 +250,7 @@ class Encoding(TiktokenExtras):
     @property
     def byte_level(self) -> bool:
         """Whether the model is byte-level BPE (tokens keyed by bytes, ``mergeable_ranks``),
-        rather than a model of piece strings (``from_model``)."""
+        rather than a model of piece strings (a ``TokenTable`` vocabulary)."""
         return self.encoder.model_kind == BYTE_LEVEL_BPE
 
     @property

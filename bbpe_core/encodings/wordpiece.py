@@ -89,9 +89,9 @@ def load_wordpiece(name: str, vocab: dict[str, int], *,
                                continuing_subword_prefix=continuing_subword_prefix,
                                max_input_chars_per_word=max_input_chars_per_word,
                                cache_size=cache_size)
-    return Encoding.from_model(
-        name, table=TokenTable(name, pieces, token_bytes, {}, added_tokens=whole),
-        encoder=encoder, pre_tokenizer=pre_tokenizer,
+    return Encoding(
+        name, vocab=TokenTable(name, pieces, token_bytes, {}, added_tokens=whole),
+        model=encoder, pre_tokenizer=pre_tokenizer,
         normalizer=normalizer or BertNormalizer(lowercase=lowercase),
         post_processor=post_processor or TemplateProcessing(prefix=(vocab[cls_token],),
                                                             suffix=(vocab[sep_token],)),

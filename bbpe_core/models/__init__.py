@@ -11,9 +11,9 @@
 - ``missing_bytes.MissingBytesEncoder``: the reference for a vocabulary that lacks single
   bytes (Falcon's, StarCoder's), whose surfaces step over the bytes left out.
 - ``char_bpe.CharBPEEncoder``: SentencePiece BPE over characters with byte fallback (Llama 2,
-  Mistral 7B, Gemma), for ``Encoding.from_model``.
+  Mistral 7B, Gemma), for ``Encoding(..., model=...)``.
 - ``unigram.UnigramEncoder``: the Unigram model (Viterbi over piece scores; T5, XLM-R,
-  ALBERT, Jurassic-2), for ``Encoding.from_model``.
+  ALBERT, Jurassic-2), for ``Encoding(..., model=...)``.
 """
 
 from .base import Encoder

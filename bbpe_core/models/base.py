@@ -9,7 +9,8 @@ An encoder turns special-free, normalized text into ids. It owns its caches (eac
   cut, for the other patterns) and ``missing_bytes.MissingBytesEncoder`` (the reference for a
   vocabulary that lacks single bytes);
 - SentencePiece BPE: ``char_bpe.CharBPEEncoder``; WordPiece: ``wordpiece.WordPieceEncoder``;
-  Unigram: ``unigram.UnigramEncoder`` (their encodings ``Encoding.from_model`` builds).
+  Unigram: ``unigram.UnigramEncoder`` (their encodings are built from these stages:
+  ``Encoding(name, vocab=..., model=..., ...)``).
 """
 
 from __future__ import annotations
