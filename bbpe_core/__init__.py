@@ -10,8 +10,9 @@ Public API, re-exported by name:
   ``encoding_name_for_model`` for model names and HF ids; ``encoding_catalogue`` for the
   models behind each.
 - ``Encoding``: ``encode``, ``encode_ordinary``, ``encode_batch``, ``decode``,
-  ``decode_bytes``, ``decode_single_token_bytes``, plus ``tokenize``,
-  ``pre_tokenize`` and ``encode_detailed`` for viewers; ``trace`` for every merge step.
+  ``decode_bytes``, ``decode_single_token_bytes``, plus ``encode_rich`` (one run: ids and
+  each token's bytes, span, chunk and flags, an ``Encoded``), ``tokenize``, ``pre_tokenize``
+  and ``encode_detailed`` for viewers; ``trace`` for every merge step.
 - ``bytes_to_unicode``, ``byte_encoder``, ``byte_decoder``: GPT-2's byte map.
 - ``train``, ``train_files``: an exact, incremental BPE trainer; ``train_unigram``: a
   Unigram LM trainer after sentencepiece's; ``train_sentencepiece_bpe``: its BPE trainer;
@@ -38,6 +39,7 @@ Public API, re-exported by name:
 """
 
 from .chunking import chunk_text
+from .encoded import Chunk, Encoded, TokenSpan
 from .encoding import Encoding
 from .encodings.catalogue import (
     EncodingInfo,
@@ -76,7 +78,6 @@ from .training import (
 )
 from .training.extend import extend_vocabulary
 from .viewer.notebook import TokenView, visualize
-from .viewer.spans import Chunk, TokenSpan
 from .viewer.trace import ChunkTrace, MergeStep, trace
 
 __version__ = "0.2.0"
@@ -87,6 +88,7 @@ __all__ = [
     "CL100K_PATTERN",
     "Chunk",
     "ChunkTrace",
+    "Encoded",
     "Encoding",
     "EncodingInfo",
     "GGUFWarning",

@@ -1,7 +1,7 @@
 """``Encoding``: tiktoken's API over the field's pipeline, composed of its stages.
 
     text -> added/special tokens split out (``special``) -> normalizer (``normalizers``)
-         -> prefix space            (these three: ``Encoding.segments``, shared with ``viewer``)
+         -> prefix space            (these three: ``Encoding.segments``, shared with ``rich``)
          -> pre-tokenizer (``pre_tokenizers``: where a chunk is cut)
          -> model: an encoder (``models``: ``SimpleEncoder``, the reference,
             ``FastEncoder`` for the shipped patterns, ``CjkPartsEncoder`` for the others,
@@ -10,9 +10,9 @@
     ids -> bytes (``vocab``) -> text (``decoders``)
 
 ``Encoding`` owns the vocabulary and one of each stage, chosen at construction, and keeps
-tiktoken's special-token rules; it holds no cache (the encoder does). The viewer's
-functions (``viewer``) read it. Does not load files (see ``formats``) or know encoding
-names (see ``encodings.registry``).
+tiktoken's special-token rules; it holds no cache (the encoder does). ``encode_rich``
+runs the pipeline once and keeps what a viewer reads (``rich``, ``encoded``). Does not
+load files (see ``formats``) or know encoding names (see ``encodings.registry``).
 """
 
 from __future__ import annotations
@@ -20,16 +20,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple
 
-from . import viewer
+from . import rich
+from .byte_level_stages import byte_level_stages
 from .decoders import Decoder
+from .encoded import Chunk, Encoded, TokenSpan
 from .encoding_extras import TiktokenExtras
-from .models import CjkPartsEncoder, Encoder, FastEncoder, MissingBytesEncoder, SimpleEncoder
-from .models.base import BYTE_LEVEL_BPE
+from .models import Encoder
+from .models.base import BYTE_LEVEL_BPE, Vocabulary
 from .normalizers import Normalizer
-from .pre_tokenizers import PreTokenizer, RegexSplit
+from .pre_tokenizers import PreTokenizer
 from .pre_tokenizers.byte_level import fix_surrogates
 from .pre_tokenizers.pattern_deadline import pattern_budget
-from .pre_tokenizers.patterns import SHIPPED_PATTERNS
 from .processors import TemplateProcessing
 from .special import (
     AllowedSpecial,
@@ -38,9 +39,7 @@ from .special import (
     resolve_special,
     special_segments,
 )
-from .token_table import TokenTable
 from .validate import check_known_ids
-from .viewer.spans import Chunk, TokenSpan
 from .vocab import Vocab
 
 __all__ = ["Encoding", "Segment"]
@@ -57,6 +56,9 @@ class Segment(NamedTuple):
         special: whether it is a special or added token (one id, not encoded).
         source: the input's characters ``[start:end]``, before normalization.
         skip: 1 if ``text`` begins with a prefix space the input does not have, else 0.
+        origin: for a segment the normalizer changed and ``segments``' ``offsets`` asked
+            for, the input's character span each character of ``text[skip:]`` came from;
+            else None.
     """
 
     text: str
@@ -65,50 +67,65 @@ class Segment(NamedTuple):
     special: bool
     source: str
     skip: int
+    origin: list[tuple[int, int]] | None = None
 
 
 class Encoding(TiktokenExtras):
     """An encoding: tiktoken's ``Encoding`` (its batch, offset, numpy and unstable methods
-    in ``encoding_extras``) plus viewer methods. The constructor builds a
-    byte-level BPE one; ``from_model`` any other model (SentencePiece BPE, WordPiece).
+    in ``encoding_extras``) plus viewer methods, built one way: from its stages.
+
+    ``Encoding(name, vocab=..., model=..., pre_tokenizer=..., normalizer=...,
+    post_processor=..., decoder=...)`` holds the stages of any model kind (HF tokenizers'
+    ``Tokenizer`` holds its normalizer, pre-tokenizer, model, post-processor and decoder the
+    same way). tiktoken's call, ``Encoding(name, pat_str=..., mergeable_ranks=...,
+    special_tokens=...)``, builds byte-level BPE's stages from those tables first
+    (``byte_level_stages``) and then goes the same way.
 
     Args:
         name: the encoding's name, e.g. ``"gpt2"``.
-        pat_str: the split pattern (``regex`` syntax).
-        mergeable_ranks: token bytes -> id. Without ``merges`` the id is also the
-            token's merge priority (tiktoken's semantics: lower merges first).
-        special_tokens: special-token text -> id.
-        merges: optional ``[(left, right), ...]`` in priority order (GPT-2 / HF
-            semantics: only listed pairs merge, ids still come from
-            ``mergeable_ranks``).
-        explicit_n_vocab: if given, ``n_vocab`` must equal it.
+        vocab: the vocabulary (``models.base.Vocabulary``: a ``token_table.TokenTable`` of
+            pieces, or byte-level BPE's ``vocab.Vocab``), with its special and added tokens.
+        model: special-free normalized text -> ids (an ``Encoder``: SentencePiece BPE,
+            WordPiece, Unigram, byte-level BPE). Without it, tiktoken's tables below make
+            the byte-level stages.
+        pre_tokenizer: where chunks are cut (``pre_tokenizers.Sequence([])`` for none), as
+            the viewer shows them; with tiktoken's tables, a split used instead of
+            ``pat_str`` (HF ``Split`` / ``Sequence`` steps; ``pat_str`` then only describes
+            the split).
+        normalizer: rewrites each ordinary segment before it is split (HF's NFC / NFKC,
+            SentencePiece's ``▁`` for spaces and dummy prefix), or None.
+        post_processor: what ``post_process`` adds around ids (Llama 3's BOS), or None.
+        decoder: turns ids into the text's bytes for ``decode_bytes`` (``decoders.Strip``
+            removes a dummy prefix's space; a WordPiece decoder joins ``##`` pieces), or None
+            for the joined bytes of the ids.
+        special_tokens: special-token text -> id: tiktoken's table; with ``vocab``, None or
+            the vocabulary's own.
         add_prefix_space: prepend a space to each ordinary segment that does not
             start with one (HF ``ByteLevel(add_prefix_space=True)``).
-        ignore_merges: look a whole chunk up in the vocabulary before merging
-            (tiktoken always does; HF's ``ignore_merges``).
         pattern_timeout: seconds all the scans by a pattern users supplied may take in one
             call (``encode``, ``pre_tokenize``, ``encode_detailed``: ``pattern_deadline``);
-            None for no limit.
-        cache_size: entries of each of the encoder's caches; each is emptied when full.
-        normalizer: rewrites each ordinary segment before it is split (HF's NFC / NFKC).
-        pre_tokenizer: splits instead of ``pat_str`` (HF ``Split`` / ``Sequence`` steps);
-            ``pat_str`` then only describes the split.
-        added_tokens: text -> id of tokens that are not special but are matched whole in
-            the raw text, before normalization, like HF's non-special added tokens (Qwen's
-            ``<think>``): always, by ``encode`` and ``encode_ordinary`` alike.
-        post_processor: what ``post_process`` adds around ids (Llama 3's BOS).
-        fast: use ``FastEncoder`` where it applies (a shipped pattern, no pre-tokenizer
-            stage, no prefix space), else ``CjkPartsEncoder`` (the reference with the CJK
-            cut); False always takes the reference ``SimpleEncoder`` (for debugging and
-            teaching: same ids, slower).
-        missing_bytes: None (every single byte must be a token), or what a byte no token
-            holds does: ``"skip"`` (HF tokenizers) or ``"split"`` (llama.cpp); it gives no
-            id either way (``vocab.Vocab``). Such a vocabulary takes the reference encoder
-            (``MissingBytesEncoder``).
+            None for no limit (with ``model``: the pre-tokenizer's own ``timeout``).
+        pat_str: tiktoken's split pattern (``regex`` syntax); "" for an encoding built from
+            its stages.
+        mergeable_ranks: tiktoken's token bytes -> id. Without ``merges`` the id is also
+            the token's merge priority (tiktoken's semantics: lower merges first).
+        merges, explicit_n_vocab, ignore_merges, cache_size, added_tokens, fast,
+            missing_bytes: byte-level BPE's options with tiktoken's tables, as
+            ``byte_level_stages`` takes them: ``merges`` in priority order (GPT-2 / HF
+            semantics: only listed pairs merge); ``n_vocab`` must equal
+            ``explicit_n_vocab``; ``ignore_merges`` looks a whole chunk up first (tiktoken
+            always does); ``cache_size`` entries per encoder cache; ``added_tokens`` text ->
+            id of non-special tokens matched whole in the raw text before normalization (HF's
+            non-special added tokens, Qwen's ``<think>``); ``fast`` False takes the reference
+            ``SimpleEncoder``; ``missing_bytes`` None (every byte a token), ``"skip"`` (HF
+            tokenizers) or ``"split"`` (llama.cpp) for a byte no token holds.
 
     Raises:
+        TypeError: if neither ``model`` with ``vocab`` and ``pre_tokenizer`` nor tiktoken's
+            ``pat_str``, ``mergeable_ranks`` and ``special_tokens`` are given.
         ValueError: if the vocabulary is inconsistent (see ``validate.check_vocab``),
-            the post-processor adds an id it does not have, or the pattern does not compile.
+            ``special_tokens`` differ from ``vocab``'s, the post-processor adds an id the
+            vocabulary does not have, or the pattern does not compile.
 
     >>> from bbpe_core import get_encoding
     >>> enc = get_encoding("gpt2")
@@ -116,110 +133,61 @@ class Encoding(TiktokenExtras):
     [31373, 995]
     >>> enc.tokenize("你好 ma")
     ['ä½', 'ł', 'å¥', '½', 'Ġma']
+    >>> get_encoding("llama2").tokenize("Hello 𝔸")
+    ['▁Hello', '▁', '<0xF0>', '<0x9D>', '<0x94>', '<0xB8>']
     """
 
     def __init__(
         self,
         name: str,
         *,
-        pat_str: str,
-        mergeable_ranks: dict[bytes, int],
-        special_tokens: dict[str, int],
-        merges: Sequence[tuple[bytes, bytes]] | None = None,
-        explicit_n_vocab: int | None = None,
-        add_prefix_space: bool = False,
-        ignore_merges: bool = True,
-        pattern_timeout: float | None = None,
-        cache_size: int = 65536,
-        normalizer: Normalizer | None = None,
+        vocab: Vocabulary | None = None,
+        model: Encoder | None = None,
         pre_tokenizer: PreTokenizer | None = None,
-        added_tokens: dict[str, int] | None = None,
-        post_processor: TemplateProcessing | None = None,
-        fast: bool = True,
-        missing_bytes: str | None = None,
-    ) -> None:
-        vocab = Vocab(name, mergeable_ranks, special_tokens, added_tokens, merges,
-                      explicit_n_vocab, ignore_merges, missing_bytes)
-        stage: PreTokenizer = (
-            pre_tokenizer if pre_tokenizer is not None
-            else RegexSplit(pat_str, timeout=pattern_timeout)
-        )
-        plain = pre_tokenizer is None and not add_prefix_space and pat_str in SHIPPED_PATTERNS
-        encoder: Encoder = (
-            MissingBytesEncoder(vocab, stage, cache_size) if vocab.missing
-            else SimpleEncoder(vocab, stage, cache_size) if not fast
-            else FastEncoder(vocab, pat_str, cache_size) if plain
-            else CjkPartsEncoder(vocab, stage, cache_size)
-        )
-        self._compose(name, vocab, encoder, stage, normalizer, post_processor, None)
-        self.pat_str = pat_str
-        self.add_prefix_space = add_prefix_space
-        self.pattern_timeout = pattern_timeout
-
-    @classmethod
-    def from_model(
-        cls,
-        name: str,
-        *,
-        table: TokenTable,
-        encoder: Encoder,
-        pre_tokenizer: PreTokenizer,
         normalizer: Normalizer | None = None,
         post_processor: TemplateProcessing | None = None,
         decoder: Decoder | None = None,
-    ) -> Encoding:
-        """An encoding whose model is not byte-level (SentencePiece BPE, WordPiece): its
-        tokens are piece strings (``token_table.TokenTable``), its encoder any ``Encoder``.
-
-        Same API as a byte-level encoding (special-token rules, viewer methods), except
-        ``mergeable_ranks`` and ``merges``, which only byte-level BPE has; ``pat_str`` is "".
-
-        Args:
-            name: the encoding's name, e.g. ``"llama2"``.
-            table: ids, piece strings, bytes, special and added tokens.
-            encoder: normalized text without special tokens -> ids (it splits with
-                ``patterns`` itself).
-            pre_tokenizer: where chunks are cut (``pre_tokenizers.Sequence([])`` for none),
-                as the viewer shows them.
-            normalizer: rewrites each ordinary segment first (``▁`` for spaces, a dummy
-                prefix), or None.
-            post_processor: what ``post_process`` adds around ids (BOS), or None.
-            decoder: turns ids into the text's bytes for ``decode_bytes`` (``decoders.Strip``
-                removes the dummy prefix's space; a WordPiece decoder joins ``##`` pieces), or
-                None for the joined bytes of the ids.
-
-        Raises:
-            ValueError: if the post-processor adds an id the table does not have.
-
-        >>> from bbpe_core import get_encoding
-        >>> get_encoding("llama2").tokenize("Hello 𝔸")
-        ['▁Hello', '▁', '<0xF0>', '<0x9D>', '<0x94>', '<0xB8>']
-        """
-        enc = cls.__new__(cls)
-        enc._compose(name, table, encoder, pre_tokenizer, normalizer, post_processor, decoder)
-        enc.pat_str = ""
-        enc.add_prefix_space = False
-        enc.pattern_timeout = pre_tokenizer.timeout
-        return enc
-
-    def _compose(self, name: str, vocab: Vocab | TokenTable, encoder: Encoder,
-                 pre_tokenizer: PreTokenizer, normalizer: Normalizer | None,
-                 post_processor: TemplateProcessing | None, decoder: Decoder | None) -> None:
-        """Hold one of each stage (both constructors end here).
-
-        Raises:
-            ValueError: if the post-processor adds an id the vocabulary does not have.
-        """
+        special_tokens: dict[str, int] | None = None,
+        add_prefix_space: bool = False,
+        pattern_timeout: float | None = None,
+        pat_str: str | None = None,
+        mergeable_ranks: dict[bytes, int] | None = None,
+        merges: Sequence[tuple[bytes, bytes]] | None = None,
+        explicit_n_vocab: int | None = None,
+        ignore_merges: bool = True,
+        cache_size: int = 65536,
+        added_tokens: dict[str, int] | None = None,
+        fast: bool = True,
+        missing_bytes: str | None = None,
+    ) -> None:
+        if model is None:  # tiktoken's call: its tables make byte-level BPE's stages
+            if pat_str is None or mergeable_ranks is None or special_tokens is None:
+                raise TypeError("Encoding needs its stages (vocab=, model=, pre_tokenizer=) "
+                                "or tiktoken's pat_str=, mergeable_ranks= and special_tokens=")
+            vocab, model, pre_tokenizer = byte_level_stages(
+                name, pat_str, mergeable_ranks, special_tokens, merges=merges,
+                explicit_n_vocab=explicit_n_vocab, add_prefix_space=add_prefix_space,
+                ignore_merges=ignore_merges, pattern_timeout=pattern_timeout,
+                cache_size=cache_size, pre_tokenizer=pre_tokenizer, added_tokens=added_tokens,
+                fast=fast, missing_bytes=missing_bytes)
+        elif vocab is None or pre_tokenizer is None:
+            raise TypeError("an Encoding built from its model needs vocab= and pre_tokenizer=")
+        elif special_tokens is not None and special_tokens != vocab.special_tokens:
+            raise ValueError("special_tokens differ from the vocabulary's special tokens")
         if post_processor is not None:
             check_known_ids("post-processor", [*post_processor.prefix, *post_processor.suffix],
                             vocab.id_to_bytes)
         self.name = name
-        self.vocab = vocab
-        self.encoder = encoder
-        self.pre_tokenizer = pre_tokenizer
+        self.vocab: Vocabulary = vocab
+        self.encoder: Encoder = model
+        self.pre_tokenizer: PreTokenizer = pre_tokenizer
         self.normalizer = normalizer
         self.post_processor = post_processor
         self.decoder = decoder
+        self.pat_str = pat_str or ""
+        self.add_prefix_space = add_prefix_space
+        self.pattern_timeout = (pattern_timeout if pattern_timeout is not None
+                                else pre_tokenizer.timeout)
         # one time budget per call for the scans of every pattern a user supplied: the
         # pre-tokenizer's, else a normalizer's (a tokenizer.json Replace with a Regex)
         self.scan_budget: float | None = (
@@ -282,7 +250,7 @@ class Encoding(TiktokenExtras):
     @property
     def byte_level(self) -> bool:
         """Whether the model is byte-level BPE (tokens keyed by bytes, ``mergeable_ranks``),
-        rather than a model of piece strings (``from_model``)."""
+        rather than a model of piece strings (a ``TokenTable`` vocabulary)."""
         return self.encoder.model_kind == BYTE_LEVEL_BPE
 
     @property
@@ -292,7 +260,7 @@ class Encoding(TiktokenExtras):
         Raises:
             AttributeError: for a model that is not byte-level (see ``byte_level``).
         """
-        if not self.byte_level:
+        if not isinstance(self.vocab, Vocab):
             raise AttributeError(f"{self.name} is not byte-level BPE: it has pieces "
                                  "(vocab.pieces), not mergeable_ranks")
         return self.vocab.mergeable_ranks
@@ -391,8 +359,9 @@ class Encoding(TiktokenExtras):
                 ids.extend(self.encoder.encode_segment(segment.text))
         return ids
 
-    def segments(self, text: str, allowed: frozenset[str]) -> Iterator[Segment]:
-        """The front half of ``encode``, shared with the viewer: the text's special and
+    def segments(self, text: str, allowed: frozenset[str],
+                 offsets: Callable[[], bool] | None = None) -> Iterator[Segment]:
+        """The front half of ``encode``, shared with ``rich``: the text's special and
         added tokens cut out (``special.special_segments``), and each ordinary segment
         normalized and given the prefix space, ready for the model stage.
 
@@ -400,6 +369,8 @@ class Encoding(TiktokenExtras):
             text: the text; lone surrogates become U+FFFD and pairs are joined first
                 (``fix_surrogates``), and offsets refer to that form.
             allowed: the special-token texts to match (``resolve_allowed``'s result).
+            offsets: asked before each ordinary segment is normalized: True normalizes it
+                with its offsets (``Segment.origin``, for the rich encode's spans).
 
         Returns:
             The segments in order, covering the text (empty ordinary ones left out).
@@ -413,9 +384,17 @@ class Encoding(TiktokenExtras):
             if special:
                 yield Segment(part, start, end, True, part, 0)
                 continue
-            normalized = part if self.normalizer is None else self.normalizer.normalize(part)
+            origin = None
+            if self.normalizer is None:
+                normalized = part
+            elif offsets is not None and offsets():
+                normalized, origin = self.normalizer.normalize_with_offsets(part)
+                origin = None if normalized == part else [(start + a, start + b)
+                                                          for a, b in origin]
+            else:
+                normalized = self.normalizer.normalize(part)
             skip = int(self.add_prefix_space and not normalized.startswith(" "))
-            yield Segment(" " * skip + normalized, start, end, False, part, skip)
+            yield Segment(" " * skip + normalized, start, end, False, part, skip, origin)
 
     def resolve_allowed(self, text: str, allowed_special: AllowedSpecial,
                         disallowed_special: DisallowedSpecial) -> frozenset[str]:
@@ -526,34 +505,83 @@ class Encoding(TiktokenExtras):
         """
         return self.decode_bytes(tokens).decode("utf-8", errors=errors)
 
-    # ---- the viewer (``viewer``) ---------------------------------------------------
+    # ---- the rich encode (``rich``) ------------------------------------------------
+    def encode_rich(self, text: str, *, allowed_special: AllowedSpecial = frozenset(),
+                    disallowed_special: DisallowedSpecial = "all",
+                    max_tokens: int | None = None) -> Encoded:
+        """Encode once and keep, for each token, what a viewer shows: id, bytes, display
+        string, span in the text, chunk, special or not, unknown or not (``encoded``; HF
+        tokenizers' ``Encoding`` with its ids, tokens and offsets is the model).
+
+        Arguments and errors as for ``encode``; the ids equal ``encode``'s. See
+        ``encoded`` for how a character cut over two tokens is shared. The display string
+        is the vocabulary's (``token_str``): a GPT-2 ``Ġ`` string for byte-level BPE, the
+        piece (``▁hello``, ``<0xE4>``) for SentencePiece. Where a normalizer rewrote the
+        text, a token spans the typed characters its normalized characters came from.
+        Plain ``encode`` is faster; take this when the spans are needed.
+
+        Args:
+            max_tokens: describe only the first this many tokens (``Encoded.tokens``);
+                ``ids`` and ``lost`` still cover the whole text. None for all.
+
+        >>> from bbpe_core import get_encoding
+        >>> out = get_encoding("gpt2").encode_rich("你 a", max_tokens=2)
+        >>> out.ids, [(t.token_str, t.start, t.end) for t in out.tokens], out.truncated
+        ([19526, 254, 257], [('ä½', 0, 1), ('ł', 0, 1)], True)
+        """
+        allowed = self.resolve_allowed(text, allowed_special, disallowed_special)
+        return rich.encode_rich(self, text, allowed, max_tokens)
+
     def pre_tokenize(self, text: str, *, allowed_special: AllowedSpecial = frozenset(),
                      disallowed_special: DisallowedSpecial = "all") -> list[Chunk]:
-        """The chunks of ``text`` and its allowed special tokens (``viewer.pre_tokenize``).
+        """Split text into its pre-tokens (chunks) and allowed special tokens.
+
+        Arguments and errors as for ``encode``. Offsets refer to ``text`` (to its
+        surrogate-fixed form if it holds surrogates). A prefix space added by
+        ``add_prefix_space`` is not part of any chunk's text.
+
+        Returns:
+            The chunks, covering the text in order.
 
         >>> from bbpe_core import get_encoding
         >>> [c.text for c in get_encoding("gpt2").pre_tokenize("it's 998")]
         ['it', "'s", ' 998']
         """
-        return viewer.pre_tokenize(self, text, allowed_special, disallowed_special)
+        allowed = self.resolve_allowed(text, allowed_special, disallowed_special)
+        return list(rich.iter_chunks(self, text, allowed))
 
     def encode_detailed(self, text: str, *, allowed_special: AllowedSpecial = frozenset(),
                         disallowed_special: DisallowedSpecial = "all",
                         max_tokens: int | None = None) -> list[TokenSpan]:
-        """Every token with its id, bytes, display string and span (``viewer.encode_detailed``).
+        """Every token with its id, bytes, display string and span: ``encode_rich``'s
+        tokens, arguments and errors.
+
+        Args:
+            max_tokens: stop after the chunk that reaches this many tokens (the rest of the
+                text is then not even split); the tokens returned are exactly the first ones
+                of the whole text. None for all.
 
         >>> from bbpe_core import get_encoding
         >>> [(t.token_str, t.start, t.end) for t in get_encoding("gpt2").encode_detailed("你 a")]
         [('ä½', 0, 1), ('ł', 0, 1), ('Ġa', 1, 3)]
         """
-        return viewer.encode_detailed(self, text, allowed_special, disallowed_special, max_tokens)
+        allowed = self.resolve_allowed(text, allowed_special, disallowed_special)
+        return rich.encode_rich(self, text, allowed, max_tokens, whole=False).tokens
 
     def tokenize(self, text: str, *, allowed_special: AllowedSpecial = frozenset(),
                  disallowed_special: DisallowedSpecial = "all") -> list[str]:
-        """The tokens as GPT-2 printable strings (``viewer.tokenize``).
+        """The tokens as their vocabulary writes them: GPT-2 printable strings for byte-level
+        BPE, as ``GPT2Tokenizer.tokenize`` returns; piece strings (``▁hello``, ``<0xE4>``) for
+        SentencePiece, as its ``encode(out_type=str)`` does.
+
+        Arguments and errors as for ``encode``: special-token text raises by default; with
+        ``allowed_special`` a special token comes back whole as its own text
+        (``"<|endoftext|>"``, not byte-mapped), as GPT2Tokenizer keeps it.
 
         >>> from bbpe_core import get_encoding
         >>> get_encoding("gpt2").tokenize("hello<|endoftext|>", allowed_special="all")
         ['hello', '<|endoftext|>']
         """
-        return viewer.tokenize(self, text, allowed_special, disallowed_special)
+        ids = self.encode(text, allowed_special=allowed_special,
+                          disallowed_special=disallowed_special)
+        return list(map(self.vocab.token_str, ids))

@@ -19,8 +19,7 @@ from .special import AllowedSpecial, DisallowedSpecial
 if TYPE_CHECKING:
     from .decoders import Decoder
     from .encoding import Encoding
-    from .token_table import TokenTable
-    from .vocab import Vocab
+    from .models.base import Vocabulary
 
 __all__ = ["TiktokenExtras"]
 
@@ -28,7 +27,7 @@ __all__ = ["TiktokenExtras"]
 class _Stages(Protocol):
     """What these methods read of an ``Encoding`` (the type of ``self`` in a base class)."""
 
-    vocab: Vocab | TokenTable
+    vocab: Vocabulary
     decoder: Decoder | None
     _special_ids: frozenset[int]
 

@@ -10,10 +10,10 @@ them (``▁hello``, ``<0xE4>``, ``##ing``), and three things differ per id:
 - ``surface[id]``: the UTF-8 bytes of normalized text it stands for (``▁hello`` -> the bytes
   of ``▁hello``, ``<0xE4>`` -> byte 0xE4), which lets a viewer give it a character span.
 
-``TokenTable`` has the attributes ``Encoding`` and ``viewer`` read from a ``Vocab``
+``TokenTable`` and ``Vocab`` follow one interface, ``models.base.Vocabulary``
 (``special_tokens``, ``added_tokens``, ``whole_tokens``, ``whole_ids``, ``id_to_bytes``,
-``surface``, ``max_token_value``, ``token_bytes``, ``token_str``, ``token_id``), so either
-plugs into an ``Encoding``. It does no encoding (see ``encoders``).
+``surface``, ``max_token_value``, ``token_bytes``, ``token_str``, ``token_id``, ...), so
+either plugs into an ``Encoding``. It does no encoding (see ``encoders``).
 
 >>> table = TokenTable("t", {0: "<unk>", 1: "▁a", 2: "<0xE4>"}, {1: b" a", 2: b"\\xe4"},
 ...                    {"<unk>": 0}, surface={1: "▁a".encode(), 2: b"\\xe4"})
@@ -67,7 +67,8 @@ def lookup_bytes(id_to_bytes: dict[int, bytes], token: int, name: str,
 
 
 class TokenTable:
-    """Token tables of a model keyed by piece strings, checked once.
+    """Token tables of a model keyed by piece strings, checked once (a
+    ``models.base.Vocabulary``).
 
     Args:
         name: the encoding's name (for messages).
@@ -89,6 +90,10 @@ class TokenTable:
 
     merges = None
     ignore_merges = False
+    missing = b""
+    """No single byte is missing: a piece model spells what no piece covers otherwise."""
+    form = "piece"
+    """What ``token_str`` writes: the piece string."""
 
     def __init__(self, name: str, pieces: dict[int, str], token_bytes: dict[int, bytes],
                  special_tokens: dict[str, int], added_tokens: dict[str, int] | None = None,
@@ -119,6 +124,11 @@ class TokenTable:
     def piece_ids(self) -> dict[str, int]:
         """Piece string -> id (built on first use: loading stays fast)."""
         return dict(zip(self.pieces.values(), self.pieces.keys()))
+
+    @property
+    def part_ids(self) -> dict[str, int]:
+        """A merge's parts are piece strings: ``piece_ids``."""
+        return self.piece_ids
 
     @cached_property
     def _bytes_ids(self) -> dict[bytes, int]:

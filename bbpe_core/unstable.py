@@ -23,7 +23,7 @@ from .special import AllowedSpecial, DisallowedSpecial
 
 if TYPE_CHECKING:
     from .encoding import Encoding
-    from .token_table import TokenTable
+    from .models.base import Vocabulary
     from .vocab import Vocab
 
 __all__ = ["WHITE_SPACE", "encode_with_unstable", "sorted_token_bytes"]
@@ -147,7 +147,7 @@ def encode_with_unstable(enc: Encoding, text: str, allowed_special: AllowedSpeci
 
 
 @lru_cache(maxsize=8)
-def sorted_token_bytes(vocab: Vocab | TokenTable) -> tuple[bytes, ...]:
+def sorted_token_bytes(vocab: Vocabulary) -> tuple[bytes, ...]:
     """The sorted, distinct bytes of ``vocab``'s ordinary tokens, built once per vocabulary
     (tiktoken's ``sorted_token_bytes``, which ``encode_with_unstable`` searches on every call);
     the last few vocabularies asked for are kept."""

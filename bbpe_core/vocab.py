@@ -39,7 +39,7 @@ MISSING_BYTES = ("skip", "split")
 
 
 class Vocab:
-    """Token tables of an encoding, checked once.
+    """Token tables of an encoding, checked once (a ``models.base.Vocabulary``).
 
     Args:
         name: the encoding's name (for messages).
@@ -85,6 +85,7 @@ class Vocab:
         self.missing = bytes(b for b in range(256) if bytes([b]) not in mergeable_ranks)
         """The single bytes no token holds (empty for a complete vocabulary)."""
         self._missing_run = re.compile(b"[%s]+" % re.escape(self.missing)) if self.missing else None
+        self.part_ids = mergeable_ranks  # a merge's parts are token bytes
         self.whole_tokens = {**added_tokens, **special_tokens}  # matched whole in raw text
         self.id_to_bytes = dict(zip(mergeable_ranks.values(), mergeable_ranks))
         self.id_to_bytes.update({i: s.encode("utf-8") for s, i in self.whole_tokens.items()})
@@ -98,6 +99,9 @@ class Vocab:
             priority = dict(zip(self.merges, range(len(self.merges))))  # last of a repeat wins
             self._priority = priority
             self.pair_rank = lambda left, right: priority.get((left, right))
+
+    form = "Ġ string"
+    """What ``token_str`` writes: GPT-2's printable form of the bytes."""
 
     def bpe(self, chunk: bytes) -> list[bytes]:
         """The BPE parts of one chunk's bytes (no whole look-up: see ``chunk_ids``).

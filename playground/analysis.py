@@ -1,7 +1,7 @@
 """What the playground shows for one text: counts of the whole text, details of its start.
 
-Counting uses ``Encoding.encode`` over the whole text; the per-token details
-(``encode_detailed``) stop at ``MAX_RENDER_TOKENS`` so a 1 MB paste never builds
+One run of the pipeline (``Encoding.encode_rich``) gives the counts of the whole text and
+the per-token details, which stop at ``MAX_RENDER_TOKENS`` so a 1 MB paste never builds
 hundreds of thousands of spans for the browser.
 """
 
@@ -9,12 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bbpe_core import Encoding, TokenSpan
-from bbpe_core.viewer import iter_chunks
-from bbpe_core.viewer.spans import lost_characters
+from bbpe_core import Encoded, Encoding, TokenSpan
 
-__all__ = ["MAX_RENDER_TOKENS", "SPECIAL_MODES", "Analysis", "analyse", "lost_in",
-           "normalized_chunks", "special_kwargs"]
+__all__ = ["MAX_RENDER_TOKENS", "SPECIAL_MODES", "Analysis", "analyse", "normalized_chunks",
+           "special_kwargs"]
 
 MAX_RENDER_TOKENS = 3000
 """How many tokens the page draws at most; counts always cover the whole text."""
@@ -48,7 +46,7 @@ class Analysis:
         normalized: chunk index -> normalized text, for the drawn chunks the normalizer
             changed (BERT's lowercasing, SentencePiece's ``▁`` for spaces).
         lost: characters of the whole text the encoding cannot represent (its unknown
-            token stands for them: ``lost_in``).
+            token stands for them: ``Encoded.lost``).
     """
 
     n_tokens: int
@@ -70,7 +68,7 @@ class Analysis:
 
 
 def analyse(enc: Encoding, text: str, mode: str, max_tokens: int = MAX_RENDER_TOKENS) -> Analysis:
-    """Encode ``text`` for display.
+    """Encode ``text`` for display, running the pipeline once (``Encoding.encode_rich``).
 
     Args:
         enc: the encoding.
@@ -85,44 +83,17 @@ def analyse(enc: Encoding, text: str, mode: str, max_tokens: int = MAX_RENDER_TO
         ValueError, PatternTimeoutError: as ``Encoding.encode`` (e.g. a user
             pattern that runs out of time).
     """
-    kwargs = special_kwargs(mode)
-    ids = enc.encode(text, **kwargs)
-    spans = enc.encode_detailed(text, max_tokens=max_tokens, **kwargs)
-    return Analysis(len(ids), len(text), len(text.encode("utf-8", "surrogatepass")), spans,
-                    normalized_chunks(enc, text, spans, kwargs), lost_in(enc, text, ids, spans,
-                                                                         kwargs))
+    out = enc.encode_rich(text, max_tokens=max_tokens, **special_kwargs(mode))
+    return Analysis(len(out.ids), len(text), len(text.encode("utf-8", "surrogatepass")),
+                    out.tokens, normalized_chunks(out), out.lost)
 
 
-def lost_in(enc: Encoding, text: str, ids: list[int], spans: list[TokenSpan], kwargs: dict
-            ) -> int:
-    """Characters of ``text`` the encoding cannot represent: those its unknown tokens stand
-    for (``bbpe_core.viewer.spans.lost_characters``). The whole text is described again only
-    when ``ids`` hold the unknown id and ``spans`` are not all of them.
+def normalized_chunks(out: Encoded) -> dict[int, str]:
+    """Chunk index -> normalized text, for the chunks of the drawn tokens the normalizer
+    changed.
 
     Args:
-        enc, text: as for ``analyse``.
-        ids: ``text``'s ids (``encode`` with ``kwargs``).
-        spans: its first tokens described (``encode_detailed`` with ``kwargs``).
-        kwargs: the special-token arguments.
+        out: the text encoded (``Encoding.encode_rich``).
     """
-    unk = enc.encoder.unk_id
-    if unk is None or unk not in ids:
-        return 0
-    whole = spans if len(spans) == len(ids) else enc.encode_detailed(text, **kwargs)
-    return lost_characters(whole)
-
-
-def normalized_chunks(enc: Encoding, text: str, spans: list[TokenSpan], kwargs: dict
-                      ) -> dict[int, str]:
-    """Chunk index -> normalized text, for the chunks of ``spans`` the normalizer changed.
-
-    Args:
-        enc, text: as for ``analyse``.
-        spans: the drawn tokens (their chunks are the ones looked at).
-        kwargs: the special-token arguments ``encode_detailed`` had.
-    """
-    if enc.normalizer is None or not spans:
-        return {}
-    last = spans[-1].chunk
-    return {k: c.text for k, c in zip(range(last + 1), iter_chunks(enc, text, **kwargs))
-            if c.normalized}
+    last = out.tokens[-1].chunk if out.tokens else -1
+    return {k: c.text for k, c in enumerate(out.chunks[:last + 1]) if c.normalized}

@@ -112,16 +112,8 @@ def package_graph(graph: dict[str, set[str]]) -> dict[str, set[str]]:
     return packages
 
 
-# The one package circle left: ``encoding`` runs the viewer's spans and the viewer builds
-# encodings. Issue 43's rich result (encode keeps what the viewer reads) removes it; delete
-# this edge from the list then, and the test holds the rest.
-WAITING_FOR_THE_RICH_RESULT = {("bbpe_core.encoding", "bbpe_core.viewer")}
-
-
 def test_the_engine_has_no_import_circle_between_packages():
     packages = package_graph(import_graph())
-    for source, target in WAITING_FOR_THE_RICH_RESULT:
-        packages[source].discard(target)
     circle = find_circle(packages)
     assert circle is None, " -> ".join(circle)
 

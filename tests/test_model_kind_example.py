@@ -41,8 +41,8 @@ def wordlevel_stages(data: bytes, name: str = "wordlevel_demo") -> dict[str, Any
     """models/wordlevel/stages.py of the example: its file (a JSON vocabulary) -> stages."""
     vocab, _ = read_json_object(data, name=name)
     split = RegexSplit(r"\S+|\s+")
-    return {"name": name, "encoder": WordLevelEncoder(vocab, split, "[UNK]"),
-            "table": TokenTable(name, {i: t for t, i in vocab.items()},
+    return {"name": name, "model": WordLevelEncoder(vocab, split, "[UNK]"),
+            "vocab": TokenTable(name, {i: t for t, i in vocab.items()},
                                 {i: t.encode() for t, i in vocab.items()}, {}),
             "pre_tokenizer": split}
 

@@ -20,9 +20,10 @@ b' hello'
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from ..token_table import TokenTable
+if TYPE_CHECKING:
+    from ..models.base import Vocabulary
 
 __all__ = ["Decoder", "SentencePieceStrip", "Strip", "join_parts"]
 
@@ -30,7 +31,7 @@ __all__ = ["Decoder", "SentencePieceStrip", "Strip", "join_parts"]
 class Decoder(Protocol):
     """The decoder stage as ``Encoding`` uses it."""
 
-    def decode_parts(self, table: TokenTable, ids: Sequence[int]) -> list[bytes]:
+    def decode_parts(self, table: Vocabulary, ids: Sequence[int]) -> list[bytes]:
         """The bytes each id contributes to the decoded text (``b""`` for an id it leaves
         out), one per id, in order: their join is ``decode_ids``.
 
@@ -42,16 +43,16 @@ class Decoder(Protocol):
             KeyError: for an unknown id (named); TypeError: for an id that is not an int.
         """
 
-    def decode_ids(self, table: TokenTable, ids: Sequence[int]) -> bytes:
+    def decode_ids(self, table: Vocabulary, ids: Sequence[int]) -> bytes:
         """The text's bytes for ``ids`` (errors as ``decode_parts``)."""
 
 
-def join_parts(decoder: Decoder, table: TokenTable, ids: Sequence[int]) -> bytes:
+def join_parts(decoder: Decoder, table: Vocabulary, ids: Sequence[int]) -> bytes:
     """``decoder.decode_parts`` joined: what every decoder's ``decode_ids`` returns.
 
     Args:
         decoder: the decoder.
-        table: the encoding's token table.
+        table: the encoding's vocabulary.
         ids: the ids.
 
     Raises:
@@ -97,9 +98,9 @@ class Strip:
             end -= size
         return data[begin:end]
 
-    def decode_parts(self, table: TokenTable, ids: Sequence[int]) -> list[bytes]:
+    def decode_parts(self, table: Vocabulary, ids: Sequence[int]) -> list[bytes]:
         """Each id's bytes with the copies ``decode`` removes taken from the first and last
-        ones (``Decoder.decode_parts``; errors as ``TokenTable.token_bytes``)."""
+        ones (``Decoder.decode_parts``; errors as ``Vocabulary.token_bytes``)."""
         parts = list(map(table.token_bytes, ids))
         self._strip_parts(parts, self.start, lambda data: data.startswith(self._char),
                           lambda data: data[len(self._char):])
@@ -124,8 +125,8 @@ class Strip:
             else:
                 return
 
-    def decode_ids(self, table: TokenTable, ids: Sequence[int]) -> bytes:
-        """``decode`` over the joined bytes of the ids (errors as ``TokenTable.token_bytes``)."""
+    def decode_ids(self, table: Vocabulary, ids: Sequence[int]) -> bytes:
+        """``decode`` over the joined bytes of the ids (errors as ``Vocabulary.token_bytes``)."""
         return join_parts(self, table, ids)
 
 
@@ -151,9 +152,9 @@ class SentencePieceStrip:
     def __repr__(self) -> str:
         return f"SentencePieceStrip(remove_extra_whitespaces={self.remove_extra_whitespaces})"
 
-    def decode_parts(self, table: TokenTable, ids: Sequence[int]) -> list[bytes]:
+    def decode_parts(self, table: Vocabulary, ids: Sequence[int]) -> list[bytes]:
         """Each id's bytes, a dropped space taken from its piece (``Decoder.decode_parts``;
-        errors as ``TokenTable.token_bytes``)."""
+        errors as ``Vocabulary.token_bytes``)."""
         parts: list[bytes] = []
         at_start, written, stripped = True, False, False
         for i in ids:
@@ -168,6 +169,6 @@ class SentencePieceStrip:
             parts.append(data)
         return parts
 
-    def decode_ids(self, table: TokenTable, ids: Sequence[int]) -> bytes:
-        """The text's bytes (errors as ``TokenTable.token_bytes``)."""
+    def decode_ids(self, table: Vocabulary, ids: Sequence[int]) -> bytes:
+        """The text's bytes (errors as ``Vocabulary.token_bytes``)."""
         return join_parts(self, table, ids)

@@ -103,7 +103,7 @@ def from_stages(stages: Callable[..., dict[str, Any]]) -> Callable[..., Encoding
 
     Args:
         stages: called with the row's file contents; returns the keyword arguments of
-            ``Encoding.from_model`` (``name``, ``table``, ``encoder``, ``pre_tokenizer``,
+            ``Encoding``'s constructor (``name``, ``vocab``, ``model``, ``pre_tokenizer``,
             ``normalizer``, ``post_processor``, ``decoder``).
 
     Returns:
@@ -113,7 +113,7 @@ def from_stages(stages: Callable[..., dict[str, Any]]) -> Callable[..., Encoding
         What ``stages`` raises (``VocabFileError`` for a file it refuses).
     """
     def build(*contents: bytes) -> Encoding:
-        return Encoding.from_model(**stages(*contents))
+        return Encoding(**stages(*contents))
 
     return build
 

@@ -77,6 +77,6 @@ def nomic_bert_moe(gguf: bytes) -> Encoding:
     encoder = UnigramEncoder([p.piece for p in used], [p.score for p in used], unk_id=unk,
                              flavour="hf", pre_tokenizer=split)
     steps = [HFPrecompiled(CharsMap(model.precompiled_charsmap)), *whitespace_split_steps()]
-    return Encoding.from_model(name, table=table, encoder=encoder, pre_tokenizer=split,
+    return Encoding(name, vocab=table, model=encoder, pre_tokenizer=split,
                                normalizer=NormalizerSequence(steps), post_processor=post,
                                decoder=Strip(" ", 1))

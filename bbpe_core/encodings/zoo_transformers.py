@@ -95,8 +95,8 @@ def transformers_variant(base: Encoding, name: str, unk_id: int | None = None) -
     encoder = base.encoder
     if unk_id is not None and unk_id != encoder.unk_id:
         encoder = UnknownAs(encoder, unk_id)
-    return Encoding.from_model(
-        name, table=base.vocab, encoder=encoder, pre_tokenizer=base.pre_tokenizer,
+    return Encoding(
+        name, vocab=base.vocab, model=encoder, pre_tokenizer=base.pre_tokenizer,
         normalizer=NormalizerSequence(precompiled + whitespace_split_steps()),
         post_processor=base.post_processor, decoder=base.decoder)
 

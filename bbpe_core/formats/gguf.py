@@ -350,7 +350,7 @@ def _wordpiece(f: _Fields, name: str) -> Encoding:
         raise VocabFileError(f"{name}: tokenizer.ggml.{missing[0]}_token_id is missing")
     special = [t for t, k in zip(tokens, types) if k == _CONTROL]
     try:
-        return Encoding.from_model(**wordpiece_stages(
+        return Encoding(**wordpiece_stages(
             name, vocab, special_tokens=special, unk_token=tokens[ids["unknown"]],
             cls_token=tokens[ids["cls"]], sep_token=tokens[ids["seperator"]]))
     except ValueError as e:

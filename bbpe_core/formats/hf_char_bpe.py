@@ -276,8 +276,8 @@ def load_hf_char_bpe(doc: dict, name: str, merges: list[tuple[str, str]],
         raise VocabFileError(f"{name}: {e}") from e
     post = post_processor(doc.get("post_processor"), name)
     try:
-        return Encoding.from_model(
-            name, table=table, encoder=encoder,
+        return Encoding(
+            name, vocab=table, model=encoder,
             pre_tokenizer=split if split is not None else Sequence([]),
             normalizer=NormalizerSequence(steps) if steps else None,
             post_processor=post, decoder=strip,

@@ -27,6 +27,7 @@ from ..encoding import Encoding
 from ..pre_tokenizers.byte_level import from_gpt2_str, to_gpt2_str
 from ..source import VocabFileError, read_json_object
 from ..validate import MAX_MERGES, MAX_VOCAB_ENTRIES
+from ..vocab import Vocab
 from .gpt2_files import gpt2_vocab, merge_list, ordinary_entries, parse_vocab
 from .hf_char_bpe import load_hf_char_bpe
 from .hf_stages import added_tokens, normalizer, post_processor, pre_tokenizer, refuse, shown
@@ -235,7 +236,7 @@ def save_hf_tokenizer_json(enc: Encoding, path: str | os.PathLike) -> None:
             with llama.cpp's semantics (a GGUF file's: HF tokenizers would merge across such
             a byte, ``vocab.Vocab``'s ``missing_bytes``).
     """
-    if not enc.byte_level:
+    if not isinstance(enc.vocab, Vocab):  # a vocabulary of pieces
         save_sentencepiece_tokenizer_json(enc, path)
         return
     if enc.vocab.missing and enc.vocab.missing_bytes != "skip":

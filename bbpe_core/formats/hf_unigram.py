@@ -220,8 +220,8 @@ def unigram_encoding(doc: dict, pieces: list[str], scores: list[float], name: st
         table = TokenTable(name, table_pieces, token_bytes, special, plain, surface=surface)
     except ValueError as e:
         raise VocabFileError(f"{name}: {e}") from e
-    return Encoding.from_model(
-        name, table=table, encoder=encoder,
+    return Encoding(
+        name, vocab=table, model=encoder,
         pre_tokenizer=split if split is not None else Sequence([]),
         normalizer=NormalizerSequence(steps) if steps else None,
         post_processor=post_processor(doc.get("post_processor"), name), decoder=strip,

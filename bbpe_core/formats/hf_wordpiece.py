@@ -122,7 +122,7 @@ def load_hf_wordpiece(doc: dict, name: str) -> Encoding:
                                  f"{vocab[text]}")
     try:
         check_ids("model.vocab and added_tokens", list(vocab.values()))
-        return Encoding.from_model(**wordpiece_stages(
+        return Encoding(**wordpiece_stages(
             name, vocab, special_tokens=tuple(whole), unk_token=unk,
             continuing_subword_prefix=prefix,
             normalizer=_normalizer(doc.get("normalizer"), name),

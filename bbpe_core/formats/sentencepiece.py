@@ -106,14 +106,14 @@ def sentencepiece_encoding(model: SentencePieceModel, name: str,
     bos = special.get("<s>")
     post = TemplateProcessing((bos,)) if bos is not None else None
     if model.precompiled_charsmap or model.remove_extra_whitespaces:  # the library's normalizer
-        return Encoding.from_model(
-            name, table=table, encoder=encoder, pre_tokenizer=Sequence([]),
+        return Encoding(
+            name, vocab=table, model=encoder, pre_tokenizer=Sequence([]),
             normalizer=model_normalizer(model, name), post_processor=post,
             decoder=model_decoder(model, special))
     steps = ([Prepend(SPACE_MARK)] if model.add_dummy_prefix else []) + (
         [Replace(" ", SPACE_MARK)] if model.escape_whitespaces else [])
-    return Encoding.from_model(
-        name, table=table, encoder=encoder, pre_tokenizer=Sequence([]),
+    return Encoding(
+        name, vocab=table, model=encoder, pre_tokenizer=Sequence([]),
         normalizer=NormalizerSequence(steps) if steps else None, post_processor=post,
         decoder=Strip(" ", start=1) if model.add_dummy_prefix else None,
     )

@@ -66,8 +66,8 @@ def sentencepiece_unigram(model: SentencePieceModel, name: str,
         types=[p.type for p in model.pieces], unk_id=unk, byte_fallback=model.byte_fallback,
         flavour="sentencepiece")
     bos = special.get("<s>")
-    return Encoding.from_model(
-        name, table=table, encoder=encoder, pre_tokenizer=Sequence([]), normalizer=normalizer,
+    return Encoding(
+        name, vocab=table, model=encoder, pre_tokenizer=Sequence([]), normalizer=normalizer,
         post_processor=TemplateProcessing((bos,)) if bos is not None else None,
         decoder=model_decoder(model, special),
     )

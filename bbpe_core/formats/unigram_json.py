@@ -138,7 +138,7 @@ def _is_space_mark(step: object) -> bool:
 def _post_processor(post: TemplateProcessing | None, enc: Encoding) -> dict | None:
     if post is None or not (post.prefix or post.suffix):
         return None
-    tokens = {i: enc.vocab.pieces[i] for i in (*post.prefix, *post.suffix)}
+    tokens = {i: enc.vocab.token_str(i) for i in (*post.prefix, *post.suffix)}
 
     def items(ids: tuple[int, ...]) -> list[dict]:
         return [{"SpecialToken": {"id": tokens[i], "type_id": 0}} for i in ids]

@@ -10,14 +10,16 @@ An encoder turns special-free, normalized text into ids. It owns its caches (eac
   vocabulary that lacks single bytes);
 - SentencePiece BPE: ``bpe.char_bpe.CharBPEEncoder``; WordPiece:
   ``wordpiece.model.WordPieceEncoder``; Unigram: ``unigram.model.UnigramEncoder`` (their
-  encodings ``Encoding.from_model`` builds).
+  encodings are built from these stages: ``Encoding(name, vocab=..., model=..., ...)``).
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import Protocol
 
-__all__ = ["BYTE_LEVEL_BPE", "Encoder", "SENTENCEPIECE_BPE", "UNIGRAM", "WORDPIECE"]
+__all__ = ["BYTE_LEVEL_BPE", "Encoder", "SENTENCEPIECE_BPE", "UNIGRAM", "Vocabulary", "WORDPIECE"]
 
 BYTE_LEVEL_BPE = "byte-level BPE"
 """GPT-2's model (Radford et al. 2019): BPE merges over UTF-8 bytes, tokens keyed by bytes."""
@@ -27,6 +29,84 @@ WORDPIECE = "WordPiece"
 """Greedy longest match from the start of each word (Schuster & Nakajima 2012, as BERT)."""
 UNIGRAM = "Unigram"
 """The best-scoring segmentation over the pieces' log probabilities (Kudo 2018)."""
+
+
+class Vocabulary(Protocol):
+    """What an encoding and its callers ask of a vocabulary, whatever its shape: byte-level
+    BPE's ``vocab.Vocab`` (tokens keyed by their bytes) and ``token_table.TokenTable`` (piece
+    strings: SentencePiece BPE, WordPiece, Unigram) both follow it, so callers ask the
+    vocabulary instead of testing ``Encoding.byte_level`` (HF tokenizers' ``Model`` trait
+    gives every model kind one vocabulary interface: ``token_to_id``, ``id_to_token``,
+    ``get_vocab``, ``get_vocab_size``).
+
+    Attributes (read-only):
+        name: the encoding's name, for messages.
+        special_tokens: special-token text -> id (matched only when allowed).
+        added_tokens: text -> id of non-special tokens matched whole in any raw text.
+        whole_tokens: both of them: text -> id of the tokens matched whole.
+        whole_ids: their ids (shown as their own text).
+        id_to_bytes: id -> the bytes it decodes to.
+        surface: id -> the UTF-8 bytes of normalized text it stands for (a viewer's spans).
+        max_token_value: the largest id.
+        merges: byte-level BPE's merge list, or None (ranks, or a model of pieces).
+        ignore_merges: whether a chunk that is a token is looked up whole first.
+        missing: the single bytes no token holds (only a byte-level vocabulary lacks any).
+        part_ids: each ordinary token as its model's parts are written -> id: token bytes
+            (byte-level BPE's ``mergeable_ranks``), or piece strings (``▁hello``).
+        form: what ``token_str`` writes: ``"Ġ string"`` (GPT-2's byte map) or ``"piece"``.
+    """
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def special_tokens(self) -> dict[str, int]: ...
+    @property
+    def added_tokens(self) -> dict[str, int]: ...
+    @property
+    def whole_tokens(self) -> dict[str, int]: ...
+    @property
+    def whole_ids(self) -> frozenset[int]: ...
+    @property
+    def id_to_bytes(self) -> dict[int, bytes]: ...
+    @property
+    def surface(self) -> dict[int, bytes]: ...
+    @property
+    def max_token_value(self) -> int: ...
+    @property
+    def merges(self) -> list[tuple[bytes, bytes]] | None: ...
+    @property
+    def ignore_merges(self) -> bool: ...
+    @property
+    def missing(self) -> bytes: ...
+    @property
+    def part_ids(self) -> Mapping[bytes, int] | Mapping[str, int]: ...
+    @property
+    def form(self) -> str: ...
+
+    def __hash__(self) -> int:
+        """By identity: caches are keyed by the vocabulary (``unstable.sorted_token_bytes``)."""
+        ...
+
+    def token_bytes(self, token: int) -> bytes:
+        """The bytes of one id (special and added tokens give their UTF-8 text).
+
+        Raises:
+            TypeError: if ``token`` is not an int.
+            KeyError: if the id is unknown or unassigned (the message names it).
+        """
+        ...
+
+    def token_str(self, token: int) -> str:
+        """How a viewer shows one id (a ``Ġ`` string, a piece, a whole token's text)."""
+        ...
+
+    def token_id(self, text_or_bytes: str | bytes) -> int:
+        """The id of text or bytes that form exactly one token.
+
+        Raises:
+            KeyError: if it is not a single token.
+        """
+        ...
 
 
 class Encoder(ABC):
@@ -61,6 +141,15 @@ class Encoder(ABC):
         Args:
             chunk: one chunk as the pre-tokenizer cut it.
         """
+
+    def encode_chunks(self, chunks: list[str]) -> list[int]:
+        """The ids of several chunks, joined (what the rich encode asks for the chunks past
+        those it describes); a model with a batched cache look-up overrides it.
+
+        Args:
+            chunks: chunks as the pre-tokenizer cut them, in order.
+        """
+        return [i for chunk in chunks for i in self.encode_chunk(chunk)]
 
     def chunk_surfaces(self, chunk: str, ids: list[int], surface: dict[int, bytes]
                        ) -> list[bytes]:

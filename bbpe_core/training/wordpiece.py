@@ -284,7 +284,7 @@ def wordpiece_encoding(vocab: dict[str, int], *, special_tokens: Iterable[str],
     """
     specials = tuple(special_tokens)
     framed = "[CLS]" in specials and "[SEP]" in specials
-    return Encoding.from_model(**wordpiece_stages(
+    return Encoding(**wordpiece_stages(
         name, vocab, special_tokens=specials, lowercase=lowercase, unk_token=unk_token,
         continuing_subword_prefix=PREFIX,
         post_processor=None if framed else TemplateProcessing()))

@@ -125,7 +125,6 @@ def visualize(text: str, encoding: Encoding | str, *,
     if isinstance(max_tokens, bool) or not isinstance(max_tokens, int) or max_tokens < 1:
         raise ValueError(f"max_tokens must be a whole number of at least 1, not {max_tokens!r}")
     enc = encoding if isinstance(encoding, Encoding) else get_encoding(encoding)
-    ids = enc.encode(text, allowed_special=allowed_special, disallowed_special=disallowed_special)
-    spans = enc.encode_detailed(text, allowed_special=allowed_special,
-                                disallowed_special=disallowed_special, max_tokens=max_tokens)
-    return TokenView(text, enc.name, spans, len(ids))
+    out = enc.encode_rich(text, allowed_special=allowed_special,
+                          disallowed_special=disallowed_special, max_tokens=max_tokens)
+    return TokenView(text, enc.name, out.tokens, len(out.ids))

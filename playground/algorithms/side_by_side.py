@@ -69,10 +69,10 @@ def available() -> list[str]:
 
 
 def run(enc: Encoding, text: str) -> Result:
-    """Encode ``text`` (special-token text as plain text) and decode it back."""
-    ids = enc.encode_ordinary(text)
-    spans = enc.encode_detailed(text, disallowed_special=(), max_tokens=MAX_TOKENS)
-    return Result(enc.name, model_kind(enc), ids, spans, enc.decode(ids),
+    """Encode ``text`` once (special-token text as plain text: ``encode_rich``) and decode it
+    back."""
+    out = enc.encode_rich(text, disallowed_special=(), max_tokens=MAX_TOKENS)
+    return Result(enc.name, model_kind(enc), out.ids, out.tokens, enc.decode(out.ids),
                   enc.encoder.unk_id)
 
 

@@ -1,12 +1,12 @@
 """What each route of the HTTP API answers: a JSON value in, a JSON value out, nothing of
 Streamlit's. Every input is checked by ``fields`` against the pages' caps before work starts.
 
-``encode``'s tokens are ``Encoding.encode_detailed``'s spans: ``start``/``end`` are
-code-point offsets into the text; a character that BPE cuts over two tokens (CJK, emoji in
-gpt2) lies in both spans (``bbpe_core.viewer.spans``). ``count_chat`` lays a conversation out
-as Chat mode does (``playground.chat.prompt`` for OpenAI's models, ``playground.chat.templates`` for
-models with a published template) and counts each message as Chat mode's table does
-(``chat.tokens_per_message``).
+``encode``'s tokens are ``Encoding.encode_rich``'s (one run of the pipeline): ``start`` and
+``end`` are code-point offsets into the text; a character that BPE cuts over two tokens (CJK,
+emoji in gpt2) lies in both spans (``bbpe_core.encoded``). ``count_chat`` lays a conversation
+out as Chat mode does (``playground.chat.prompt`` for OpenAI's models,
+``playground.chat.templates`` for models with a published template) and counts each message
+as Chat mode's table does (``chat.tokens_per_message``).
 """
 
 from __future__ import annotations
@@ -58,10 +58,10 @@ def encode(body: object) -> dict:
     body = fields.json_object(body)
     enc = fields.encoding(body)
     text = fields.text(body, "text", MAX_ENCODE_BYTES)
-    spans = enc.encode_detailed(text, allowed_special=fields.allowed_special(body, enc))
-    return {"encoding": enc.name, "count": len(spans), "ids": [s.id for s in spans],
+    out = enc.encode_rich(text, allowed_special=fields.allowed_special(body, enc))
+    return {"encoding": enc.name, "count": len(out.ids), "ids": out.ids,
             "tokens": [{"id": s.id, "start": s.start, "end": s.end, "bytes": s.token_bytes.hex()}
-                       for s in spans]}
+                       for s in out.tokens]}
 
 
 def count(body: object) -> dict:

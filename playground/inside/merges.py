@@ -15,8 +15,9 @@ __all__ = ["part_ids", "byte_fallback_ids", "chunk_code", "trace_ids", "start_se
 
 
 def part_ids(enc: Encoding) -> dict[Part, int]:
-    """Each part that is a token -> its id: token bytes for byte-level BPE
-    (``enc.mergeable_ranks``), piece text for SentencePiece BPE (``▁`` for a space).
+    """Each part that is a token -> its id, as the vocabulary keys its parts
+    (``Vocabulary.part_ids``): token bytes for byte-level BPE (``enc.mergeable_ranks``), piece
+    text for SentencePiece BPE (``▁`` for a space).
 
     Args:
         enc: an encoding whose model merges (``model_kind.has_merges``).
@@ -25,7 +26,7 @@ def part_ids(enc: Encoding) -> dict[Part, int]:
     >>> part_ids(get_encoding("gpt2"))[b"hello"], part_ids(get_encoding("llama2"))["▁hello"]
     (31373, 22172)
     """
-    return enc.mergeable_ranks if enc.byte_level else enc.vocab.piece_ids
+    return enc.vocab.part_ids
 
 
 def byte_fallback_ids(enc: Encoding) -> dict[int, int]:

@@ -213,7 +213,7 @@ def lost_bytes(enc: Encoding, text: str) -> int:
         enc: any encoding (0 for one that is not byte-level or has all 256 bytes).
         text: the text encoded.
     """
-    missing = enc.vocab.missing if enc.byte_level else b""  # byte-level: a Vocab
+    missing = enc.vocab.missing
     if not missing:
         return 0
     data = text.encode("utf-8", "replace")

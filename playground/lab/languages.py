@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bbpe_core import Encoding
-from bbpe_core.viewer.spans import lost_characters
 
 __all__ = ["UDHR_DIR", "Sample", "load_udhr", "counted", "language_rows", "headline",
            "tax_table"]
@@ -52,8 +51,8 @@ def load_udhr() -> list[Sample]:
 def counted(encodings: Mapping[str, Encoding], name: str, text: str,
             known: Callable[[str, str], int | None] | None = None) -> tuple[int, int]:
     """Tokens of ``text`` (``encode_ordinary``) in ``encodings[name]``, and the characters of
-    it the encoding cannot represent (its unknown token stands for them:
-    ``bbpe_core.viewer.spans.lost_characters``; described only when the ids hold that token).
+    it the encoding cannot represent (its unknown token stands for them: ``Encoded.lost``, from
+    the one run of ``encode_rich`` for a model that has an unknown token).
 
     ``known(name, text)``, when not None, is a count made ahead of time
     (``lab.stored.stored_count``); the encoding is then not looked up, so a lazy mapping need
@@ -64,11 +63,10 @@ def counted(encodings: Mapping[str, Encoding], name: str, text: str,
     if count is not None:
         return count, 0
     enc = encodings[name]
-    ids = enc.encode_ordinary(text)
-    unk = enc.encoder.unk_id
-    lost = (lost_characters(enc.encode_detailed(text, disallowed_special=()))
-            if unk is not None and unk in ids else 0)
-    return len(ids), lost
+    if enc.encoder.unk_id is None:
+        return len(enc.encode_ordinary(text)), 0
+    out = enc.encode_rich(text, disallowed_special=(), max_tokens=0)
+    return len(out.ids), out.lost
 
 
 def language_rows(encodings: Mapping[str, Encoding], samples: list[Sample],

@@ -48,10 +48,12 @@ def render(lesson: Lesson, names: list[str], guessed: str) -> None:
     # loaded after Reveal: loading the six encodings of every lesson before any was revealed
     # held the page's first visit back by seconds
     encs = {n: resolve(n)[0] for n in names}
-    counts = {name: len(enc.encode(text, **special)) for name, enc in encs.items()}
+    encoded = {name: enc.encode_rich(text, max_tokens=MAX_RENDER_TOKENS, **special)
+               for name, enc in encs.items()}
+    counts = {name: len(out.ids) for name, out in encoded.items()}
     c2.info(guess_feedback(int(guess), counts[guessed]))
-    for name, enc in encs.items():
-        drawn = enc.encode_detailed(text, max_tokens=MAX_RENDER_TOKENS, **special)
+    for name, out in encoded.items():
+        drawn = out.tokens
         st.html(f"<p><b>{esc(name)}</b>: {tokens_phrase(counts[name])}</p>"
                 + token_view_html(text, drawn, show_whitespace=True,
                                   notice=truncation_notice(len(drawn), counts[name])))

@@ -47,7 +47,7 @@ def files_for(key: str, _enc):
 
 
 def _shown_as(enc: Encoding) -> str:
-    return "Ġ string" if enc.byte_level else "piece"
+    return enc.vocab.form
 
 
 def _form_labels(enc: Encoding) -> dict[str, str]:

@@ -22,8 +22,7 @@ from collections.abc import Container, Sequence
 
 from ...decoders import join_parts
 from ...pre_tokenizers import PreTokenizer
-from ...token_table import TokenTable
-from ..base import WORDPIECE, Encoder
+from ..base import WORDPIECE, Encoder, Vocabulary
 from ..cache import BoundedCache
 
 __all__ = ["WordPieceDecoder", "WordPieceEncoder", "piece_bytes"]
@@ -191,7 +190,7 @@ class WordPieceDecoder:
             out.append(token)
         return out
 
-    def decode_parts(self, table: TokenTable, ids: Sequence[int]) -> list[bytes]:
+    def decode_parts(self, table: Vocabulary, ids: Sequence[int]) -> list[bytes]:
         """The UTF-8 each id writes in ``decode`` over the ids' piece strings, ``b""`` for
         the ``skip_ids`` (``decoders.Decoder``).
 
@@ -205,7 +204,7 @@ class WordPieceDecoder:
         written = iter(self._texts([table.token_str(i) for i in kept]))
         return [b"" if i in self.skip_ids else next(written).encode("utf-8") for i in ids]
 
-    def decode_ids(self, table: TokenTable, ids: Sequence[int]) -> bytes:
+    def decode_ids(self, table: Vocabulary, ids: Sequence[int]) -> bytes:
         """The UTF-8 of ``decode`` over the ids' piece strings, ``skip_ids`` left out
         (``decoders.Decoder``, what ``Encoding.decode_bytes`` calls; errors as
         ``decode_parts``)."""

@@ -1,6 +1,6 @@
 """WordPiece's stages (``bert_base_uncased``, a vocab.txt, a WordPiece tokenizer.json or GGUF):
 BERT's normalizer, pre-tokenizer, post-processor and decoder around the model, as the keyword
-arguments of ``Encoding.from_model`` (the registry's ``from_stages``, ``formats.hf_wordpiece``
+arguments of ``Encoding``'s constructor (the registry's ``from_stages``, ``formats.hf_wordpiece``
 and ``formats.gguf`` build the encoding from them; this package imports no ``encoding``).
 
     text -> special tokens matched whole ([CLS], [SEP], [PAD], [MASK], [UNK], before
@@ -76,7 +76,7 @@ def wordpiece_stages(name: str, vocab: dict[str, int], *,
             decoder ``cleanup``).
 
     Returns:
-        The keyword arguments of ``Encoding.from_model``: ``name``, ``table``, ``encoder``,
+        The keyword arguments of ``Encoding``'s constructor: ``name``, ``vocab``, ``model``,
         ``pre_tokenizer``, ``normalizer``, ``post_processor``, ``decoder``.
 
     Raises:
@@ -97,8 +97,8 @@ def wordpiece_stages(name: str, vocab: dict[str, int], *,
                                max_input_chars_per_word=max_input_chars_per_word,
                                cache_size=cache_size)
     return {
-        "name": name, "table": TokenTable(name, pieces, token_bytes, {}, added_tokens=whole),
-        "encoder": encoder, "pre_tokenizer": pre_tokenizer,
+        "name": name, "vocab": TokenTable(name, pieces, token_bytes, {}, added_tokens=whole),
+        "model": encoder, "pre_tokenizer": pre_tokenizer,
         "normalizer": normalizer or BertNormalizer(lowercase=lowercase),
         "post_processor": post_processor or TemplateProcessing(prefix=(vocab[cls_token],),
                                                                suffix=(vocab[sep_token],)),
