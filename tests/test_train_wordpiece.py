@@ -21,8 +21,9 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from bbpe_core.models.wordpiece.trainer import learn_wordpiece_vocab
 from bbpe_core.training import TrainingStopped, train_wordpiece
-from bbpe_core.training.wordpiece import count_words, learn_wordpiece_vocab, wordpiece_encoding
+from bbpe_core.training.wordpiece import count_words, wordpiece_encoding
 from playground.algorithms.training import corpus_parts
 
 tokenizers = pytest.importorskip("tokenizers")
