@@ -84,3 +84,21 @@ def test_a_text_its_normalizer_would_grow_past_the_cap_is_a_message_on_every_pag
                  "views/lessons.py", "views/byte_map.py", "views/algorithms.py"):
         at.switch_page(page).run()
         assert not at.exception, (page, at.exception)
+
+
+def test_adding_a_tokenizer_builds_no_cjk_cut(monkeypatch, tmp_path):
+    """The page encodes a new tokenizer once before adding it (a failing pattern fails there);
+    that text has no CJK, so the CJK cut (seconds for the largest vocabulary the caps allow,
+    in the process every visitor shares) waits for a visitor who types CJK with it."""
+    from bbpe_core.models.bpe.fast.cjk_cut import CjkCut
+
+    built = []
+    monkeypatch.setattr(CjkCut, "_build", lambda self: built.append(self))
+    enc = bbpe_core.train("low lower lowest newer wider 你好 你好吗 " * 40, 300)
+    bbpe_core.save_hf_tokenizer_json(enc, tmp_path / "tokenizer.json")
+    at = _add(_upload_page(), "tokenizer.json",
+              {"tokenizer.json": (tmp_path / "tokenizer.json").read_bytes()})
+    added = at.session_state["user_encodings"]["tokenizer.json"][0]
+    assert not [c for c in built if c._vocab is added.vocab]  # gpt2's, for the page's text
+    added.encode("你好吗")
+    assert [c for c in built if c._vocab is added.vocab]  # built on the first CJK text

@@ -6,7 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ..caps import MEMORY_PER_FILE_BYTE, MEMORY_PER_MODEL_BYTE
-from ..upload.files import SUPPORTED, fingerprint
+from ..upload.files import FIRST_TEXT, SUPPORTED, fingerprint
 from ..upload.hub import MAX_HUB_MB, hub_offline_reason, open_hub_model
 from .common import problem, said
 from .keys import HUB_FLASH
@@ -28,7 +28,7 @@ def _open(repo_id: str, revision: str | None) -> str | None:
 
     try:
         enc = open_hub_model(repo_id, revision, before_load)
-        enc.encode_ordinary("Hello world, 你好 123")
+        enc.encode_ordinary(FIRST_TEXT)
     except ValueError as e:
         problem(f"Not opened. Supported: {SUPPORTED}.", str(e))
         return None

@@ -6,6 +6,7 @@ import streamlit as st
 
 from ..caps import MEMORY_PER_FILE_BYTE, MEMORY_PER_MODEL_BYTE, SESSION_MEMORY_MB
 from ..upload.files import (
+    FIRST_TEXT,
     KINDS,
     MAX_UPLOAD_MB,
     PATTERN_TIMEOUT,
@@ -66,7 +67,7 @@ def _add(kind: str, files: list, pattern: str | None, specials_text: str | None,
         data = [f.getvalue() for f in files]
         enc = load_upload(kind, data, name=name or default_name(kind, [f.name for f in files]),
                           **({"pattern": pattern} if pattern else {}), special_tokens=specials)
-        enc.encode_ordinary("Hello world, 你好 123")  # a custom pattern fails here, not later
+        enc.encode_ordinary(FIRST_TEXT)  # a custom pattern fails here, not later
     except ValueError as e:  # the reason first, then what the upload reads
         problem("Not added. This file cannot be used, because:", str(e))
         st.caption(f"Supported: {SUPPORTED}.")

@@ -25,11 +25,16 @@ from bbpe_core import (
 from bbpe_core.encodings.openai import BUILTIN_ENCODINGS
 
 __all__ = [
-    "parse_special_tokens","MAX_UPLOAD_MB", "KINDS", "SUPPORTED", "PATTERNS", "PATTERN_TIMEOUT",
-    "load_upload", "fingerprint", "default_name"]
+    "parse_special_tokens", "MAX_UPLOAD_MB", "KINDS", "SUPPORTED", "PATTERNS", "PATTERN_TIMEOUT",
+    "FIRST_TEXT", "load_upload", "fingerprint", "default_name"]
 
 MAX_UPLOAD_MB = 25
 """Per-file cap in MB, enforced before parsing (``.streamlit/config.toml`` has the same)."""
+FIRST_TEXT = "Hello world, café 123"
+"""What a new tokenizer encodes once before it is added, so that a pattern that fails fails
+there. No CJK: a byte-level vocabulary's CJK cut is built on its first CJK text
+(``models.bpe.fast.cjk_cut``), seconds of the shared process for the largest vocabulary the
+caps allow, and waits for a visitor who types CJK with it."""
 PATTERN_TIMEOUT = 2.0
 """Seconds a split by an uploaded or custom pattern may take per call."""
 KINDS = ("tokenizer.json", "vocab.json + merges.txt", ".tiktoken + pattern",
