@@ -56,7 +56,7 @@ def test_the_page_names_its_algorithms_and_says_where_wordpiece_trains(train_app
     assert train_app.radio(key="tr_algo").options == [
         "Byte-level BPE", "BPE (SentencePiece)", "Unigram (SentencePiece)"]
     text = " ".join(c.value for c in train_app.caption)
-    assert "WordPiece training uses HF tokenizers' trainer" in text
+    assert "WordPiece is trained on the Algorithms page (this project's trainer" in text
     assert "not trained here" not in text
 
 

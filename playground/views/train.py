@@ -11,8 +11,8 @@ st.title("Train your own tokenizer")
 encoding_selector()  # the sidebar's control, on every page
 algorithm = st.radio("Algorithm", list(ALGORITHMS), horizontal=True,
                      **kept("tr_algo", next(iter(ALGORITHMS))))
-st.caption(ALGORITHMS[algorithm] + ". WordPiece training uses HF tokenizers' trainer, on the "
-           "Algorithms page.")
+st.caption(ALGORITHMS[algorithm] + ". WordPiece is trained on the Algorithms page (this "
+           "project's trainer, after HF tokenizers' WordPieceTrainer).")
 text = train_view.corpus()
 st.caption(f"{len(text):,} characters, {len(text.encode()):,} UTF-8 bytes.")
 if algorithm == "Unigram (SentencePiece)":
