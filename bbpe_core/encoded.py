@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Chunk", "Encoded", "TokenSpan", "chunk_spans", "is_utf8"]
+__all__ = ["Chunk", "Encoded", "TokenSpan", "chunk_spans", "is_utf8", "lost_characters"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,3 +157,17 @@ class Encoded:
         """Each described token's character span ``(start, end)`` in the text (HF
         tokenizers' ``Encoding.offsets``, in code points)."""
         return [(t.start, t.end) for t in self.tokens]
+
+
+def lost_characters(spans: list[TokenSpan]) -> int:
+    """How many source characters the unknown tokens of ``spans`` stand for: characters the
+    encoding cannot represent (sentencepiece's and HF tokenizers' ``<unk>``/``[UNK]`` decode
+    to their own text, not to these).
+
+    Args:
+        spans: tokens in order, as ``Encoding.encode_rich`` describes them.
+
+    >>> lost_characters([TokenSpan(2, b"<unk>", "<unk>", 1, 4, True, False, 0, True)])
+    3
+    """
+    return sum(s.end - s.start for s in spans if s.unknown)

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from contextlib import nullcontext
 from typing import TYPE_CHECKING
 
-from .encoded import Chunk, Encoded, TokenSpan, chunk_spans
+from .encoded import Chunk, Encoded, TokenSpan, chunk_spans, lost_characters
 from .pre_tokenizers.pattern_deadline import pattern_budget, within_budget
 
 if TYPE_CHECKING:
@@ -153,7 +153,7 @@ def _run(enc: Encoding, text: str, allowed: frozenset[str], max_tokens: int | No
             want = len(chunk_ids) if left < 0 else min(len(chunk_ids), left)
             if unk is not None and unk in chunk_ids:
                 spans = _describe(enc, cut, chunk if left else _chunk(cut), index, chunk_ids)
-                lost += sum(s.end - s.start for s in spans if s.unknown)
+                lost += lost_characters(spans)
                 tokens += spans[:want]
             elif want:
                 tokens += _describe(enc, cut, chunk, index, chunk_ids[:want])

@@ -10,7 +10,7 @@ import pytest
 from apptest import live, new_app
 
 import bbpe_core
-from bbpe_core.viewer.spans import lost_characters
+from bbpe_core.encoded import lost_characters
 from playground.analysis import analyse
 from playground.compare import compare
 from playground.inside.byte_map import token_byte_rows

@@ -14,7 +14,7 @@ from __future__ import annotations
 import html
 import re
 
-from .spans import TokenSpan
+from ..encoded import TokenSpan
 
 __all__ = ["NEWLINE", "chip_html", "esc", "group_shared", "label_of", "show_text",
            "token_colour", "token_label"]

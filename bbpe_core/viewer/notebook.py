@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..encoded import TokenSpan
 from ..encoding import Encoding
 from ..encodings.registry import get_encoding
 from ..special import AllowedSpecial, DisallowedSpecial
 from .html import chip_html, esc, group_shared
-from .spans import TokenSpan
 
 __all__ = ["MAX_DRAWN_TOKENS", "TokenView", "visualize"]
 

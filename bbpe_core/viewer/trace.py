@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..encoded import Chunk
 from ..encoding import Encoding
 from ..models.base import SENTENCEPIECE_BPE
 from ..models.bpe import MergeStep, merge_steps
-from .spans import Chunk
 
 __all__ = ["MAX_TRACE_BYTES", "MergeStep", "ChunkTrace", "trace"]
 
