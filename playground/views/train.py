@@ -15,18 +15,17 @@ st.caption(ALGORITHMS[algorithm] + ". WordPiece is trained on the Algorithms pag
            "project's trainer, after HF tokenizers' WordPieceTrainer).")
 text = train_view.corpus()
 st.caption(f"{len(text):,} characters, {len(text.encode()):,} UTF-8 bytes.")
-if algorithm == "Unigram (SentencePiece)":
-    vocab_size = unigram_view.options()
-    options = unigram_view.sentencepiece_options("uni", text, vocab_size - 3)
+# the two SentencePiece trainers: their view, their options' key prefix, and the pieces that
+# are not learned (<unk>, <s>, </s>; and BPE's 256 byte-fallback pieces)
+SENTENCEPIECE = {"Unigram (SentencePiece)": (unigram_view, "uni", 3),
+                 "BPE (SentencePiece)": (spbpe_view, "spbpe", 259)}
+if algorithm in SENTENCEPIECE:
+    view, prefix, fixed = SENTENCEPIECE[algorithm]
+    vocab_size = view.options()
+    options = unigram_view.sentencepiece_options(prefix, text, vocab_size - fixed)
     if st.button("Train", type="primary"):
-        unigram_view.train(text, vocab_size, options)
-    unigram_view.show_result()
-elif algorithm == "BPE (SentencePiece)":
-    vocab_size = spbpe_view.options()
-    options = unigram_view.sentencepiece_options("spbpe", text, vocab_size - 259)
-    if st.button("Train", type="primary"):
-        spbpe_view.train(text, vocab_size, options)
-    spbpe_view.show_result()
+        view.train(text, vocab_size, options)
+    view.show_result()
 else:
     st.caption("Count every adjacent pair, merge the most frequent, repeat (Sennrich et al. 2016; "
                "Karpathy's \"Let's build the GPT Tokenizer\"): "
