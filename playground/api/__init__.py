@@ -1,4 +1,4 @@
-"""The HTTP API on the app's own server, at ``/api/v1`` (issue 46): encode, count, decode,
+"""The HTTP API on the app's own server, at ``/api/v1``: encode, count, decode,
 chunk and count a chat, JSON in and out, within the pages' caps and a per-client rate limit.
 
 - ``server``: the ASGI app ``serve.py`` mounts: routing, rate limit, body cap, JSON, errors.
