@@ -9,6 +9,7 @@ import json
 import pytest
 from apptest import new_app
 
+from playground.algorithms.side_by_side import MAX_ALGORITHM_ENCODINGS
 from playground.share.links import decode_state, encode_state
 from playground.share.pages import (
     LAB_TABS,
@@ -76,6 +77,16 @@ def test_a_bad_field_is_refused_by_shape(raw, message):
 def test_lab_encodings_are_this_apps_and_capped(names, message):
     with pytest.raises(ValueError, match=message):
         page_fields("Compare lab", json.dumps({"encodings": names}), ENCODINGS)
+
+
+@pytest.mark.parametrize("names, message", [
+    (["gpt2", "**pwn**"], "not all encodings"), ({"gpt2": 1}, "not all encodings"),
+    ([["gpt2"]], "not all encodings"),
+    (["gpt2"] * (MAX_ALGORITHM_ENCODINGS + 1), f"limit is {MAX_ALGORITHM_ENCODINGS}"),
+])
+def test_algorithms_encodings_are_this_apps_and_capped(names, message):
+    with pytest.raises(ValueError, match=message):
+        page_fields("Algorithms", json.dumps({"encodings": names}), ENCODINGS)
 
 
 def test_every_page_round_trips_through_a_link():
