@@ -20,7 +20,10 @@ CJK = "分词器很有趣。"
 
 
 def _top(pg, text: str) -> float:
-    return pg.evaluate("""t => [...document.querySelectorAll('.bbpe-view .tok')]
+    """The top of the first chip holding ``text``, in the token view that holds the unknown
+    token (the page's other views, e.g. the chunk view, hold the same words)."""
+    return pg.evaluate("""t => [...document.querySelector('.tok.unk').closest('.bbpe-view')
+        .querySelectorAll('.tok')]
         .find(e => e.textContent.replaceAll('·', ' ').includes(t)).getBoundingClientRect().top""",
                        text)
 
