@@ -1,8 +1,8 @@
 """Write playground/data/lab_counts.json: the Compare lab's shipped texts (the declarations in
-assets/udhr, the sample records in each format) counted with the engine for the lab's first
-set of encodings, so that the lab's first view needs no encoding loaded
+assets/udhr, the sample records in each format) counted with the engine for every shipped
+encoding, so that the lab's first view and a switch of the sidebar need no encoding loaded
 (``playground.lab.stored``). Run it again whenever an encoding or a text changes;
-tests/test_lab_stored.py recomputes every stored count and fails on any difference.
+tests/test_lab_stored_counts.py recomputes every stored count and fails on any difference.
 
     python scripts/make_lab_counts.py
 """
@@ -22,7 +22,12 @@ from playground.lab.stored import STORE, STORED_ENCODINGS, count_texts, shipped_
 def main() -> None:
     """Count and write the store (sorted keys, so a rerun with the same engine is
     byte-identical)."""
-    data = count_texts({n: get_encoding(n) for n in STORED_ENCODINGS}, shipped_texts())
+    texts = shipped_texts()
+    data: dict = {"texts": {}, "counts": {}}
+    for name in STORED_ENCODINGS:  # one at a time: the counts, not every encoding, are kept
+        part = count_texts({name: get_encoding(name)}, texts)
+        data["texts"] = part["texts"]
+        data["counts"].update(part["counts"])
     STORE.parent.mkdir(exist_ok=True)
     STORE.write_text(json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n",
                      encoding="utf-8")

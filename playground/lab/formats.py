@@ -132,7 +132,8 @@ def render_formats(records: list[dict]) -> dict[str, str]:
 
 
 def format_rows(encodings: Mapping[str, Encoding], rendered: dict[str, str],
-                known: Callable[[str, str], int | None] | None = None) -> list[dict]:
+                known: Callable[[str, str], tuple[int, int] | None] | None = None
+                ) -> list[dict]:
     """One row per (format, encoding): tokens, characters, tokens relative to JSON (indent 4)
     in that encoding, and the characters the encoding cannot represent. ``known``: counts made
     ahead of time (see ``lab.languages.counted``)."""

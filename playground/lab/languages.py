@@ -49,19 +49,19 @@ def load_udhr() -> list[Sample]:
 
 
 def counted(encodings: Mapping[str, Encoding], name: str, text: str,
-            known: Callable[[str, str], int | None] | None = None) -> tuple[int, int]:
+            known: Callable[[str, str], tuple[int, int] | None] | None = None
+            ) -> tuple[int, int]:
     """Tokens of ``text`` (``encode_ordinary``) in ``encodings[name]``, and the characters of
     it the encoding cannot represent (its unknown token stands for them: ``Encoded.lost``, from
     the one run of ``encode_rich`` for a model that has an unknown token).
 
-    ``known(name, text)``, when not None, is a count made ahead of time
+    ``known(name, text)``, when not None, is this pair made ahead of time
     (``lab.stored.stored_count``); the encoding is then not looked up, so a lazy mapping need
-    not load it. The stored encodings are byte-level BPE, which lose no character
-    (``tests/test_lab_stored.py`` checks).
+    not load it.
     """
-    count = known(name, text) if known else None
-    if count is not None:
-        return count, 0
+    found = known(name, text) if known else None
+    if found is not None:
+        return found
     enc = encodings[name]
     if enc.encoder.unk_id is None:
         return len(enc.encode_ordinary(text)), 0
@@ -71,7 +71,8 @@ def counted(encodings: Mapping[str, Encoding], name: str, text: str,
 
 def language_rows(encodings: Mapping[str, Encoding], samples: list[Sample],
                   reference: str = "eng",
-                  known: Callable[[str, str], int | None] | None = None) -> list[dict]:
+                  known: Callable[[str, str], tuple[int, int] | None] | None = None
+                  ) -> list[dict]:
     """One row per (language, encoding): tokens, characters, UTF-8 bytes, tokens per
     character, the token tax relative to the sample whose code is ``reference``, and the
     characters the encoding cannot represent (``counted``).

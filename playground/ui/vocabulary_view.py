@@ -4,6 +4,8 @@ added and odd tokens, and the export."""
 
 from __future__ import annotations
 
+import heapq
+
 import streamlit as st
 
 from bbpe_core import Encoding
@@ -151,7 +153,8 @@ def charts(entries: list) -> None:
 def tables(enc: Encoding, entries: list) -> None:
     """The longest, special, added and odd tokens."""
     shown_as = _shown_as(enc)
-    longest = sorted((e for e in entries if not e.special), key=lambda e: -len(e.data))[:20]
+    longest = heapq.nsmallest(20, (e for e in entries if not e.special),
+                              key=lambda e: -len(e.data))  # sorted()[:20], stable, one pass
     st.markdown("**Longest tokens**")
     st.dataframe([{"id": e.id, shown_as: e.token_str, "bytes": len(e.data)} for e in longest],
                  hide_index=True, width="stretch")
