@@ -38,7 +38,8 @@ import json, sys
 import bbpe_core
 from bbpe_core.formats.hf_json import load_hf_tokenizer_json
 from bbpe_core.pre_tokenizers import Split
-from playground.inside.vocabulary import search, vocab_entries
+from playground.inside.entries import vocab_entries
+from playground.inside.vocabulary import search
 pattern = sys.argv[1]
 ranks = {bytes([b]): b for b in range(256)}
 doc = {"model": {"type": "BPE", "merges": [], "vocab": {
@@ -260,7 +261,8 @@ def test_the_steps_of_a_sequence_share_one_budget():
 
 
 def test_a_pattern_out_of_time_says_so_in_one_message_everywhere():
-    from playground.inside.vocabulary import search, vocab_entries
+    from playground.inside.entries import vocab_entries
+    from playground.inside.vocabulary import search
 
     attempts = [
         lambda: bbpe_core.Encoding("u", pat_str="(?:a|aa)+$", mergeable_ranks=BYTE_RANKS,

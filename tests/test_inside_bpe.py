@@ -13,7 +13,8 @@ from streamlit.testing.v1 import AppTest
 import bbpe_core
 from playground.export import vocabulary_files
 from playground.inside.byte_map import byte_grid_html, byte_reason
-from playground.inside.vocabulary import anatomy, oddities, script_of, search, vocab_entries
+from playground.inside.entries import vocab_entries
+from playground.inside.vocabulary import anatomy, oddities, script_of, search
 from playground.render.trace import merge_trees, step_sentence, trees_html
 
 ROOT = Path(__file__).resolve().parent.parent

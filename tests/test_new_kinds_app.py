@@ -14,7 +14,8 @@ import bbpe_core
 from playground.analysis import analyse
 from playground.decode import decode_ids
 from playground.inside.byte_map import token_byte_rows
-from playground.inside.vocabulary import anatomy, search, vocab_entries
+from playground.inside.entries import vocab_entries
+from playground.inside.vocabulary import anatomy, search
 from playground.render.tokens import LAYERS, layers_html
 
 ROOT = Path(__file__).resolve().parent.parent

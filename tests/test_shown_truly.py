@@ -14,13 +14,13 @@ from bbpe_core.encoded import lost_characters
 from playground.analysis import analyse
 from playground.compare import compare
 from playground.inside.byte_map import token_byte_rows
+from playground.inside.entries import vocab_entries
 from playground.inside.merges import byte_fallback_ids, part_ids
 from playground.inside.vocabulary import (
     anatomy,
     anatomy_sentence,
     search,
     split_characters,
-    vocab_entries,
 )
 from playground.lab.languages import Sample, headline, language_rows
 from playground.render.charts import token_count_bar

@@ -3,102 +3,20 @@
 from __future__ import annotations
 
 from collections import Counter
-from itertools import islice, repeat
-from typing import NamedTuple
+from itertools import islice
 
 import regex
 
-from bbpe_core import Encoding, recover_merges
+from bbpe_core import Encoding
 from bbpe_core.models.base import SENTENCEPIECE_BPE, UNIGRAM, WORDPIECE
-from bbpe_core.models.bpe.recover import recover_merge
-from bbpe_core.pre_tokenizers.byte_level import to_gpt2_str
 from bbpe_core.pre_tokenizers.pattern_deadline import pattern_budget, run_scan
 from bbpe_core.pre_tokenizers.pattern_guard import compile_checked
 
-__all__ = ["Entry", "vocab_entries", "merges_of", "SEARCH_MODES", "SEARCH_FORMS", "search",
+from .entries import Entries, Entry, decode_or_none
+
+__all__ = ["SEARCH_MODES", "SEARCH_FORMS", "search",
            "split_characters", "anatomy", "anatomy_sentence", "lost_bytes", "script_of",
            "script_shares", "length_counts", "ODDITIES", "oddities"]
-
-
-class Entry(NamedTuple):
-    """One token of a vocabulary (a named tuple: a vocabulary of 262,144 pieces is read
-    with one ``Entry._make`` per token, at C speed).
-
-    Attributes:
-        id: its id.
-        data: its bytes.
-        token_str: its Ġ string (a special token's text).
-        text: its bytes decoded as UTF-8, or None if they are partial UTF-8.
-        merge: the pair of parts whose merge made it, or None (single bytes, specials,
-            tokens no merge reaches).
-        special: whether it is a special token.
-    """
-
-    id: int
-    data: bytes
-    token_str: str
-    text: str | None
-    merge: tuple[bytes, bytes] | None
-    special: bool
-
-
-def _decode(data: bytes) -> str | None:
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return None
-
-
-def _texts(datas: list[bytes]) -> list[str | None]:
-    """``_decode`` of each of ``datas``, in one pass at C speed: a lenient decode, then the
-    strict one only where the lenient one wrote U+FFFD (partial UTF-8, or a real U+FFFD)."""
-    out: list[str | None] = [d.decode("utf-8", "replace") for d in datas]
-    for k, text in enumerate(out):
-        if "\ufffd" in text:  # type: ignore[operator]
-            out[k] = _decode(datas[k])
-    return out
-
-
-def vocab_entries(enc: Encoding, merges: bool = True) -> list[Entry]:
-    """All tokens of ``enc`` by id (merges recovered from ranks where needed). For a model of
-    piece strings (SentencePiece, WordPiece) ``token_str`` is the piece (``▁hello``,
-    ``<0xE4>``, ``##ing``), ``data`` the bytes it decodes to, and ``merge`` None (no merge
-    list: SentencePiece merges by piece score, WordPiece does not merge).
-
-    Args:
-        enc: the encoding.
-        merges: fill in ``merge``; False leaves it None for ``merges_of`` to find for the
-            few entries shown (recovering all of o200k_base's from its ranks takes seconds).
-    """
-    if not enc.byte_level:
-        table = enc.vocab
-        id_to_bytes, whole = table.id_to_bytes, table.whole_ids
-        pieces = sorted(table.pieces.items())
-        datas = [id_to_bytes[i] for i, _ in pieces]
-        ids = [i for i, _ in pieces]
-        return list(map(Entry._make, zip(ids, datas, [p for _, p in pieces], _texts(datas),
-                                         repeat(None), [i in whole for i in ids])))
-    pairs = ([] if not merges else enc.merges if enc.merges is not None
-             else recover_merges(enc.mergeable_ranks))
-    made_by = {a + b: (a, b) for a, b in pairs}
-    ranks = enc.mergeable_ranks
-    out = [Entry(i, b, to_gpt2_str(b), text, made_by.get(b), False)
-           for (b, i), text in zip(ranks.items(), _texts(list(ranks)))]
-    out += [Entry(i, s.encode(), s, s, None, True) for s, i in enc.special_tokens.items()]
-    return sorted(out, key=lambda e: e.id)
-
-
-def merges_of(enc: Encoding, entries: list[Entry]) -> list[tuple[bytes, bytes] | None]:
-    """Each entry's merge (``Entry.merge``), for entries read with ``merges=False``: from the
-    encoding's merge list, or recovered from its ranks one token at a time
-    (``bbpe_core.models.bpe.recover.recover_merge``); None for a special token, a single byte,
-    a token no merge reaches, or a model of piece strings."""
-    if not enc.byte_level:
-        return [None] * len(entries)
-    listed = ({a + b: (a, b) for a, b in enc.merges} if enc.merges is not None else None)
-    return [e.merge if e.merge is not None or e.special else
-            listed.get(e.data) if listed is not None else
-            recover_merge(enc.mergeable_ranks, e.data) for e in entries]
 
 
 SEARCH_MODES = ("substring", "regex", "id", "byte prefix (hex)")
@@ -117,12 +35,12 @@ def _forms(e: Entry, form: str) -> list[str]:
     return {"text": text, "vocabulary": [e.token_str]}.get(form, text + [e.token_str])
 
 
-def search(entries: list[Entry], mode: str, query: str, limit: int = 200,
+def search(entries: Entries, mode: str, query: str, limit: int = 200,
            form: str = "either") -> list[Entry]:
     """Find tokens.
 
     Args:
-        entries: ``vocab_entries``.
+        entries: ``entries.vocab_entries``.
         mode: one of ``SEARCH_MODES``: a substring; a regex (with a time budget); an id or
             an id range ``"a-b"``; a prefix of the bytes in hex (``"e4 bd"``).
         query: what the user typed.
@@ -137,15 +55,16 @@ def search(entries: list[Entry], mode: str, query: str, limit: int = 200,
         raise ValueError(f"form must be one of {SEARCH_FORMS}, not {form!r}")
     if not query:
         return []
-    if mode == "substring":  # one comprehension per form: this scans every entry
+    if mode == "substring":  # the columns scanned, an Entry built per row found
+        strs, texts = entries.token_strs, entries.texts
         if form == "text":
-            hits = (e for e in entries if e.text is not None and query in e.text)
+            hits = (k for k, t in enumerate(texts) if t is not None and query in t)
         elif form == "vocabulary":
-            hits = (e for e in entries if query in e.token_str)
+            hits = (k for k, s in enumerate(strs) if query in s)
         else:
-            hits = (e for e in entries
-                    if query in e.token_str or e.text is not None and query in e.text)
-        return list(islice(hits, limit))
+            hits = (k for k, (s, t) in enumerate(zip(strs, texts))
+                    if query in s or t is not None and query in t)
+        return entries.at(islice(hits, limit))
     if mode == "regex":
         try:
             pattern = compile_checked(query)
@@ -165,12 +84,14 @@ def search(entries: list[Entry], mode: str, query: str, limit: int = 200,
         if not (a.strip().isdigit() and (not b or b.strip().isdigit())):
             raise ValueError("type an id (e.g. 995) or a range (e.g. 100-120)")
         lo, hi = int(a), int(b or a)
-        return [e for e in entries if lo <= e.id <= hi][:limit]
+        return entries.at(islice((k for k, i in enumerate(entries.ids) if lo <= i <= hi),
+                                 limit))
     try:
         prefix = bytes.fromhex(query)
     except ValueError as e:
         raise ValueError("type bytes in hex, e.g. 'e4 bd'") from e
-    return [e for e in entries if e.data.startswith(prefix)][:limit]
+    return entries.at(islice((k for k, d in enumerate(entries.datas) if d.startswith(prefix)),
+                             limit))
 
 
 def split_characters(enc: Encoding, query: str, limit: int = 5
@@ -192,7 +113,7 @@ def split_characters(enc: Encoding, query: str, limit: int = 5
         if len(data) == 1 or len(out) >= limit:
             continue
         ids = enc.encode_ordinary(ch)
-        if any(_decode(enc.decode_single_token_bytes(i)) is None for i in ids):
+        if any(decode_or_none(enc.decode_single_token_bytes(i)) is None for i in ids):
             out.append((ch, data, [enc.vocab.token_str(i) for i in ids]))
     return out
 

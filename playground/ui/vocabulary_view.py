@@ -13,6 +13,7 @@ from bbpe_core.models.base import WORDPIECE
 from bbpe_core.pre_tokenizers.byte_level import to_gpt2_str
 
 from ..export import EXPORT_NOTES, vocabulary_files
+from ..inside.entries import Entries, merges_of, vocab_entries
 from ..inside.lattice import piece_scores
 from ..inside.vocabulary import (
     SEARCH_FORMS,
@@ -20,12 +21,10 @@ from ..inside.vocabulary import (
     anatomy,
     anatomy_sentence,
     length_counts,
-    merges_of,
     oddities,
     script_shares,
     search,
     split_characters,
-    vocab_entries,
 )
 from ..model_kind import model_kind
 from ..render.charts import count_bar
@@ -73,7 +72,7 @@ def _split_hint(enc: Encoding, query: str) -> None:
                       for ch, data, forms in split), language=None, wrap_lines=True)
 
 
-def search_section(enc: Encoding, entries: list) -> None:
+def search_section(enc: Encoding, entries: Entries) -> None:
     """Search by substring, regex (with a time budget), id or id range, or byte prefix."""
     shown_as = _shown_as(enc)
     st.subheader("Search")
@@ -109,7 +108,7 @@ def search_section(enc: Encoding, entries: list) -> None:
         _split_hint(enc, query)
 
 
-def anatomy_section(enc: Encoding, entries: list) -> None:
+def anatomy_section(enc: Encoding, entries: Entries) -> None:
     """How the ids divide: single bytes or byte pieces, merged tokens, special, unassigned."""
     st.subheader("Anatomy")
     a = anatomy(enc)
@@ -125,7 +124,7 @@ def anatomy_section(enc: Encoding, entries: list) -> None:
     if not enc.byte_level:
         st.text(anatomy_sentence(enc, a))  # plain text: a user's unknown token is not Markdown
     else:
-        first = next(e.token_str for e in entries if e.id == 0)
+        first = entries.token_strs[entries.ids.index(0)]
         st.write(f"{a['single_bytes']} + {a['merged']:,} + {a['special']} + {a['unassigned']} "
                  f"unassigned = {a['n_vocab']:,} ids. Single bytes are "
                  f"{'in byte order' if a['byte_order'] else 'not in byte order'}: bytes 0x00..0x0F "
@@ -136,7 +135,7 @@ def anatomy_section(enc: Encoding, entries: list) -> None:
                      "do), so such text does not decode back whole.")
 
 
-def charts(entries: list) -> None:
+def charts(entries: Entries) -> None:
     """Tokens by length and by script."""
     lengths = length_counts(entries)
     st.plotly_chart(count_bar(sorted(lengths), [lengths[k] for k in sorted(lengths)],
@@ -150,11 +149,12 @@ def charts(entries: list) -> None:
     st.caption("Partial UTF-8: tokens holding part of a character's bytes.")
 
 
-def tables(enc: Encoding, entries: list) -> None:
+def tables(enc: Encoding, entries: Entries) -> None:
     """The longest, special, added and odd tokens."""
     shown_as = _shown_as(enc)
-    longest = heapq.nsmallest(20, (e for e in entries if not e.special),
-                              key=lambda e: -len(e.data))  # sorted()[:20], stable, one pass
+    datas, specials = entries.datas, entries.specials
+    longest = entries.at(heapq.nsmallest(  # sorted()[:20], stable, one pass over the column
+        20, (k for k in range(len(entries)) if not specials[k]), key=lambda k: -len(datas[k])))
     st.markdown("**Longest tokens**")
     st.dataframe([{"id": e.id, shown_as: e.token_str, "bytes": len(e.data)} for e in longest],
                  hide_index=True, width="stretch")

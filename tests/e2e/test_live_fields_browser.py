@@ -8,7 +8,8 @@ import pytest
 from browser_helpers import screenshot, wait_for_idle
 
 import bbpe_core
-from playground.inside.vocabulary import search, vocab_entries
+from playground.inside.entries import vocab_entries
+from playground.inside.vocabulary import search
 
 pytestmark = pytest.mark.browser
 
