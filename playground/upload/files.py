@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
+import weakref
 
 from bbpe_core import (
     GPT2_PATTERN,
@@ -113,7 +115,8 @@ def load_upload(kind: str, files: list[bytes], *, name: str, pattern: str = GPT2
         special_tokens: for ``.tiktoken``, text -> id.
 
     Returns:
-        The encoding.
+        The encoding: the one already built if a session keeps one built from the same files,
+        kind, name and options (``_LOADED``).
 
     Raises:
         ValueError: for a file over the cap, a malformed or unsupported file (the
@@ -121,11 +124,28 @@ def load_upload(kind: str, files: list[bytes], *, name: str, pattern: str = GPT2
             RecursionError or MemoryError, should one still escape a loader, so the page
             shows a message, never a traceback.
     """
+    key = fingerprint(kind, files, f"{name}|{pattern}|{special_tokens}")
+    with _LOADED_LOCK:
+        enc = _LOADED.get(key)
+    if enc is not None:
+        return enc
     try:
-        return _load(kind, files, name, pattern, special_tokens)
+        enc = _load(kind, files, name, pattern, special_tokens)
     except (RecursionError, MemoryError) as e:  # a last guard: the loaders' caps come first
         raise ValueError(f"{name}: the file nests too deeply or needs too much memory to "
                          "load") from e
+    with _LOADED_LOCK:
+        _LOADED[key] = enc
+    return enc
+
+
+_LOADED: weakref.WeakValueDictionary[str, Encoding] = weakref.WeakValueDictionary()
+"""Encodings built from uploads, by ``fingerprint`` of the files, kind, name and options,
+while some session keeps them: the same file uploaded by several visitors (a popular
+tokenizer.json) is parsed once, and nothing is kept after the last session lets it go. The
+encoding is the same object for each (a deterministic function of these inputs; its caches
+hold results, never a visitor's text beyond them)."""
+_LOADED_LOCK = threading.Lock()
 
 
 def _load(kind: str, files: list[bytes], name: str, pattern: str,
