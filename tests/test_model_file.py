@@ -41,3 +41,15 @@ def test_a_gguf_sent_by_the_browser_gives_the_shipped_ids(gpt2_gguf):
 def test_what_the_browser_sends_is_checked_and_refused_with_a_value_error(event, message):
     with pytest.raises(ValueError, match=message):
         open_model_file(event)
+
+
+def test_a_model_file_waits_for_the_app_s_parse_slot(gpt2_gguf, monkeypatch):
+    """One tokenizer file is parsed at a time in the whole app (``upload.files.parse_slot``):
+    while another visitor's parse holds the slot, this one says the server is busy."""
+    from playground.upload import files
+
+    monkeypatch.setattr(files, "PARSE_WAIT_SECONDS", 0.2)
+    event = {"name": "m.gguf", "size": 1, "gguf": base64.b64encode(gpt2_gguf).decode()}
+    with files.parse_slot(), pytest.raises(ValueError, match="the server is busy adding"):
+        open_model_file(event)
+    assert open_model_file(event)[0].n_vocab == bbpe_core.get_encoding("gpt2").n_vocab

@@ -24,6 +24,7 @@ from bbpe_core.pre_tokenizers.byte_level import fix_surrogates
 
 from ..caps import MEMORY_PER_GGUF_BYTE, MEMORY_PER_GGUF_MERGE, MEMORY_PER_GGUF_TOKEN
 from ..chat.gguf import FileChatTemplate, file_chat_template
+from ..upload.files import parse_slot
 from .common import problem, said
 from .file_chat import keep_file_template
 from .keys import MODEL_FILE_FLASH
@@ -107,7 +108,8 @@ def open_model_file(event: object) -> tuple[bbpe_core.Encoding, str, FileChatTem
         tokenizer's bytes, and the file's chat template (None if it has none).
 
     Raises:
-        ValueError: if the value is malformed, over the size cap, or the browser's error; and
+        ValueError: if the value is malformed, over the size cap, the browser's error, or the
+            server busy parsing another file (``upload.files.parse_slot``); and
             ``bbpe_core.VocabFileError`` (a ValueError) from ``load_gguf`` for a tokenizer it
             does not reproduce, or whose chat template is not a string.
     """
@@ -124,7 +126,8 @@ def open_model_file(event: object) -> tuple[bbpe_core.Encoding, str, FileChatTem
         raise ValueError(f"{event['name']}: the browser sent damaged data") from e
     name = fix_surrogates(Path(event["name"]).stem[:60]) or "model"  # a browser's name may
     # hold a lone surrogate, which no page can draw
-    enc = bbpe_core.load_gguf(data, name=name)
+    with parse_slot():
+        enc = bbpe_core.load_gguf(data, name=name)
     return enc, "gguf:" + hashlib.sha256(data).hexdigest(), file_chat_template(data, enc, name)
 
 

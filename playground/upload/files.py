@@ -15,6 +15,8 @@ import hashlib
 import json
 import threading
 import weakref
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from bbpe_core import (
     GPT2_PATTERN,
@@ -28,7 +30,8 @@ from bbpe_core.encodings.openai import BUILTIN_ENCODINGS
 
 __all__ = [
     "parse_special_tokens", "MAX_UPLOAD_MB", "KINDS", "SUPPORTED", "PATTERNS", "PATTERN_TIMEOUT",
-    "FIRST_TEXT", "load_upload", "fingerprint", "default_name"]
+    "FIRST_TEXT", "PARSES_AT_ONCE", "PARSE_WAIT_SECONDS", "load_upload", "parse_slot",
+    "fingerprint", "default_name"]
 
 MAX_UPLOAD_MB = 25
 """Per-file cap in MB, enforced before parsing (``.streamlit/config.toml`` has the same)."""
@@ -120,7 +123,8 @@ def load_upload(kind: str, files: list[bytes], *, name: str, pattern: str = GPT2
 
     Raises:
         ValueError: for a file over the cap, a malformed or unsupported file (the
-            message names it), or a pattern that does not compile; also for a
+            message names it), a pattern that does not compile, or a server busy parsing
+            another file for ``PARSE_WAIT_SECONDS`` (``parse_slot``); also for a
             RecursionError or MemoryError, should one still escape a loader, so the page
             shows a message, never a traceback.
     """
@@ -129,14 +133,45 @@ def load_upload(kind: str, files: list[bytes], *, name: str, pattern: str = GPT2
         enc = _LOADED.get(key)
     if enc is not None:
         return enc
-    try:
-        enc = _load(kind, files, name, pattern, special_tokens)
-    except (RecursionError, MemoryError) as e:  # a last guard: the loaders' caps come first
-        raise ValueError(f"{name}: the file nests too deeply or needs too much memory to "
-                         "load") from e
-    with _LOADED_LOCK:
-        _LOADED[key] = enc
+    with parse_slot():
+        with _LOADED_LOCK:  # parsed by another session while this one waited
+            enc = _LOADED.get(key)
+        if enc is not None:
+            return enc
+        try:
+            enc = _load(kind, files, name, pattern, special_tokens)
+        except (RecursionError, MemoryError) as e:  # a last guard: the loaders' caps first
+            raise ValueError(f"{name}: the file nests too deeply or needs too much memory to "
+                             "load") from e
+        with _LOADED_LOCK:  # before the slot is let go: the next in line finds it
+            _LOADED[key] = enc
     return enc
+
+
+@contextmanager
+def parse_slot() -> Iterator[None]:
+    """Hold the app's one slot for parsing a visitor's tokenizer file (``PARSES_AT_ONCE``)
+    while the ``with`` block runs.
+
+    Raises:
+        ValueError: if no slot came free within ``PARSE_WAIT_SECONDS``.
+    """
+    if not _PARSE_SLOTS.acquire(timeout=PARSE_WAIT_SECONDS):
+        raise ValueError("the server is busy adding other visitors' tokenizers; try again "
+                         "in a minute")
+    try:
+        yield
+    finally:
+        _PARSE_SLOTS.release()
+
+
+PARSES_AT_ONCE = 1
+"""Tokenizer files (uploads, model files) parsed at a time in the whole app: a parse is
+pure Python holding the shared process's interpreter for seconds on the largest files the
+caps allow, and two at once halve every other visitor's share of it."""
+PARSE_WAIT_SECONDS = 60.0
+"""Seconds a parse waits for the slot before the page says the server is busy."""
+_PARSE_SLOTS = threading.BoundedSemaphore(PARSES_AT_ONCE)
 
 
 _LOADED: weakref.WeakValueDictionary[str, Encoding] = weakref.WeakValueDictionary()
