@@ -23,6 +23,7 @@ import os
 import struct
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..source import VocabFileError, read_bytes
 from ..validate import MAX_VOCAB_ENTRIES
@@ -70,9 +71,10 @@ _VARINT, _FIXED64, _LENGTH, _FIXED32 = 0, 1, 2, 5
 _FLOAT = struct.Struct("<f")
 
 
-@dataclass(frozen=True, slots=True)
-class Piece:
-    """One entry of the vocabulary; its id is its position.
+class Piece(NamedTuple):
+    """One entry of the vocabulary; its id is its position (a named tuple: a file of
+    hundreds of thousands of pieces is read with one tuple each, where a frozen dataclass's
+    ``__init__`` sets each field through ``object.__setattr__``).
 
     Attributes:
         piece: the piece string (``▁the``, ``<0xE4>``, ``<s>``).
