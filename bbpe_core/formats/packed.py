@@ -1,5 +1,6 @@
-"""What the packed formats share (``packed_bpe``, ``packed_unigram``): a first line of magic,
-version and counts, one line of tokenizer.json JSON, then little-endian binary arrays. A packed
+"""What the packed formats share (``packed_bpe``, ``packed_char_bpe``, ``packed_unigram``): a
+first line of magic, version and counts, one line of tokenizer.json JSON, then little-endian
+binary arrays. A packed
 file is a shipped tokenizer.json re-laid so that its vocabulary loads at C speed
 (``array.frombytes``) instead of through JSON strings."""
 
