@@ -103,7 +103,7 @@ class TokenTable:
             raise ValueError("a token is both special and added: "
                              f"{sorted(set(added_tokens) & set(special_tokens))[0]!r}")
         self.whole_tokens = {**added_tokens, **special_tokens}  # matched whole in raw text
-        check_ids("token", list(pieces))
+        check_ids("token", list(pieces), unique=False)  # dict keys: unique already
         check_ids("special or added token", list(self.whole_tokens.values()), unique=False)
         check_whole_tokens(self.whole_tokens)
         if not token_bytes.keys() <= pieces.keys():
@@ -113,9 +113,14 @@ class TokenTable:
         self.pieces = pieces
         self.special_tokens = dict(special_tokens)
         self.added_tokens = added_tokens
-        whole_bytes = {i: s.encode("utf-8") for s, i in self.whole_tokens.items()}
-        self.id_to_bytes = {**whole_bytes, **token_bytes}
-        self.surface = self.id_to_bytes if surface is None else {**self.id_to_bytes, **surface}
+        # the given tables themselves where they already hold every id (Gemma's 262,145: no
+        # copies of them), else a copy with the rest added
+        whole_bytes = {i: s.encode("utf-8") for s, i in self.whole_tokens.items()
+                       if i not in token_bytes}
+        self.id_to_bytes = {**whole_bytes, **token_bytes} if whole_bytes else token_bytes
+        self.surface = self.id_to_bytes if surface is None else (
+            surface if surface.keys() >= self.id_to_bytes.keys()
+            else {**self.id_to_bytes, **surface})
         self.whole_ids = frozenset(self.whole_tokens.values())  # shown as their text
         self.max_token_value: int = max(chain(pieces, self.id_to_bytes))
         self._token_bytes = token_bytes

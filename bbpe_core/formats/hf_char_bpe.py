@@ -265,14 +265,22 @@ def char_bpe_encoding(doc: dict, name: str, vocab: dict[str, int], merges: Merge
     if split is not None and _never_matches(doc["pre_tokenizer"], steps):
         split = None  # Gemma 3's Split on spaces, which the normalizer replaced
     strip = piece_decoder(doc.get("decoder"), name)
-    pieces = {i: piece for piece, i in vocab.items()}
+    if not all(map(vocab.__contains__, map(add, merges.lefts(), merges.rights()))):
+        unknown = next((a, b) for a, b in merges if a + b not in vocab)  # C speed, then the name
+        raise VocabFileError(f"{name}: merge {unknown!r} makes a piece not in model.vocab")
+    # the largest table first: the space its growth left is reused by the tables below
+    priority = merges.priority(vocab)
+    pieces = dict(zip(vocab.values(), vocab))
     if len(pieces) != len(vocab):
         raise VocabFileError(f"{name}: model.vocab gives an id to more than one piece")
     pieces.update({i: text for text, i in {**plain, **special}.items()})
     # every piece at C speed, then the few written like <0xHH> (byte_value) one by one
     token_bytes = dict(zip(vocab.values(), map(str.encode, map(
         methodcaller("replace", SPACE_MARK, " "), vocab))))
-    surface = dict(zip(vocab.values(), map(str.encode, vocab)))
+    surface = dict(token_bytes)  # the same bytes objects, but where a piece has a ▁
+    marked = list(filter(methodcaller("__contains__", SPACE_MARK), vocab))
+    surface.update(zip(map(vocab.__getitem__, marked), map(str.encode, marked)))
+    del marked
     byte_ids = {}
     for piece in [p for p in vocab if p[:3] == "<0x"]:
         try:
@@ -285,15 +293,16 @@ def char_bpe_encoding(doc: dict, name: str, vocab: dict[str, int], merges: Merge
             token_bytes[i] = surface[i] = bytes([value])
     for text, i in plain.items():  # HF's decoder chain reads added tokens too
         token_bytes.setdefault(i, text.replace(SPACE_MARK, " ").encode("utf-8"))
-    if not all(map(vocab.__contains__, map(add, merges.lefts(), merges.rights()))):
-        unknown = next((a, b) for a, b in merges if a + b not in vocab)  # C speed, then the name
-        raise VocabFileError(f"{name}: merge {unknown!r} makes a piece not in model.vocab")
+    for text, i in special.items():  # its text, as TokenTable would give it, so that the
+        token_bytes.setdefault(i, text.encode("utf-8"))  # table keeps these dicts, no copies
+    surface.update({i: token_bytes[i] for i in chain(plain.values(), special.values())
+                    if i not in surface})
     unk = model.get("unk_token")
     if not isinstance(unk, str | None) or not isinstance(model.get("fuse_unk"), bool | None):
         raise VocabFileError(f"{name}: model.unk_token must be a string and fuse_unk a boolean")
     if unk is not None and unk not in vocab:
         raise VocabFileError(f"{name}: unk_token {unk!r} is not in model.vocab")
-    encoder = CharBPEEncoder(vocab, merges.priority(vocab),
+    encoder = CharBPEEncoder(vocab, priority,
                              pre_tokenizer=split, byte_ids=byte_ids,
                              unk_id=vocab.get(unk) if unk is not None else None,
                              fuse_unk=bool(model.get("fuse_unk")), merges=merges)

@@ -37,6 +37,12 @@ def array_bytes(values: array) -> bytes:
     return values.tobytes()
 
 
+def _line_end(data: bytes, start: int) -> int:
+    """Where the line that starts at ``start`` ends: its newline, else the end of ``data``."""
+    end = data.find(b"\n", start)
+    return len(data) if end < 0 else end
+
+
 def read_header(data: bytes, name: str, *, magic: bytes, version: bytes, kind: str,
                 caps: dict[str, int], in_arrays: tuple[str, ...]
                 ) -> tuple[list[int], dict, memoryview]:
@@ -55,7 +61,8 @@ def read_header(data: bytes, name: str, *, magic: bytes, version: bytes, kind: s
         VocabFileError: for another magic or version, a count that is not ASCII digits or
             is above its cap, or a JSON line that is not an object without ``in_arrays``.
     """
-    first, _, rest = data.partition(b"\n")
+    first_end, line_end = _line_end(data, 0), _line_end(data, _line_end(data, 0) + 1)
+    first = data[:first_end]
     fields = first.split(b" ")
     if len(fields) != 2 + len(caps) or fields[:2] != [magic, version] or not all(
             f.isdigit() and len(f) <= 12 for f in fields[2:]):  # ASCII digits, bytes.isdigit
@@ -65,13 +72,12 @@ def read_header(data: bytes, name: str, *, magic: bytes, version: bytes, kind: s
     for count, (what, cap) in zip(counts, caps.items()):
         if count > cap:
             raise VocabFileError(f"{name}: more than {cap:,} {what}")
-    line, _, body = rest.partition(b"\n")
-    doc, _ = read_json_object(line, name=name)
+    doc, _ = read_json_object(data[first_end + 1:line_end], name=name)
     model = doc.get("model")
     if isinstance(model, dict) and any(key in model for key in in_arrays):
         raise VocabFileError(f"{name}: {' and '.join(f'model.{k}' for k in in_arrays)} "
                              "belong in the arrays")
-    return counts, doc, memoryview(body)
+    return counts, doc, memoryview(data)[line_end + 1:]  # the arrays, not copied
 
 
 def packed_bytes(doc: dict, parts: list[bytes], *, magic: bytes, version: bytes,

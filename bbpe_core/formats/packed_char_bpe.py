@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import os
 from array import array
-from itertools import accumulate
+from itertools import accumulate, chain
 
 from ..encoding import Encoding
 from ..models.base import SENTENCEPIECE_BPE
@@ -118,14 +118,14 @@ def load_packed_char_bpe(
     ids = read_array(_ID, body[2 * n_pieces:6 * n_pieces])
     positions = read_array(POSITION, body[6 * n_pieces:fixed])
     try:
-        text = bytes(body[fixed:]).decode("utf-8")
+        text = str(body[fixed:], "utf-8")
     except UnicodeDecodeError as e:
         raise VocabFileError(f"{name}: the pieces are not UTF-8 text (byte {e.start})") from None
-    ends = list(accumulate(lengths))
+    ends = array("Q", accumulate(lengths))  # C integers: no 262,144 int objects kept meanwhile
     if len(text) != (ends[-1] if ends else 0):
         raise VocabFileError(f"{name}: {len(text):,} characters of pieces, not the "
                              f"{ends[-1] if ends else 0:,} the piece lengths give")
-    pieces = list(map(text.__getitem__, map(slice, [0, *ends], ends)))
+    pieces = list(map(text.__getitem__, map(slice, chain([0], ends), ends)))
     del text, ends, lengths
     vocab = dict(zip(pieces, ids))
     if len(vocab) != n_pieces:

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from itertools import repeat
-from operator import add, mul
+from itertools import chain, count, repeat
+from operator import add, eq, mul
 
 __all__ = ["MergeTable"]
 
@@ -89,17 +89,25 @@ class MergeTable(Sequence):
         >>> rule = table.priority({"a": 0, "b": 1, "ab": 2})
         >>> rule("a", "b"), rule("ab", "b"), rule("b", "a"), rule("x", "b")
         (0, 1, None, None)
+        >>> MergeTable(["a", "b", "ab"], array("I", [0, 1])).priority({"a": 5, "b": 3, "ab": 4})(
+        ...     "a", "b")
+        0
         """
         ids = list(map(piece_ids.__getitem__, self.pieces))
         base = max(ids, default=0) + 2
-        lefts, rights = self.positions[0::2], self.positions[1::2]
-        if ids != list(range(len(ids))):  # else a position is its piece's id (Gemma's files)
-            lefts, rights = map(ids.__getitem__, lefts), map(ids.__getitem__, rights)
-        del ids
-        keys = list(map(add, map(mul, lefts, repeat(base)), rights))
-        keys.reverse()  # the first of a repeated pair wins
-        table = dict(zip(keys, range(len(keys) - 1, -1, -1)))
-        del keys
+
+        def keys() -> Iterator[int]:
+            lefts, rights = self.positions[0::2], self.positions[1::2]
+            if not same:
+                lefts, rights = map(ids.__getitem__, lefts), map(ids.__getitem__, rights)
+            return map(add, map(mul, lefts, repeat(base)), rights)
+
+        # where a position is its piece's id (Gemma's files), a rank below the number of
+        # pieces is that id's own int object: 262,144 ints fewer
+        same = all(map(eq, ids, count()))
+        table = dict(zip(keys(), chain(ids, count(len(ids))) if same else count()))
+        if len(table) < len(self):  # a repeated pair: the first one's place wins
+            table = dict(zip(reversed(list(keys())), range(len(self) - 1, -1, -1)))
         get, id_of = table.get, piece_ids.get
         return lambda left, right: get(id_of(left, -1) * base + id_of(right, -1))
 
