@@ -186,6 +186,9 @@ def test_only_a_tokenizer_json_that_loads_with_byte_fallback_is_packed():
     with pytest.raises(VocabFileError, match="unk_token"):
         model = {**TINY["model"], "unk_token": "<zz>"}
         pack_char_bpe_json(json.dumps({**TINY, "model": model}).encode(), name="bad.json")
+    with pytest.raises(VocabFileError, match="longer than 65,535 characters"):
+        model = {**TINY["model"], "vocab": {**TINY["model"]["vocab"], "a" * 70_000: 18}}
+        pack_char_bpe_json(json.dumps({**TINY, "model": model}).encode(), name="long.json")
     with pytest.raises(VocabFileError, match="only a BPE tokenizer.json with byte fallback"):
         pack_char_bpe_json(_ref("qwen3.tokenizer.json").read_bytes())
 

@@ -9,10 +9,11 @@ from __future__ import annotations
 import json
 import sys
 from array import array
+from itertools import accumulate, chain
 
 from ..source import VocabFileError, read_json_object
 
-__all__ = ["array_bytes", "packed_bytes", "read_array", "read_header"]
+__all__ = ["array_bytes", "packed_bytes", "read_array", "read_header", "split_text"]
 
 
 def read_array(code: str, data: bytes | memoryview) -> array:
@@ -27,6 +28,29 @@ def read_array(code: str, data: bytes | memoryview) -> array:
     if sys.byteorder == "big":
         values.byteswap()
     return values
+
+
+def split_text(data: bytes | memoryview, lengths: array, name: str) -> list[str]:
+    """The pieces a packed file's UTF-8 text holds, one after another.
+
+    Args:
+        data: the pieces' text, UTF-8.
+        lengths: each piece's length in characters (code points), in order.
+        name: the file's name for messages.
+
+    Raises:
+        VocabFileError: if ``data`` is not UTF-8, or its characters are not as many as
+            ``lengths`` add up to.
+    """
+    try:
+        text = str(data, "utf-8")
+    except UnicodeDecodeError as e:
+        raise VocabFileError(f"{name}: the pieces are not UTF-8 text (byte {e.start})") from None
+    ends = array("Q", accumulate(lengths))  # C integers: no int object per piece kept meanwhile
+    if len(text) != (ends[-1] if ends else 0):
+        raise VocabFileError(f"{name}: {len(text):,} characters of pieces, not the "
+                             f"{ends[-1] if ends else 0:,} the piece lengths give")
+    return list(map(text.__getitem__, map(slice, chain([0], ends), ends)))
 
 
 def array_bytes(values: array) -> bytes:

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import os
 from array import array
-from itertools import accumulate, chain
 
 from ..encoding import Encoding
 from ..models.base import SENTENCEPIECE_BPE
@@ -33,7 +32,7 @@ from ..source import VocabFileError, read_bytes, read_json_object
 from ..validate import MAX_MERGES, MAX_VOCAB_ENTRIES
 from .hf_char_bpe import char_bpe_encoding
 from .hf_json import DEFAULT_PATTERN_TIMEOUT, load_hf_tokenizer_json
-from .packed import array_bytes, packed_bytes, read_array, read_header
+from .packed import array_bytes, packed_bytes, read_array, read_header, split_text
 
 __all__ = ["load_packed_char_bpe", "pack_char_bpe_json"]
 
@@ -58,9 +57,8 @@ def pack_char_bpe_json(data: bytes, *, name: str = "tokenizer.json") -> bytes:
         The packed file's bytes (the same bytes for the same input).
 
     Raises:
-        VocabFileError: if the file does not load (its pieces are at most
-            ``validate.MAX_PIECE_BYTES``, so each length fits the uint16 it is packed in) or
-            its model is not BPE with byte fallback.
+        VocabFileError: if the file does not load, its model is not BPE with byte
+            fallback, or a piece is longer than 65,535 characters (its length is a uint16).
     """
     enc = load_hf_tokenizer_json(data, name=name, pattern_timeout=None)
     if enc.model_kind != SENTENCEPIECE_BPE:
@@ -70,7 +68,11 @@ def pack_char_bpe_json(data: bytes, *, name: str = "tokenizer.json") -> bytes:
     merges = enc.encoder.merges
     pieces = merges.pieces  # model.vocab's order, as load_hf_char_bpe keeps it
     ids = array(_ID, map(doc["model"]["vocab"].__getitem__, pieces))
-    return packed_bytes(doc, [array_bytes(array(_LENGTH, map(len, pieces))), array_bytes(ids),
+    try:
+        lengths = array(_LENGTH, map(len, pieces))
+    except OverflowError:
+        raise VocabFileError(f"{name}: a piece is longer than 65,535 characters") from None
+    return packed_bytes(doc, [array_bytes(lengths), array_bytes(ids),
                               array_bytes(array(POSITION, merges.positions)),
                               "".join(pieces).encode("utf-8")],
                         magic=MAGIC, version=VERSION, counts=[len(pieces), len(merges)],
@@ -117,16 +119,7 @@ def load_packed_char_bpe(
     lengths = read_array(_LENGTH, body[:2 * n_pieces])
     ids = read_array(_ID, body[2 * n_pieces:6 * n_pieces])
     positions = read_array(POSITION, body[6 * n_pieces:fixed])
-    try:
-        text = str(body[fixed:], "utf-8")
-    except UnicodeDecodeError as e:
-        raise VocabFileError(f"{name}: the pieces are not UTF-8 text (byte {e.start})") from None
-    ends = array("Q", accumulate(lengths))  # C integers: no 262,144 int objects kept meanwhile
-    if len(text) != (ends[-1] if ends else 0):
-        raise VocabFileError(f"{name}: {len(text):,} characters of pieces, not the "
-                             f"{ends[-1] if ends else 0:,} the piece lengths give")
-    pieces = list(map(text.__getitem__, map(slice, chain([0], ends), ends)))
-    del text, ends, lengths
+    pieces = split_text(body[fixed:], lengths, name)
     vocab = dict(zip(pieces, ids))
     if len(vocab) != n_pieces:
         raise VocabFileError(f"{name}: a piece is listed twice")
