@@ -75,11 +75,12 @@ class TokenTable:
         pieces: id -> piece string as the model's file writes it, every id (special,
             added and control pieces included).
         token_bytes: id -> the bytes it decodes to; a special or added token not listed
-            decodes to its UTF-8 text.
+            decodes to its UTF-8 text. Kept as given (not copied) when it lists every
+            special and added token, so the caller must not change it afterwards.
         special_tokens: text -> id of tokens matched only when allowed (tiktoken's rules).
         added_tokens: text -> id of non-special tokens matched whole in any raw text.
         surface: id -> UTF-8 bytes of the normalized text the piece stands for; default
-            ``token_bytes``.
+            ``token_bytes``; kept as given when it lists every id ``token_bytes`` does.
 
     Raises:
         ValueError: if an id is not an int in ``0..validate.MAX_TOKEN_ID``, there are too
