@@ -79,7 +79,8 @@ def test_a_packed_file_loads_to_the_encoding_of_its_tokenizer_json(tiny):
     data, packed = tiny
     assert pack_char_bpe_json(data, name="tiny.json") == packed  # the same bytes again
     original = bbpe_core.load_hf_tokenizer_json(data)
-    for loaded in (load_packed_char_bpe(packed), load_packed_char_bpe(gzip.compress(packed))):
+    for loaded in (load_packed_char_bpe(packed), load_packed_char_bpe(gzip.compress(packed)),
+                   load_packed_char_bpe(packed, merges_checked=True)):
         assert _tables(loaded) == _tables(original)
         _same_results(loaded, original, TEXTS)
     assert original.encode("ab abc é") == [7, 5, 10, 5, 15, 16]  # HF tokenizers' ids

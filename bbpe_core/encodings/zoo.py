@@ -170,15 +170,15 @@ def mistral_v7(model: bytes) -> Encoding:
 
 def gemma2(packed: bytes) -> Encoding:
     """Gemma 2: its tokenizer.json (256,000 pieces, no dummy prefix, 217 added tokens),
-    shipped packed (``packed_char_bpe``)."""
-    return load_packed_char_bpe(packed, name="gemma2", pattern_timeout=None)
+    shipped packed (``packed_char_bpe``: its merges were checked when it was packed)."""
+    return load_packed_char_bpe(packed, name="gemma2", pattern_timeout=None, merges_checked=True)
 
 
 def gemma3(packed: bytes) -> Encoding:
     """Gemma 3: the official tokenizer.json (262,144 pieces, 6,415 added tokens among them
     runs of whitespace; merges in the order of its merges list), shipped packed
-    (``packed_char_bpe``)."""
-    return load_packed_char_bpe(packed, name="gemma3", pattern_timeout=None)
+    (``packed_char_bpe``: its merges were checked when it was packed)."""
+    return load_packed_char_bpe(packed, name="gemma3", pattern_timeout=None, merges_checked=True)
 
 
 def t5(packed: bytes) -> Encoding:

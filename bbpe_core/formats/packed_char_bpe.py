@@ -86,6 +86,7 @@ def load_packed_char_bpe(
     expected_hash: str | None = None,
     max_bytes: int | None = None,
     pattern_timeout: float | None = DEFAULT_PATTERN_TIMEOUT,
+    merges_checked: bool = False,
 ) -> Encoding:
     """Build an ``Encoding`` from a packed SentencePiece-style BPE file (plain or gzipped).
 
@@ -95,6 +96,10 @@ def load_packed_char_bpe(
         expected_hash: hex sha256 of the uncompressed content, checked if given.
         max_bytes: size cap, checked before parsing.
         pattern_timeout: seconds a split by the file's pattern may take.
+        merges_checked: True for a shipped file (``encodings.zoo``), whose sha256 the
+            registry checked against the manifest: it was packed by ``pack_char_bpe_json``,
+            which loaded it with every check, so each merge is not joined again to check
+            that it makes a piece (the other checks still run).
 
     Raises:
         VocabFileError: (a ValueError) naming the file and what is malformed: the first
@@ -127,4 +132,5 @@ def load_packed_char_bpe(
         merges = MergeTable(pieces, positions)
     except ValueError as e:
         raise VocabFileError(f"{name}: {e}") from None
-    return char_bpe_encoding(doc, name, vocab, merges, pattern_timeout)
+    return char_bpe_encoding(doc, name, vocab, merges, pattern_timeout,
+                             check_merges=not merges_checked)
