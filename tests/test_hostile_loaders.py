@@ -438,12 +438,16 @@ def test_too_many_tokens_matched_whole_are_refused_before_compiling_their_patter
 
 def test_a_packed_file_declaring_a_5000_digit_count_is_a_vocab_file_error():
     from bbpe_core.formats.packed_bpe import load_packed_bpe
+    from bbpe_core.formats.packed_char_bpe import load_packed_char_bpe
     from bbpe_core.formats.packed_unigram import load_packed_unigram
 
     with pytest.raises(VocabFileError, match="not a packed BPE file"):
         load_packed_bpe(b"bbpe-packed-bpe 1 " + b"9" * 5000 + b" 1\n{}\n", name="p.packed")
     with pytest.raises(VocabFileError, match="not a packed Unigram file"):
         load_packed_unigram(b"bbpe-packed-unigram 1 " + b"9" * 5000 + b"\n{}\n", name="p.packed")
+    with pytest.raises(VocabFileError, match="not a packed SentencePiece-style BPE file"):
+        load_packed_char_bpe(b"bbpe-packed-char-bpe 1 1 " + b"9" * 5000 + b"\n{}\n",
+                             name="p.packed")
 
 
 def test_a_packed_unigram_file_at_the_piece_cap_loads_within_the_memory_budget():
@@ -467,6 +471,41 @@ def test_a_packed_unigram_file_at_the_piece_cap_loads_within_the_memory_budget()
     out = _limited(code)
     assert (f"loaded {MAX_VOCAB_ENTRIES}" in out
             and f"p.packed: more than {MAX_VOCAB_ENTRIES:,} pieces" in out), out
+
+
+def test_a_packed_char_bpe_file_at_the_piece_and_merge_caps_loads_within_the_memory_budget():
+    """As many pieces (1,024 characters and pairs of them) and merges (each pair's, listed
+    twice) as the caps allow load under 1 GiB; one piece more is refused from the first line,
+    before any array is read."""
+    code = (
+        "from array import array\n"
+        "from bbpe_core.formats.packed_char_bpe import load_packed_char_bpe\n"
+        "from bbpe_core.validate import MAX_MERGES as m, MAX_VOCAB_ENTRIES as n\n"
+        "chars = [chr(0x4E00 + k) for k in range(1024)]\n"
+        "pairs = [(a, b) for a in chars for b in chars][:n - 1024]\n"
+        "pieces = chars + [a + b for a, b in pairs]\n"
+        "at = {p: k for k, p in enumerate(pieces)}\n"
+        "merges = array('I', [at[p] for pair in pairs for p in pair]) * 2\n"
+        "decoder = {'type': 'Sequence', 'decoders': [{'type': 'Replace', 'pattern': "
+        "{'String': '\u2581'}, 'content': ' '}, {'type': 'ByteFallback'}, {'type': 'Fuse'}]}\n"
+        "line = json.dumps({'model': {'type': 'BPE', 'byte_fallback': True},"
+        " 'decoder': decoder}).encode()\n"
+        "body = (array('H', map(len, pieces)).tobytes() + array('I', range(n)).tobytes()\n"
+        "        + merges[:2 * m].tobytes() + ''.join(pieces).encode())\n"
+        "del at\n"
+        "for count in (n, n + 1):\n"
+        "    try:\n"
+        "        head = b'bbpe-packed-char-bpe 1 %d %d\\n' % (count, min(m, len(merges) // 2))\n"
+        "        enc = load_packed_char_bpe(head + line + b'\\n' + body, name='p.packed')\n"
+        "        print('loaded', enc.n_vocab, len(enc.encoder.merges))\n"
+        "    except ValueError as e:\n"
+        "        print(e)\n")
+    from bbpe_core.validate import MAX_MERGES, MAX_VOCAB_ENTRIES
+
+    out = _limited(code)
+    assert (f"loaded {MAX_VOCAB_ENTRIES} {2 * (MAX_VOCAB_ENTRIES - 1024)}" in out
+            and f"p.packed: more than {MAX_VOCAB_ENTRIES:,} pieces" in out), out
+    assert 2 * (MAX_VOCAB_ENTRIES - 1024) <= MAX_MERGES
 
 
 @pytest.mark.parametrize("change, message", [

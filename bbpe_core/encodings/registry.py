@@ -225,11 +225,11 @@ SHIPPED: dict[str, ShippedEncoding] = {
         ("mistral-large-2411", "pixtral-large-2411", "mistralai/Mistral-Large-Instruct-2411",
          "mistralai/Pixtral-Large-Instruct-2411")),
     "gemma2": ShippedEncoding(
-        zoo.gemma2, ("gemma2.tokenizer.json.gz",), "Gemma 2", "Google",
+        zoo.gemma2, ("gemma2.packed.gz",), "Gemma 2", "Google",
         ("gemma-2", "google/gemma-2-2b", "google/gemma-2-2b-it", "google/gemma-2-9b",
          "google/gemma-2-9b-it", "google/gemma-2-27b", "google/gemma-2-27b-it")),
     "gemma3": ShippedEncoding(
-        zoo.gemma3, ("gemma3.tokenizer.json.gz",), "Gemma 3 / Gemini 2.0-3 (local count)",
+        zoo.gemma3, ("gemma3.packed.gz",), "Gemma 3 / Gemini 2.0-3 (local count)",
         "Google",
         ("gemma-3", "google/gemma-3-1b-it", "google/gemma-3-4b-it", "google/gemma-3-12b-it",
          "google/gemma-3-27b-it", "google/gemma-3-1b-pt", "google/gemma-3-4b-pt",

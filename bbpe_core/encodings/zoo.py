@@ -14,9 +14,9 @@ from __future__ import annotations
 import json
 
 from ..encoding import Encoding
-from ..formats.hf_json import load_hf_tokenizer_json
 from ..formats.js_tiktoken import load_js_tiktoken
 from ..formats.packed_bpe import load_packed_bpe
+from ..formats.packed_char_bpe import load_packed_char_bpe
 from ..formats.packed_unigram import load_packed_unigram
 from ..formats.sentencepiece import load_sentencepiece_model
 from ..formats.tekken import load_tekken
@@ -168,17 +168,17 @@ def mistral_v7(model: bytes) -> Encoding:
     return load_sentencepiece_model(model, name="mistral_v7")
 
 
-def gemma2(tokenizer: bytes) -> Encoding:
-    """Gemma 2: its tokenizer.json (256,000 pieces, no dummy prefix, 217 added tokens)."""
-    return load_hf_tokenizer_json(tokenizer, name="gemma2",
-                                  pattern_timeout=None)
+def gemma2(packed: bytes) -> Encoding:
+    """Gemma 2: its tokenizer.json (256,000 pieces, no dummy prefix, 217 added tokens),
+    shipped packed (``packed_char_bpe``: its merges were checked when it was packed)."""
+    return load_packed_char_bpe(packed, name="gemma2", pattern_timeout=None, merges_checked=True)
 
 
-def gemma3(tokenizer: bytes) -> Encoding:
+def gemma3(packed: bytes) -> Encoding:
     """Gemma 3: the official tokenizer.json (262,144 pieces, 6,415 added tokens among them
-    runs of whitespace; merges in the order of its merges list)."""
-    return load_hf_tokenizer_json(tokenizer, name="gemma3",
-                                  pattern_timeout=None)
+    runs of whitespace; merges in the order of its merges list), shipped packed
+    (``packed_char_bpe``: its merges were checked when it was packed)."""
+    return load_packed_char_bpe(packed, name="gemma3", pattern_timeout=None, merges_checked=True)
 
 
 def t5(packed: bytes) -> Encoding:

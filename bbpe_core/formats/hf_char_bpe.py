@@ -22,13 +22,16 @@ from __future__ import annotations
 
 import base64
 import binascii
-from operator import methodcaller
+from array import array
+from itertools import chain
+from operator import add, methodcaller
 
 import regex
 
 from ..decoders import Strip
 from ..encoding import Encoding
-from ..models.bpe.char_bpe import CharBPEEncoder, merge_list_priority
+from ..models.bpe.char_bpe import CharBPEEncoder
+from ..models.bpe.merge_table import POSITION, MergeTable
 from ..normalizers import BertNormalizer
 from ..normalizers.precompiled import CharsMap, HFPrecompiled
 from ..normalizers.replace import (
@@ -44,7 +47,8 @@ from ..source import VocabFileError
 from ..token_table import TokenTable, byte_value
 from .hf_stages import added_tokens, normalizer, post_processor, refuse, shown, split_step
 
-__all__ = ["load_hf_char_bpe", "metaspace_stage", "normalizer_steps", "piece_decoder"]
+__all__ = ["char_bpe_encoding", "load_hf_char_bpe", "metaspace_stage", "normalizer_steps",
+           "piece_decoder"]
 
 _TIMEOUT = 2.0  # seconds a Replace pattern read from a file may take (hf_json's default)
 
@@ -215,6 +219,43 @@ def load_hf_char_bpe(doc: dict, name: str, merges: list[tuple[str, str]],
             one call (``pattern_deadline``), or None for a shipped file.
 
     Raises:
+        VocabFileError: naming what is malformed or not reproduced, or a merge with a part
+            that is not in ``model.vocab`` (HF tokenizers refuses it too:
+            ``MergeTokenOutOfVocabulary``).
+    """
+    model = doc["model"]
+    vocab = model.get("vocab")
+    if not isinstance(vocab, dict) or set(map(type, vocab.values())) - {int} or \
+            min(vocab.values(), default=0) < 0:  # C speed: Gemma's 262,144 pieces
+        raise VocabFileError(f"{name}: model.vocab must map pieces to ids >= 0")
+    pieces = list(vocab)
+    position = dict(zip(pieces, range(len(pieces))))
+    found = list(map(position.get, chain.from_iterable(merges)))
+    del position
+    if None in found:
+        raise VocabFileError(f"{name}: merge {merges[found.index(None) // 2]!r} has a part "
+                             "not in model.vocab")
+    return char_bpe_encoding(doc, name, vocab, MergeTable(pieces, array(POSITION, found)),
+                             pattern_timeout)
+
+
+def char_bpe_encoding(doc: dict, name: str, vocab: dict[str, int], merges: MergeTable,
+                      pattern_timeout: float | None, *, check_merges: bool = True) -> Encoding:
+    """Build an ``Encoding`` from a tokenizer.json's sections (``doc``: its JSON object, whose
+    ``model.vocab`` and ``model.merges`` are not read) and its vocabulary and merges, given
+    apart (``load_hf_char_bpe`` reads them from the JSON, ``packed_char_bpe`` from arrays).
+
+    Args:
+        doc: the file's JSON object (or a packed file's JSON line).
+        name: the encoding's name (also used in messages).
+        vocab: piece string -> id (ints >= 0), in the file's order.
+        merges: the merge list, its pieces those of ``vocab``.
+        pattern_timeout: as ``load_hf_char_bpe``.
+        check_merges: join each merge's parts to check the piece it makes is in ``vocab``
+            (half a million joins for Gemma's); False only for merges checked so before
+            (a shipped packed file: ``packed_char_bpe.load_packed_char_bpe``).
+
+    Raises:
         VocabFileError: naming what is malformed or not reproduced.
     """
     model = doc["model"]
@@ -222,23 +263,28 @@ def load_hf_char_bpe(doc: dict, name: str, merges: list[tuple[str, str]],
     for key, allowed in _MODEL_VALUES.items():
         if model.get(key) not in allowed:
             raise refuse(name, f"model.{key} = {model.get(key)!r}")
-    vocab = model.get("vocab")
-    if not isinstance(vocab, dict) or set(map(type, vocab.values())) - {int} or \
-            min(vocab.values(), default=0) < 0:  # C speed: Gemma's 262,144 pieces
-        raise VocabFileError(f"{name}: model.vocab must map pieces to ids >= 0")
     special, plain = added_tokens(doc.get("added_tokens"), name)
     steps = normalizer_steps(doc.get("normalizer"), name) + extra
     if split is not None and _never_matches(doc["pre_tokenizer"], steps):
         split = None  # Gemma 3's Split on spaces, which the normalizer replaced
     strip = piece_decoder(doc.get("decoder"), name)
-    pieces = {i: piece for piece, i in vocab.items()}
+    if check_merges and not all(map(vocab.__contains__, map(add, merges.lefts(),
+                                                            merges.rights()))):
+        unknown = next((a, b) for a, b in merges if a + b not in vocab)  # C speed, then the name
+        raise VocabFileError(f"{name}: merge {unknown!r} makes a piece not in model.vocab")
+    # the largest table first: the space its growth left is reused by the tables below
+    priority = merges.priority(vocab)
+    pieces = dict(zip(vocab.values(), vocab))
     if len(pieces) != len(vocab):
         raise VocabFileError(f"{name}: model.vocab gives an id to more than one piece")
     pieces.update({i: text for text, i in {**plain, **special}.items()})
     # every piece at C speed, then the few written like <0xHH> (byte_value) one by one
     token_bytes = dict(zip(vocab.values(), map(str.encode, map(
         methodcaller("replace", SPACE_MARK, " "), vocab))))
-    surface = dict(zip(vocab.values(), map(str.encode, vocab)))
+    surface = dict(token_bytes)  # the same bytes objects, but where a piece has a ▁
+    marked = list(filter(methodcaller("__contains__", SPACE_MARK), vocab))
+    surface.update(zip(map(vocab.__getitem__, marked), map(str.encode, marked)))
+    del marked
     byte_ids = {}
     for piece in [p for p in vocab if p[:3] == "<0x"]:
         try:
@@ -251,22 +297,16 @@ def load_hf_char_bpe(doc: dict, name: str, merges: list[tuple[str, str]],
             token_bytes[i] = surface[i] = bytes([value])
     for text, i in plain.items():  # HF's decoder chain reads added tokens too
         token_bytes.setdefault(i, text.replace(SPACE_MARK, " ").encode("utf-8"))
-    if not all(map(vocab.__contains__, map("".join, merges))):  # C speed, then the name
-        unknown = next((a, b) for a, b in merges if a + b not in vocab)
-        raise VocabFileError(f"{name}: merge {unknown!r} makes a piece not in model.vocab")
+    for text, i in special.items():  # its text, as TokenTable would give it, so that the
+        token_bytes.setdefault(i, text.encode("utf-8"))  # table keeps these dicts, no copies
+    surface.update({i: token_bytes[i] for i in chain(plain.values(), special.values())
+                    if i not in surface})
     unk = model.get("unk_token")
     if not isinstance(unk, str | None) or not isinstance(model.get("fuse_unk"), bool | None):
         raise VocabFileError(f"{name}: model.unk_token must be a string and fuse_unk a boolean")
     if unk is not None and unk not in vocab:
         raise VocabFileError(f"{name}: unk_token {unk!r} is not in model.vocab")
-    # each part as the vocabulary's own string object, at C speed: one copy of each piece
-    # (the file's merges repeat every piece's text, about a million strings for Gemma's)
-    canonical = dict(zip(vocab, vocab))
-    lefts, rights = (list(side) for side in zip(*merges)) if merges else ([], [])
-    pairs = list(zip(map(canonical.get, lefts, lefts), map(canonical.get, rights, rights)))
-    del canonical, lefts, rights
-    merges = pairs  # kept by the encoder for saving
-    encoder = CharBPEEncoder(vocab, merge_list_priority(pairs),
+    encoder = CharBPEEncoder(vocab, priority,
                              pre_tokenizer=split, byte_ids=byte_ids,
                              unk_id=vocab.get(unk) if unk is not None else None,
                              fuse_unk=bool(model.get("fuse_unk")), merges=merges)

@@ -22,7 +22,6 @@ from __future__ import annotations
 import math
 import os
 from array import array
-from itertools import accumulate
 
 from ..encoding import Encoding
 from ..models.base import UNIGRAM
@@ -30,7 +29,7 @@ from ..source import VocabFileError, read_bytes, read_json_object
 from ..validate import MAX_VOCAB_ENTRIES
 from .hf_json import load_hf_tokenizer_json
 from .hf_unigram import serde_float, unigram_encoding
-from .packed import array_bytes, packed_bytes, read_array, read_header
+from .packed import array_bytes, packed_bytes, read_array, read_header, split_text
 
 __all__ = ["load_packed_unigram", "pack_unigram_json"]
 
@@ -107,13 +106,5 @@ def load_packed_unigram(
     scores = read_array(_SCORE, body[2 * n_pieces:fixed]).tolist()
     if not all(map(math.isfinite, scores)):
         raise VocabFileError(f"{name}: a score is not a finite number")
-    try:
-        text = bytes(body[fixed:]).decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise VocabFileError(f"{name}: the pieces are not UTF-8 text (byte {e.start})") from None
-    ends = list(accumulate(lengths))
-    if len(text) != ends[-1]:
-        raise VocabFileError(f"{name}: {len(text):,} characters of pieces, not the "
-                             f"{ends[-1]:,} the piece lengths give")
-    pieces = list(map(text.__getitem__, map(slice, [0, *ends], ends)))
+    pieces = split_text(body[fixed:], lengths, name)
     return unigram_encoding(doc, pieces, scores, name)

@@ -14,7 +14,8 @@ The encoders: ``simple.SimpleEncoder`` (the reference: read it first), ``fast/``
 path for the three shipped patterns; its README says why it is exact), ``cjk_parts`` (the
 reference with the fast path's CJK cut), ``missing_bytes`` (a vocabulary without every single
 byte), ``char_bpe.CharBPEEncoder`` (SentencePiece BPE with byte fallback, and the two merge
-priority rules: ``score_priority`` for a ``.model``, ``merge_list_priority`` for a merge list).
+priority rules: ``score_priority`` for a ``.model``, ``merge_table.MergeTable`` for a merge
+list, held as arrays).
 
 The trainers: ``trainer`` (``count_chunks`` and the merge loop ``learn_merges``) and
 ``trainer_chars`` (character-level BPE, for contrast); ``training`` builds encodings from them.

@@ -9,7 +9,7 @@ The model stage of a SentencePiece BPE encoding, after the normalizer wrote spac
    pre-tokenization are safe). A pair's priority comes from the caller: minus the score of
    the merged piece for a ``.model`` (SentencePiece's ``bpe_model.cc``: any pair whose
    concatenation is a piece may merge), the merge list's order for a tokenizer.json (HF
-   tokenizers' ``BPE``, ``Word::merge_all``).
+   tokenizers' ``BPE``, ``Word::merge_all``: ``merge_table.MergeTable.priority``).
 3. A symbol that is a piece is its id; any other (a character the vocabulary lacks) becomes
    the ``<0xNN>`` pieces of its UTF-8 bytes (byte fallback), or the unknown piece.
 
@@ -33,7 +33,7 @@ from ..base import SENTENCEPIECE_BPE, Encoder
 from ..cache import BoundedCache
 from .ranked import merge_parts
 
-__all__ = ["CharBPEEncoder", "merge_list_priority", "score_priority"]
+__all__ = ["CharBPEEncoder", "score_priority"]
 
 PairPriority = Callable[[str, str], "float | int | None"]
 """``pair_priority(left, right)``: lower merges first; None if they never merge."""
@@ -55,24 +55,6 @@ def score_priority(scores: Mapping[str, float]) -> PairPriority:
     """
     priority = {piece: -score for piece, score in scores.items()}
     return lambda left, right: priority.get(left + right)
-
-
-def merge_list_priority(pairs: Sequence[tuple[str, str]]) -> PairPriority:
-    """HF tokenizers' merge rule for a merge list (``BPE``'s ``merges``, ``Word::merge_all``): a
-    pair's priority is its place in the list; only listed pairs merge.
-
-    Args:
-        pairs: ``(left, right)`` piece strings in priority order; the first of a repeated pair
-            wins.
-
-    Returns:
-        ``pair_priority``: the pair's index in ``pairs``, or None if it is not listed.
-
-    >>> merge_list_priority([("a", "b"), ("ab", "c"), ("a", "b")])("a", "b")
-    0
-    """
-    priority = dict(zip(reversed(pairs), range(len(pairs) - 1, -1, -1)))
-    return lambda left, right: priority.get((left, right))
 
 
 def _word_pattern(pieces: Iterable[str]) -> regex.Pattern:
@@ -104,8 +86,9 @@ class CharBPEEncoder(Encoder):
             characters) is emptied when full.
         scores: each piece's score as a ``.model`` gives it, or None; kept for saving
             (``formats.sentencepiece_save``), never read while encoding.
-        merges: the merge list (pairs of piece strings in priority order) of a
-            tokenizer.json, or None; kept for saving likewise.
+        merges: the merge list (pairs of piece strings in priority order: a list or a
+            ``merge_table.MergeTable``) of a tokenizer.json, or None; kept for saving
+            likewise.
 
     Raises:
         ValueError: if a symbol can be neither a piece nor bytes and there is no
@@ -119,7 +102,7 @@ class CharBPEEncoder(Encoder):
                  byte_ids: dict[int, int] | None = None, unk_id: int | None = None,
                  fuse_unk: bool = False, cache_size: int = 65536,
                  scores: dict[str, float] | None = None,
-                 merges: list[tuple[str, str]] | None = None) -> None:
+                 merges: Sequence[tuple[str, str]] | None = None) -> None:
         self.piece_ids = piece_ids
         self.scores = scores
         self.merges = merges
