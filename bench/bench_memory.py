@@ -107,19 +107,21 @@ enc = tiktoken.Encoding("x", pat_str=sys.argv[2], mergeable_ranks=load_tiktoken_
 
 OURS_WARM = _PRELUDE + """
 import bbpe_core
-text = open(sys.argv[2], encoding="utf-8").read()
+first, text = (open(p, encoding="utf-8").read() for p in sys.argv[2:4])
 enc = bbpe_core.get_encoding(sys.argv[1])
-enc.encode_ordinary(text)
+enc.encode_ordinary(first)
 t1 = time.perf_counter()
 enc.encode_ordinary(text)
 print(json.dumps({"ready": time.perf_counter() - t1}))
 """
+"""Warm: the encoding loaded and one text encoded (every table built), then a text it has not
+seen timed (the same text again would be answered by the whole-text cache, not the model)."""
 
 SP_WARM = _PRELUDE + """
 import sentencepiece
-text = open(sys.argv[2], encoding="utf-8").read()
+first, text = (open(p, encoding="utf-8").read() for p in sys.argv[2:4])
 sp = sentencepiece.SentencePieceProcessor(model_file=sys.argv[1])
-sp.encode(text)
+sp.encode(first)
 t1 = time.perf_counter()
 sp.encode(text)
 print(json.dumps({"ready": time.perf_counter() - t1}))
@@ -208,15 +210,17 @@ def chinese_rows(rounds: int, workdir: Path) -> list[str]:
 
 
 def jurassic2_row(rounds: int, workdir: Path) -> list[str]:
-    """jurassic2 on 300 KB of English, warm, against sentencepiece."""
-    text = workdir / "en.txt"
+    """jurassic2 on 300 KB of English not seen before, warm (after another 300 KB), against
+    sentencepiece."""
+    first, text = workdir / "en_first.txt", workdir / "en.txt"
     en = (CORPORA / "en_python_docs.txt").read_text(encoding="utf-8")
+    first.write_text(en[300_000:600_000], encoding="utf-8")
     text.write_text(en[:300_000], encoding="utf-8")
-    ours, sp = in_turns((OURS_WARM, "jurassic2", str(text)),
-                        (SP_WARM, str(REFS / "jurassic2.model"), str(text)), rounds)
+    ours, sp = in_turns((OURS_WARM, "jurassic2", str(first), str(text)),
+                        (SP_WARM, str(REFS / "jurassic2.model"), str(first), str(text)), rounds)
     t, st = median(ours, "ready"), median(sp, "ready")
-    return [f"| jurassic2, 300 KB English, warm | {t:.3f} s | sentencepiece {st:.3f} s | "
-            f"{st / t:.2f}x (sentencepiece / ours) | >= 0.25x |"]
+    return [f"| jurassic2, 300 KB English not seen before, warm | {t:.3f} s | sentencepiece "
+            f"{st:.3f} s | {st / t:.2f}x (sentencepiece / ours) | >= 0.25x |"]
 
 
 def main() -> None:
