@@ -48,8 +48,7 @@ from collections.abc import Callable, Iterable
 from itertools import compress, filterfalse, repeat
 from operator import is_, itemgetter, not_
 
-from ....pre_tokenizers.patterns import code_point_ranges, code_point_runs
-from .char_cuts import NEWLINE, Ranges, crossing_pairs, group_pairs
+from .char_cuts import NEWLINE, Ranges, class_body, crossing_pairs, group_pairs
 from .packed_ids import pack
 from .presplit import LETTERS, MARKS
 
@@ -75,7 +74,7 @@ nothing)."""
 
 def _not_in(points: set[int]) -> str:
     """A ``re`` item matching one character whose code point is not in ``points``."""
-    return f"[^{code_point_ranges(code_point_runs(points))}]" if points else "(?s:.)"
+    return f"[^{class_body(points)}]" if points else "(?s:.)"
 
 
 def _joinable_neighbours(chars: set[int], groups: list[tuple[set[int], set[int]]]) -> re.Pattern:
@@ -84,8 +83,7 @@ def _joinable_neighbours(chars: set[int], groups: list[tuple[set[int], set[int]]
     C speed), then which case. The class is the seconds (matched at the second, with a
     look-behind) or the firsts (at the first, with a look-ahead), whichever is smaller:
     gpt2's byte-level merges make nearly every ideograph a second, and few a first."""
-    cls = [(code_point_ranges(code_point_runs(a)), code_point_ranges(code_point_runs(b)))
-           for a, b in groups]
+    cls = [(class_body(a), class_body(b)) for a, b in groups]
     firsts = set().union(*(first for first, _ in groups))
     seconds = set().union(*(second for _, second in groups))
     if len(firsts) < len(seconds):
