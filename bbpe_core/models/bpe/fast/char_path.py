@@ -47,12 +47,13 @@ from codecs import charmap_encode
 from collections.abc import Callable, Iterable
 from itertools import compress, filterfalse, repeat
 from operator import is_, itemgetter, not_
+from typing import NamedTuple
 
 from .char_cuts import NEWLINE, Ranges, class_body, crossing_pairs, group_pairs
 from .packed_ids import pack
 from .presplit import LETTERS, MARKS
 
-__all__ = ["CHARACTERS", "CharPath"]
+__all__ = ["CHARACTERS", "CharPath", "CharTables", "char_tables"]
 
 CHARACTERS: Ranges = (
     (0x2010, 0x2027),  # dashes, quotation marks, bullets, ellipsis
@@ -95,6 +96,45 @@ def _joinable_neighbours(chars: set[int], groups: list[tuple[set[int], set[int]]
     return re.compile(f"{_not_in(chars - lead)}(?:(?<={_not_in(chars)}){cases})")
 
 
+class CharTables(NamedTuple):
+    """What one encoding's ``CharPath`` is read off (``char_tables``).
+
+    Attributes:
+        wide: ``crossing_pairs``' ``(firsts, seconds)`` code points over ``CHARACTERS``
+            and newline.
+        exact: its pairs ``(A, B)`` of single characters.
+        ids: each character (``CHARACTERS`` or newline) that may go alone -> its ids, as
+            one chunk of that character alone.
+    """
+
+    wide: list[tuple[list[int], list[int]]]
+    exact: set[tuple[int, int]]
+    ids: dict[str, list[int]]
+
+
+def char_tables(merged: Iterable[bytes], merge_whole: Callable[[bytes], list[bytes]],
+                ranks: dict[bytes, int], *, whole: bool) -> CharTables:
+    """What the character path of one encoding is read off: a pass over every merge
+    result in Python, and the BPE of each character.
+
+    Args:
+        merged: every byte string a merge can produce, and every token that may be
+            looked up whole (``crossing_pairs``).
+        merge_whole: the encoding's BPE of one chunk's bytes, without looking it up whole.
+        ranks: token bytes -> id, for every part ``merge_whole`` gives.
+        whole: whether the encoding looks a chunk up whole before merging (tiktoken).
+    """
+    wide, exact = crossing_pairs(merged, CHARACTERS, newline=True)
+    ids = {}
+    for point in [NEWLINE, *(p for lo, hi in CHARACTERS for p in range(lo, hi + 1))]:
+        data = chr(point).encode()
+        parts = merge_whole(data)
+        if whole and data in ranks and parts != [data]:
+            continue  # alone, looked up whole; in a longer chunk, merged otherwise
+        ids[chr(point)] = list(map(ranks.__getitem__, parts))
+    return CharTables(wide, exact, ids)
+
+
 class CharPath:
     """One encoding's character table and its test of which phrases may use it.
 
@@ -118,23 +158,23 @@ class CharPath:
     @classmethod
     def build(cls, merged: Iterable[bytes], merge_whole: Callable[[bytes], list[bytes]],
               ranks: dict[bytes, int], *, whole: bool) -> CharPath:
-        """The character path of one encoding (0.05-0.3 s for the shipped ones).
+        """The character path of one encoding: ``char_tables``, then ``from_tables``.
+
+        Args: as ``char_tables``'.
+        """
+        return cls.from_tables(char_tables(merged, merge_whole, ranks, whole=whole))
+
+    @classmethod
+    def from_tables(cls, tables: CharTables) -> CharPath:
+        """The character path of the encoding ``tables`` were read off: its table packed,
+        its tests compiled.
 
         Args:
-            merged: every byte string a merge can produce, and every token that may be
-                looked up whole (``crossing_pairs``).
-            merge_whole: the encoding's BPE of one chunk's bytes, without looking it up whole.
-            ranks: token bytes -> id, for every part ``merge_whole`` gives.
-            whole: whether the encoding looks a chunk up whole before merging (tiktoken).
+            tables: the encoding's ``char_tables`` (read off it, or shipped:
+                ``cut_tables``).
         """
-        wide, exact = crossing_pairs(merged, CHARACTERS, newline=True)
-        table = {}
-        for point in [NEWLINE, *(p for lo, hi in CHARACTERS for p in range(lo, hi + 1))]:
-            data = chr(point).encode()
-            parts = merge_whole(data)
-            if whole and data in ranks and parts != [data]:
-                continue  # alone, looked up whole; in a longer chunk, merged otherwise
-            table[chr(point)] = pack(map(ranks.__getitem__, parts))
+        wide, exact, ids = tables
+        table = {char: pack(char_ids) for char, char_ids in ids.items()}
         chars = set(map(ord, table))
         coarse = _joinable_neighbours(chars, group_pairs(wide, exact))
         # a few dozen:
