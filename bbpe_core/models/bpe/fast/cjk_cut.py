@@ -58,9 +58,9 @@ class CjkCut:
     Args:
         vocab: the vocabulary whose merges decide where no merge crosses.
 
-    Attributes:
-        joined: after ``find``'s build, its cut or a captured ``SEPARATOR``.
-        char_path: after ``find``'s build, the ``CharPath``.
+    The groups' cut is built on the first ``find`` that needs it, ``joined`` and
+    ``char_path`` on first access (a short text needs neither), ``split``'s tables on the
+    first ``split``.
     """
 
     def __init__(self, vocab: Vocab) -> None:
@@ -68,8 +68,8 @@ class CjkCut:
         self._vocab_digest: str | None = None  # None: computed on first use
         self._tables: CrossingTables | None = None  # None: read on first use
         self._cut: re.Pattern | None = None  # None: build on first use
-        self.joined: re.Pattern | None = None
-        self.char_path: CharPath | None = None
+        self._joined: re.Pattern | None = None  # likewise
+        self._char_path: CharPath | None = None  # likewise
         self._after: dict[str, frozenset[str]] | None = None  # None: build on first split
         self._pairs: frozenset[str] = frozenset()
         self._beside: tuple[str, ...] = ()
@@ -79,8 +79,26 @@ class CjkCut:
         if not CJK_PAIR.search(text):
             return None
         if self._cut is None:
-            self._build()
+            self._cut = groups_cut(self._crossing())
         return self._cut
+
+    @property
+    def joined(self) -> re.Pattern:
+        """The groups' cut, or a captured ``SEPARATOR`` (``unspaced``'s one scan of many
+        phrases), built on first use."""
+        if self._joined is None:
+            if self._cut is None:
+                self._cut = groups_cut(self._crossing())
+            self._joined = re.compile(f"({SEPARATOR})|{self._cut.pattern}")
+        return self._joined
+
+    @property
+    def char_path(self) -> CharPath:
+        """The vocabulary's ``CharPath``, built on first use."""
+        if self._char_path is None:
+            self._char_path = CharPath.from_tables(
+                tables_of("chars", self._vocab, self._digest()))
+        return self._char_path
 
     def _digest(self) -> str:
         """The vocabulary's ``cut_tables.vocab_digest``, computed on first use."""
@@ -93,13 +111,6 @@ class CjkCut:
         if self._tables is None:
             self._tables = tables_of("cjk", self._vocab, self._digest())
         return self._tables
-
-    def _build(self) -> None:
-        cut = groups_cut(self._crossing())
-        # set first: a thread that sees the cut sees these too
-        self.char_path = CharPath.from_tables(tables_of("chars", self._vocab, self._digest()))
-        self.joined = re.compile(f"({SEPARATOR})|{cut.pattern}")
-        self._cut = cut
 
     def split(self, text: str) -> list[str]:
         """``text`` cut between two CJK_LETTERS no merge can join, not next to an
