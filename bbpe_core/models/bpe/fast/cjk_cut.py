@@ -78,6 +78,10 @@ class CjkCut:
         """The groups' cut if ``text`` holds two CJK_LETTERS side by side, else None."""
         if not CJK_PAIR.search(text):
             return None
+        return self._groups()
+
+    def _groups(self) -> re.Pattern:
+        """The groups' cut (``char_cuts.groups_cut``), built on first use."""
         if self._cut is None:
             self._cut = groups_cut(self._crossing())
         return self._cut
@@ -87,9 +91,7 @@ class CjkCut:
         """The groups' cut, or a captured ``SEPARATOR`` (``unspaced``'s one scan of many
         phrases), built on first use."""
         if self._joined is None:
-            if self._cut is None:
-                self._cut = groups_cut(self._crossing())
-            self._joined = re.compile(f"({SEPARATOR})|{self._cut.pattern}")
+            self._joined = re.compile(f"({SEPARATOR})|{self._groups().pattern}")
         return self._joined
 
     @property
