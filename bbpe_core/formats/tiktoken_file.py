@@ -10,7 +10,6 @@ from __future__ import annotations
 import base64
 import binascii
 import os
-import re
 from functools import partial
 
 from ..encoding import Encoding
@@ -22,7 +21,8 @@ __all__ = ["load_tiktoken_bpe", "load_tiktoken", "save_tiktoken_bpe"]
 MAX_LINES = MAX_VOCAB_ENTRIES
 """A .tiktoken file may hold at most this many lines (counted before any is decoded)."""
 
-_WELL_FORMED = re.compile(r"(?:[A-Za-z0-9+/=]+ [0-9]+\n)*(?:[A-Za-z0-9+/=]+ [0-9]+)?")
+_FIELD_BYTES = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/="
+"""The bytes of both fields of a line (base64's alphabet and padding, the rank's digits)."""
 _strict_b64decode = partial(binascii.a2b_base64, strict_mode=True)
 
 
@@ -52,17 +52,39 @@ def load_tiktoken_bpe(
     if data.count(b"\n") >= MAX_LINES + 1:
         raise VocabFileError(f"{name}: more than {MAX_LINES:,} lines")
     try:  # fast path: the whole file at C speed; any problem falls back to the careful loop
-        text = data.decode("ascii")
-        if _WELL_FORMED.fullmatch(text):  # "base64 rank" lines only: fields pair up
-            fields = text.split()
-            tokens = list(map(_strict_b64decode, fields[0::2]))
-            ranks = dict(zip(tokens, map(int, fields[1::2])))
-            if 0 < len(ranks) == len(tokens) <= MAX_LINES and b"" not in ranks \
-                    and len(set(ranks.values())) == len(ranks):
-                return ranks
-    except (ValueError, binascii.Error, UnicodeDecodeError):
+        ranks = _parse_plain(data)
+        if ranks is not None:
+            return ranks
+    except (ValueError, binascii.Error):
         pass
     return _parse_carefully(data, name)
+
+
+def _parse_plain(data: bytes) -> dict[bytes, int] | None:
+    """The ranks of a file of ``base64 rank`` lines (one space, one newline, the last one
+    optional, nothing else), checked at C speed; None for any other file.
+
+    Raises:
+        binascii.Error: for a field that is no strict base64 (padding, length).
+    """
+    if data.translate(None, _FIELD_BYTES + b" \n"):  # a byte of no field and no separator
+        return None
+    separators = data.translate(None, _FIELD_BYTES)  # the spaces and newlines, in order
+    lines = (len(separators) + 1) // 2
+    if separators != (b" \n" * lines)[: len(separators)]:
+        return None
+    fields = data.split()
+    if len(fields) != 2 * lines:  # a field is empty: a separator at the start, two side by side
+        return None
+    rank_fields = fields[1::2]
+    if not b"".join(rank_fields).isdigit():  # ASCII digits only (int() takes "+1", "1_0")
+        return None
+    tokens = list(map(_strict_b64decode, fields[0::2]))
+    ranks = dict(zip(tokens, map(int, rank_fields)))
+    if 0 < len(ranks) == len(tokens) <= MAX_LINES and b"" not in ranks \
+            and len(set(ranks.values())) == len(ranks):
+        return ranks
+    return None
 
 
 def _parse_carefully(data: bytes, name: str) -> dict[bytes, int]:

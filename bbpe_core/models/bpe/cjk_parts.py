@@ -7,7 +7,8 @@ CJK_LETTERS side by side is cut first between characters no merge of the vocabul
 join (the fast path's ``CjkCut``, tested pair by pair: ``CjkCut.split``; BPE of the chunk
 is BPE of its parts, and a part is looked up whole only where that gives the same ids),
 and its parts, mostly single characters that recur, are read from a cache of their own.
-The cut is read off the vocabulary on the first such chunk. ``Encoding(..., fast=False)``
+The cut is built on the first such chunk, from its tables (shipped precomputed for the
+shipped vocabularies: ``fast.cut_tables``). ``Encoding(..., fast=False)``
 takes ``SimpleEncoder``, which merges every chunk whole; ``tests/test_cjk_parts.py`` holds
 this one to it.
 """
@@ -41,7 +42,7 @@ class CjkPartsEncoder(SimpleEncoder):
         super().__init__(vocab, pre_tokenizer, cache_size)
         self._cache = BoundedCache(cache_size, compute=self._new_chunk_ids)
         self._parts = BoundedCache(cache_size, compute=vocab.chunk_ids)
-        self._cut = cjk_cut_of(vocab)  # read off the vocabulary on first use
+        self._cut = cjk_cut_of(vocab)  # built on first use
 
     def _new_chunk_ids(self, chunk: str) -> list[int]:
         """The ids of a chunk not in the chunk cache: of its parts, if it may be cut."""

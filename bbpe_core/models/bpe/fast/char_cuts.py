@@ -47,7 +47,8 @@ from typing import NamedTuple
 from ....pre_tokenizers.patterns import code_point_ranges, code_point_runs
 
 __all__ = ["CJK_LETTERS", "CJK_RANGES", "PAIRS_PER_GROUP", "CrossingTables", "Pairs", "Ranges",
-           "crossing_pairs", "crossing_tables", "group_pairs", "groups_cut", "unreachable"]
+           "class_body", "crossing_pairs", "crossing_tables", "group_pairs", "groups_cut",
+           "unreachable"]
 
 CJK_RANGES = ((0x3041, 0x3096), (0x30A1, 0x30FA), (0x4E00, 0x9FFF), (0xAC00, 0xD7A3))
 """Hiragana, katakana, CJK Unified Ideographs, Hangul syllables (code points, inclusive)."""
@@ -194,6 +195,12 @@ def group_pairs(wide: list[tuple[list[int], list[int]]], exact: set[tuple[int, i
     return [group for group in groups if group[0]]
 
 
+def class_body(points: Iterable[int]) -> str:
+    """The inside of a standard ``re`` character class matching ``points`` (code points),
+    written literally (``code_point_ranges``: fast to compile)."""
+    return code_point_ranges(code_point_runs(points), literal=True)
+
+
 def unreachable(tokens: Iterable[bytes], merge_whole: Callable[[bytes], list[bytes]]) -> list[str]:
     """The tokens, as text, holding a CJK_LETTERS character that BPE does not merge to
     themselves (a token that is no valid UTF-8 is never a chunk: left out).
@@ -267,8 +274,7 @@ def groups_cut(tables: CrossingTables) -> re.Pattern:
     """
     # per group "not (A a first and B a second)": a look-ahead holding a look-behind is
     # 3x faster in ``re`` than the alternation (?<![firsts])|(?![seconds])
-    apart = "".join(f"(?!(?<=[{code_point_ranges(code_point_runs(firsts))}])"
-                    f"[{code_point_ranges(code_point_runs(seconds))}])"
+    apart = "".join(f"(?!(?<=[{class_body(firsts)}])[{class_body(seconds)}])"
                     for firsts, seconds in group_pairs(tables.wide, tables.exact))
     return re.compile(f"(?<=[{CJK_LETTERS}])(?=[{CJK_LETTERS}]){apart}"
                       f"{_not_beside(tables.whole)}")

@@ -47,13 +47,13 @@ from codecs import charmap_encode
 from collections.abc import Callable, Iterable
 from itertools import compress, filterfalse, repeat
 from operator import is_, itemgetter, not_
+from typing import NamedTuple
 
-from ....pre_tokenizers.patterns import code_point_ranges, code_point_runs
-from .char_cuts import NEWLINE, Ranges, crossing_pairs, group_pairs
+from .char_cuts import NEWLINE, Ranges, class_body, crossing_pairs, group_pairs
 from .packed_ids import pack
 from .presplit import LETTERS, MARKS
 
-__all__ = ["CHARACTERS", "CharPath"]
+__all__ = ["CHARACTERS", "CharPath", "CharTables", "char_tables"]
 
 CHARACTERS: Ranges = (
     (0x2010, 0x2027),  # dashes, quotation marks, bullets, ellipsis
@@ -75,7 +75,7 @@ nothing)."""
 
 def _not_in(points: set[int]) -> str:
     """A ``re`` item matching one character whose code point is not in ``points``."""
-    return f"[^{code_point_ranges(code_point_runs(points))}]" if points else "(?s:.)"
+    return f"[^{class_body(points)}]" if points else "(?s:.)"
 
 
 def _joinable_neighbours(chars: set[int], groups: list[tuple[set[int], set[int]]]) -> re.Pattern:
@@ -84,8 +84,7 @@ def _joinable_neighbours(chars: set[int], groups: list[tuple[set[int], set[int]]
     C speed), then which case. The class is the seconds (matched at the second, with a
     look-behind) or the firsts (at the first, with a look-ahead), whichever is smaller:
     gpt2's byte-level merges make nearly every ideograph a second, and few a first."""
-    cls = [(code_point_ranges(code_point_runs(a)), code_point_ranges(code_point_runs(b)))
-           for a, b in groups]
+    cls = [(class_body(a), class_body(b)) for a, b in groups]
     firsts = set().union(*(first for first, _ in groups))
     seconds = set().union(*(second for _, second in groups))
     if len(firsts) < len(seconds):
@@ -95,6 +94,45 @@ def _joinable_neighbours(chars: set[int], groups: list[tuple[set[int], set[int]]
         lead = seconds
         cases = "".join(f"|(?<=[{a}][{b}])" for a, b in cls)
     return re.compile(f"{_not_in(chars - lead)}(?:(?<={_not_in(chars)}){cases})")
+
+
+class CharTables(NamedTuple):
+    """What one encoding's ``CharPath`` is read off (``char_tables``).
+
+    Attributes:
+        wide: ``crossing_pairs``' ``(firsts, seconds)`` code points over ``CHARACTERS``
+            and newline.
+        exact: its pairs ``(A, B)`` of single characters.
+        ids: each character (``CHARACTERS`` or newline) that may go alone -> its ids, as
+            one chunk of that character alone.
+    """
+
+    wide: list[tuple[list[int], list[int]]]
+    exact: set[tuple[int, int]]
+    ids: dict[str, list[int]]
+
+
+def char_tables(merged: Iterable[bytes], merge_whole: Callable[[bytes], list[bytes]],
+                ranks: dict[bytes, int], *, whole: bool) -> CharTables:
+    """What the character path of one encoding is read off: a pass over every merge
+    result in Python, and the BPE of each character.
+
+    Args:
+        merged: every byte string a merge can produce, and every token that may be
+            looked up whole (``crossing_pairs``).
+        merge_whole: the encoding's BPE of one chunk's bytes, without looking it up whole.
+        ranks: token bytes -> id, for every part ``merge_whole`` gives.
+        whole: whether the encoding looks a chunk up whole before merging (tiktoken).
+    """
+    wide, exact = crossing_pairs(merged, CHARACTERS, newline=True)
+    ids = {}
+    for point in [NEWLINE, *(p for lo, hi in CHARACTERS for p in range(lo, hi + 1))]:
+        data = chr(point).encode()
+        parts = merge_whole(data)
+        if whole and data in ranks and parts != [data]:
+            continue  # alone, looked up whole; in a longer chunk, merged otherwise
+        ids[chr(point)] = list(map(ranks.__getitem__, parts))
+    return CharTables(wide, exact, ids)
 
 
 class CharPath:
@@ -120,23 +158,23 @@ class CharPath:
     @classmethod
     def build(cls, merged: Iterable[bytes], merge_whole: Callable[[bytes], list[bytes]],
               ranks: dict[bytes, int], *, whole: bool) -> CharPath:
-        """The character path of one encoding (0.05-0.3 s for the shipped ones).
+        """The character path of one encoding: ``char_tables``, then ``from_tables``.
+
+        Args: as ``char_tables``'.
+        """
+        return cls.from_tables(char_tables(merged, merge_whole, ranks, whole=whole))
+
+    @classmethod
+    def from_tables(cls, tables: CharTables) -> CharPath:
+        """The character path of the encoding ``tables`` were read off: its table packed,
+        its tests compiled.
 
         Args:
-            merged: every byte string a merge can produce, and every token that may be
-                looked up whole (``crossing_pairs``).
-            merge_whole: the encoding's BPE of one chunk's bytes, without looking it up whole.
-            ranks: token bytes -> id, for every part ``merge_whole`` gives.
-            whole: whether the encoding looks a chunk up whole before merging (tiktoken).
+            tables: the encoding's ``char_tables`` (read off it, or shipped:
+                ``cut_tables``).
         """
-        wide, exact = crossing_pairs(merged, CHARACTERS, newline=True)
-        table = {}
-        for point in [NEWLINE, *(p for lo, hi in CHARACTERS for p in range(lo, hi + 1))]:
-            data = chr(point).encode()
-            parts = merge_whole(data)
-            if whole and data in ranks and parts != [data]:
-                continue  # alone, looked up whole; in a longer chunk, merged otherwise
-            table[chr(point)] = pack(map(ranks.__getitem__, parts))
+        wide, exact, ids = tables
+        table = {char: pack(char_ids) for char, char_ids in ids.items()}
         chars = set(map(ord, table))
         coarse = _joinable_neighbours(chars, group_pairs(wide, exact))
         # a few dozen:

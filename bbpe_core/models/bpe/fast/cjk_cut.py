@@ -3,7 +3,8 @@ characters no merge joins (``char_cuts`` says why such a cut changes no id), and
 path (``char_path``) for phrases that go character by character. ``FastEncoder`` and
 ``CjkPartsEncoder`` both take it, and both cut exactly where ``split`` does.
 
-The cut is read off the merge results once (``char_cuts.crossing_tables``):
+The cut is read off the merge results once (``char_cuts.crossing_tables``; for a shipped
+vocabulary, from its precomputed file: ``cut_tables``):
 
 - ``split`` tests each boundary A|B between two CJK_LETTERS in Python against the tables:
   the pair (A, B) of single characters, and the B a wide entry joins after A.
@@ -19,7 +20,8 @@ The cut is read off the merge results once (``char_cuts.crossing_tables``):
   item 29).
 
 Neither cuts next to or inside a ``char_cuts.unreachable`` token. Each is built on first use
-(most texts hold no two such characters side by side) and survives ``clear_cache``.
+(most texts hold no two such characters side by side) from ``cut_tables.tables_of`` (shipped
+or read off the vocabulary) and survives ``clear_cache``.
 
 >>> from bbpe_core.vocab import Vocab
 >>> ranks = {bytes([b]): b for b in range(256)} | {"中国".encode(): 256}
@@ -31,12 +33,12 @@ from __future__ import annotations
 
 import re
 import weakref
-from collections.abc import Collection
 from itertools import count
 from typing import TYPE_CHECKING
 
-from .char_cuts import CJK_LETTERS, CJK_RANGES, CrossingTables, crossing_tables, groups_cut
+from .char_cuts import CJK_LETTERS, CJK_RANGES, CrossingTables, groups_cut
 from .char_path import CharPath
+from .cut_tables import tables_of, vocab_digest
 
 if TYPE_CHECKING:
     from ....vocab import Vocab
@@ -56,17 +58,18 @@ class CjkCut:
     Args:
         vocab: the vocabulary whose merges decide where no merge crosses.
 
-    Attributes:
-        joined: after ``find``'s build, its cut or a captured ``SEPARATOR``.
-        char_path: after ``find``'s build, the ``CharPath``.
+    The groups' cut is built on the first ``find`` that needs it, ``joined`` and
+    ``char_path`` on first access (a short text needs neither), ``split``'s tables on the
+    first ``split``.
     """
 
     def __init__(self, vocab: Vocab) -> None:
         self._vocab = vocab
-        self._tables: CrossingTables | None = None  # None: read off the vocabulary on first use
+        self._vocab_digest: str | None = None  # None: computed on first use
+        self._tables: CrossingTables | None = None  # None: read on first use
         self._cut: re.Pattern | None = None  # None: build on first use
-        self.joined: re.Pattern | None = None
-        self.char_path: CharPath | None = None
+        self._joined: re.Pattern | None = None  # likewise
+        self._char_path: CharPath | None = None  # likewise
         self._after: dict[str, frozenset[str]] | None = None  # None: build on first split
         self._pairs: frozenset[str] = frozenset()
         self._beside: tuple[str, ...] = ()
@@ -75,28 +78,41 @@ class CjkCut:
         """The groups' cut if ``text`` holds two CJK_LETTERS side by side, else None."""
         if not CJK_PAIR.search(text):
             return None
+        return self._groups()
+
+    def _groups(self) -> re.Pattern:
+        """The groups' cut (``char_cuts.groups_cut``), built on first use."""
         if self._cut is None:
-            self._build()
+            self._cut = groups_cut(self._crossing())
         return self._cut
 
-    def _crossing(self) -> CrossingTables:
-        """The vocabulary's ``crossing_tables``, read on first use."""
-        if self._tables is None:
-            vocab = self._vocab
-            merged, tokens = _merge_results(vocab)
-            self._tables = crossing_tables(merged, vocab.bpe, tokens)
-        return self._tables
+    @property
+    def joined(self) -> re.Pattern:
+        """The groups' cut, or a captured ``SEPARATOR`` (``unspaced``'s one scan of many
+        phrases), built on first use."""
+        if self._joined is None:
+            self._joined = re.compile(f"({SEPARATOR})|{self._groups().pattern}")
+        return self._joined
 
-    def _build(self) -> None:
-        vocab = self._vocab
-        merged, tokens = _merge_results(vocab)
-        cut = groups_cut(self._crossing())
-        results = merged if vocab.merges is None else [*merged, *tokens]
-        # set first: a thread that sees the cut sees these too
-        self.char_path = CharPath.build(results, vocab.bpe, vocab.mergeable_ranks,
-                                        whole=vocab.ignore_merges)
-        self.joined = re.compile(f"({SEPARATOR})|{cut.pattern}")
-        self._cut = cut
+    @property
+    def char_path(self) -> CharPath:
+        """The vocabulary's ``CharPath``, built on first use."""
+        if self._char_path is None:
+            self._char_path = CharPath.from_tables(
+                tables_of("chars", self._vocab, self._digest()))
+        return self._char_path
+
+    def _digest(self) -> str:
+        """The vocabulary's ``cut_tables.vocab_digest``, computed on first use."""
+        if self._vocab_digest is None:
+            self._vocab_digest = vocab_digest(self._vocab)
+        return self._vocab_digest
+
+    def _crossing(self) -> CrossingTables:
+        """The vocabulary's ``crossing_tables``, shipped or read off it on first use."""
+        if self._tables is None:
+            self._tables = tables_of("cjk", self._vocab, self._digest())
+        return self._tables
 
     def split(self, text: str) -> list[str]:
         """``text`` cut between two CJK_LETTERS no merge can join, not next to an
@@ -168,12 +184,3 @@ def cjk_cut_of(vocab: Vocab) -> CjkCut:
         found = _SHARED[key] = CjkCut(vocab)
     return found
 
-
-def _merge_results(vocab: Vocab) -> tuple[Collection[bytes], dict[bytes, int]]:
-    """What a merge of ``vocab`` can produce (every token, under tiktoken's semantics; else
-    ``left + right`` of each listed merge), and the tokens looked up whole before merging
-    (none without ``ignore_merges``)."""
-    ranks = vocab.mergeable_ranks
-    tokens = ranks if vocab.ignore_merges else {}
-    merged = ranks if vocab.merges is None else [left + right for left, right in vocab.merges]
-    return merged, tokens

@@ -140,7 +140,8 @@ class UnspacedText:
         is_run = list(map(_RUN.fullmatch, new))  # a run of CJK_LETTERS is one chunk
         runs, others = list(compress(new, is_run)), list(compress(new, map(not_, is_run)))
         table = chunks.cut.char_path.table  # a run of one character: its ids
-        found = dict(zip(runs, map(table.get, runs)))  # None for the runs left, set next
+        in_table = list(filter(table.__contains__, runs))
+        found = dict(zip(in_table, map(table.__getitem__, in_table)))
         runs = list(filterfalse(table.__contains__, runs))
         found.update(zip(runs, chunks.new_ids(runs, chunks.merge_chunk)))
         found.update(self.encode_batch(others))
