@@ -65,7 +65,10 @@ def pack_char_bpe_json(data: bytes, *, name: str = "tokenizer.json") -> bytes:
         raise VocabFileError(f"{name}: only a BPE tokenizer.json with byte fallback is packed "
                              "here")
     doc, _ = read_json_object(data, name=name)
-    merges = enc.encoder.merges
+    merges = getattr(enc.encoder, "merges", None)
+    if not isinstance(merges, MergeTable):
+        raise VocabFileError(f"{name}: only a BPE tokenizer.json with byte fallback is packed "
+                             "here")
     pieces = merges.pieces  # model.vocab's order, as load_hf_char_bpe keeps it
     ids = array(_ID, map(doc["model"]["vocab"].__getitem__, pieces))
     try:

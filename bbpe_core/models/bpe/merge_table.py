@@ -12,7 +12,7 @@ C speed. The priority rule is HF tokenizers' for a merge list (``BPE``'s ``merge
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from itertools import chain, count, repeat
 from operator import add, eq, mul
 
@@ -97,7 +97,8 @@ class MergeTable(Sequence):
         base = max(ids, default=0) + 2
 
         def keys() -> Iterator[int]:
-            lefts, rights = self.positions[0::2], self.positions[1::2]
+            lefts: Iterable[int] = self.positions[0::2]
+            rights: Iterable[int] = self.positions[1::2]
             if not same:
                 lefts, rights = map(ids.__getitem__, lefts), map(ids.__getitem__, rights)
             return map(add, map(mul, lefts, repeat(base)), rights)
