@@ -92,8 +92,8 @@ def test_adding_a_tokenizer_builds_no_cjk_cut(monkeypatch, tmp_path):
     in the process every visitor shares) waits for a visitor who types CJK with it."""
     from bbpe_core.models.bpe.fast.cjk_cut import CjkCut
 
-    built = []
-    monkeypatch.setattr(CjkCut, "_build", lambda self: built.append(self))
+    built, crossing = [], CjkCut._crossing  # the tables the cut is read off
+    monkeypatch.setattr(CjkCut, "_crossing", lambda self: built.append(self) or crossing(self))
     enc = bbpe_core.train("low lower lowest newer wider 你好 你好吗 " * 40, 300)
     bbpe_core.save_hf_tokenizer_json(enc, tmp_path / "tokenizer.json")
     at = _add(_upload_page(), "tokenizer.json",
