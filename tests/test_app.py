@@ -83,6 +83,8 @@ def test_large_paste_counts_and_notice(app):
     assert not app.exception
     expected = len(bbpe_core.get_encoding("gpt2").encode(text))
     assert _metrics(app)["Tokens"] == f"{expected:,}"
+    assert [b.label for b in app.get("download_button")] == [
+        "Tokens as CSV (the first 100,000)", "Tokens as JSON (the first 100,000)"]
 
 
 def test_the_layers_grid_draws_at_most_its_cap(app):
@@ -96,6 +98,36 @@ def test_the_layers_grid_draws_at_most_its_cap(app):
     assert any(f"first {MAX_LAYER_TOKENS:,} tokens of {n:,}" in c.value for c in app.caption)
     _type(app, "short text").run()
     assert not any("layers grid shows" in c.value for c in app.caption)
+
+
+def test_token_downloads_are_written_on_click_not_on_each_rerun(app, monkeypatch):
+    """A paste writes no CSV or JSON (every rerun of every session paid for both); the
+    deferred files Streamlit runs on a click hold the text's tokens, not only the drawn ones
+    (they held the first ``MAX_RENDER_TOKENS`` under a label that said nothing of it)."""
+    from streamlit.runtime.media_file_manager import MediaFileManager
+
+    from playground.analysis import analyse
+    from playground.caps import MAX_EXPORT_TOKENS
+    from playground.export import tokens_csv, tokens_json
+    from playground.ui import text_mode
+
+    written, deferred = [], {}
+    for name, write in (("tokens_csv", tokens_csv), ("tokens_json", tokens_json)):
+        monkeypatch.setattr(text_mode, name,
+                            lambda spans, _w=write: written.append(len(spans)) or _w(spans))
+    add = MediaFileManager.add_deferred
+    monkeypatch.setattr(MediaFileManager, "add_deferred", lambda self, data, mime, *a, **k:
+                        deferred.setdefault(mime, data) and add(self, data, mime, *a, **k))
+    text = "The quick brown fox jumps over the lazy dog. " * 500
+    _type(app, text).run()
+    assert not app.exception and written == []
+    spans = analyse(bbpe_core.get_encoding("gpt2"), text, "as special tokens",
+                    MAX_EXPORT_TOKENS).spans
+    assert len(spans) == 5_001 and not any("first" in b.label for b in app.get(
+        "download_button"))
+    assert deferred["text/csv"]() == tokens_csv(spans)
+    assert deferred["application/json"]() == tokens_json(spans)
+    assert written == [len(spans), len(spans)]
 
 
 def _mode(app, mode):

@@ -3,9 +3,14 @@ share link."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 import streamlit as st
 
-from ..analysis import MAX_RENDER_TOKENS, SPECIAL_MODES
+from bbpe_core import Encoding, TokenSpan
+
+from ..analysis import MAX_RENDER_TOKENS, SPECIAL_MODES, analyse
 from ..caps import MAX_EXPORT_TOKENS, MAX_LAYER_TOKENS, MAX_TEXT_BYTES, check, utf8_size
 from ..export import tokens_csv, tokens_json
 from ..inside.vocabulary import lost_bytes
@@ -106,11 +111,19 @@ def render(name: str) -> None:
                        f"{result.n_tokens:,}; the chips above and the counts cover more.")
     chunk_view.render(text, enc, key, show_ws)
     d1, d2, d3 = st.columns(3)
-    exported = result.spans[:MAX_EXPORT_TOKENS]
-    first = (f" (the first {MAX_EXPORT_TOKENS:,})" if len(exported) < len(result.spans)
+    first = (f" (the first {MAX_EXPORT_TOKENS:,})" if result.n_tokens > MAX_EXPORT_TOKENS
              else "")
-    d1.download_button(f"Tokens as CSV{first}", tokens_csv(exported), "tokens.csv", "text/csv")
-    d2.download_button(f"Tokens as JSON{first}", tokens_json(exported), "tokens.json",
-                       "application/json")
+    # written when a visitor clicks (Streamlit's deferred download, on its own thread), not
+    # on every rerun of every session that pastes a text
+    d1.download_button(f"Tokens as CSV{first}", partial(_export, tokens_csv, enc, text, mode),
+                       "tokens.csv", "text/csv")
+    d2.download_button(f"Tokens as JSON{first}", partial(_export, tokens_json, enc, text, mode),
+                       "tokens.json", "application/json")
     with d3:
         share_button(name, "Text", text, {"special": mode, "view": show})
+
+
+def _export(write: Callable[[list[TokenSpan]], str], enc: Encoding, text: str, mode: str) -> str:
+    """``write`` (``export.tokens_csv`` or ``tokens_json``) of the first
+    ``caps.MAX_EXPORT_TOKENS`` tokens of ``text``, not only the tokens drawn."""
+    return write(analyse(enc, text, mode, MAX_EXPORT_TOKENS).spans)
