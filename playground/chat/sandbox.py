@@ -25,6 +25,7 @@ from pathlib import Path
 from bbpe_core.pre_tokenizers.byte_level import fix_surrogates
 
 from ..caps import MAX_TEXT_BYTES
+from ..slots import held
 from .render import ChatTemplateRefused
 
 __all__ = ["CACHED_RENDERS", "MAX_PROMPT_CHARS", "MAX_TEMPLATE_CHARS", "RENDERS_AT_ONCE",
@@ -100,12 +101,8 @@ def sandboxed_prompt_ranges(template: str, messages: list[dict[str, str]],
 @lru_cache(maxsize=CACHED_RENDERS)
 def _answer(request: str) -> dict:
     """The worker's answer to one request (a JSON text), refusals included."""
-    if not _SLOTS.acquire(timeout=RENDER_SECONDS):
-        raise _Busy
-    try:
+    with held(_SLOTS, RENDER_SECONDS, _Busy, "no renderer came free"):
         return _run(request)
-    finally:
-        _SLOTS.release()
 
 
 def _too_long() -> dict:

@@ -15,8 +15,7 @@ import hashlib
 import json
 import threading
 import weakref
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 
 from bbpe_core import (
     GPT2_PATTERN,
@@ -27,6 +26,8 @@ from bbpe_core import (
     load_tiktoken,
 )
 from bbpe_core.encodings.openai import BUILTIN_ENCODINGS
+
+from ..slots import held
 
 __all__ = [
     "parse_special_tokens", "MAX_UPLOAD_MB", "KINDS", "SUPPORTED", "PATTERNS", "PATTERN_TIMEOUT",
@@ -148,21 +149,15 @@ def load_upload(kind: str, files: list[bytes], *, name: str, pattern: str = GPT2
     return enc
 
 
-@contextmanager
-def parse_slot() -> Iterator[None]:
-    """Hold the app's one slot for parsing a visitor's tokenizer file (``PARSES_AT_ONCE``)
-    while the ``with`` block runs.
+def parse_slot() -> AbstractContextManager[None]:
+    """The app's one slot for parsing a visitor's tokenizer file (``PARSES_AT_ONCE``), held
+    while a ``with`` block runs (``slots.held``).
 
     Raises:
         ValueError: if no slot came free within ``PARSE_WAIT_SECONDS``.
     """
-    if not _PARSE_SLOTS.acquire(timeout=PARSE_WAIT_SECONDS):
-        raise ValueError("the server is busy adding other visitors' tokenizers; try again "
-                         "in a minute")
-    try:
-        yield
-    finally:
-        _PARSE_SLOTS.release()
+    return held(_PARSE_SLOTS, PARSE_WAIT_SECONDS, ValueError,
+                "the server is busy adding other visitors' tokenizers; try again in a minute")
 
 
 PARSES_AT_ONCE = 1

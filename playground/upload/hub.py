@@ -23,6 +23,7 @@ from collections.abc import Callable
 from bbpe_core import Encoding, from_pretrained
 from bbpe_core.hub import check_repo_id
 
+from ..slots import held
 from .files import MAX_UPLOAD_MB, PATTERN_TIMEOUT
 
 __all__ = ["HUB_DOWNLOADS_AT_ONCE", "HUB_SWITCH", "HUB_WAIT_SECONDS", "MAX_HUB_MB",
@@ -79,8 +80,14 @@ def open_hub_model(repo_id: str, revision: str | None,
     """
     repo_id = repo_id.strip()
     check_repo_id(repo_id, revision)
-    if not _SLOTS.acquire(timeout=HUB_WAIT_SECONDS):
-        raise ValueError("the server is busy opening other Hub models; try again in a moment")
+    with held(_SLOTS, HUB_WAIT_SECONDS, ValueError,
+              "the server is busy opening other Hub models; try again in a moment"):
+        return _opened(repo_id, revision, before_load)
+
+
+def _opened(repo_id: str, revision: str | None,
+            before_load: Callable[[str, int], None]) -> Encoding:
+    """``open_hub_model``'s load, once it holds a slot."""
     try:
         return from_pretrained(repo_id, revision, token=False, max_bytes=MAX_HUB_MB << 20,
                                pattern_timeout=PATTERN_TIMEOUT, before_load=before_load)
@@ -91,5 +98,3 @@ def open_hub_model(repo_id: str, revision: str | None,
         first = " ".join(str(e).split("\n")[0].split())[:200]
         raise ValueError(f"{repo_id}: the Hub gave no tokenizer ({type(e).__name__}: "
                          f"{first})") from e
-    finally:
-        _SLOTS.release()
