@@ -1,5 +1,5 @@
-"""Load test: a real ``streamlit run`` server on 127.0.0.1 and 10 sessions at once (browser
-contexts of one headless Chromium, Debian's ``/usr/bin/chromium`` driven by playwright), each
+"""Load test: a real ``streamlit run`` server on 127.0.0.1 and 10 sessions at once (a headless
+Chromium each, Debian's ``/usr/bin/chromium`` driven by playwright), each
 pasting its own 100 KB of text and uploading a tokenizer.json; among them one hostile session
 uploads the heaviest tokenizer.json the caps allow (``bench/hostile_upload.py``) and opens the
 heaviest share link they allow (``HOSTILE_LINK``), and another uploads the densest
@@ -13,7 +13,13 @@ hostile session got and how long it took, and the machine's load average.
 Bounded: every wait has a timeout, the whole run stops after ``--limit`` seconds, and the
 server is stopped at the end, whatever happened.
 
-Run from the repository root: ``python3 bench/load_test.py [--sessions 10] [--kb 100]``.
+The one Chromium draws every session's pages on the server's two cores; it runs at a lower
+CPU priority (``--browser-nice``, 10 by default; 0 for the server's peer), and the CPU seconds
+of the server and of the browser are reported. ``--no-hostile`` runs the same sessions
+without the hostile ones: the control that shows what the hostile sessions cost the others.
+
+Run from the repository root: ``python3 bench/load_test.py [--sessions 10] [--kb 100]
+[--browser-nice 10] [--no-hostile] [--out load]``.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from functools import partial
 from pathlib import Path
 
 import bbpe_core
@@ -96,6 +103,48 @@ def start_server(port: int) -> subprocess.Popen:
     raise RuntimeError("streamlit did not start within 60 s")
 
 
+def cpu_seconds() -> dict[int, tuple[str, float]]:
+    """Every process's CPU time so far (user + system), seconds, with its name: pid ->
+    (name, seconds), from ``/proc/<pid>/stat`` (``proc(5)``: fields 14 and 15, in clock
+    ticks)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    seen = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:  # it ended
+                continue
+            name, rest = stat[stat.index("(") + 1:stat.rindex(")")], stat[stat.rindex(")") + 2:]
+            fields = rest.split()
+            seen[int(entry.name)] = (name, (int(fields[11]) + int(fields[12])) / tick)
+    return seen
+
+
+class CpuWatch:
+    """The CPU seconds the server and the browser used during a run, sampled every second
+    (a process that ends between two samples loses at most its last second).
+
+    Args:
+        server (int): the server's pid.
+    """
+
+    def __init__(self, server: int) -> None:
+        self.server, self.start = server, cpu_seconds()
+        self.last: dict[int, tuple[str, float]] = dict(self.start)
+
+    def sample(self) -> None:
+        """Take one sample."""
+        self.last.update(cpu_seconds())
+
+    def used(self) -> tuple[float, float]:
+        """(server, browser) CPU seconds since the watch began."""
+        def spent(pid: int) -> float:
+            return self.last[pid][1] - self.start.get(pid, ("", 0.0))[1]
+        browser = sum(spent(pid) for pid, (name, _) in self.last.items() if name == "chromium")
+        return spent(self.server), browser
+
+
 def peak_memory_mb(pid: int) -> float:
     """The process's peak resident memory (VmHWM), MB."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -108,13 +157,17 @@ async def session(browser, url: str, k: int, text: str, expected: int, upload: P
     """One user: paste ``text``, wait for the count, upload a tokenizer; what happened."""
     context = await browser.new_context(viewport={"width": 1300, "height": 1000})
     page = await context.new_page()
-    result = {"session": k, "seconds to tokens": None, "exact": False, "upload": False}
+    result = {"session": k, "seconds to tokens": None, "server seconds": None, "exact": False,
+              "upload": False}
+    frames = _Frames(f"{expected:,}".encode())
+    page.on("websocket", frames.watch)
     step = "open"
     try:
         await asyncio.sleep(2 * k)  # arrivals two seconds apart, all overlapping
         await page.goto(url, timeout=120_000)
         await page.wait_for_selector(".bbpe-view .tok", timeout=120_000)
         area = page.get_by_role("textbox", name="Text", exact=True)
+        frames.armed = True
         await area.evaluate(SET_VALUE, text)  # a paste: one input event, not 100 KB of keys
         start = time.perf_counter()
         await area.press("Control+Enter", timeout=60_000)
@@ -123,6 +176,7 @@ async def session(browser, url: str, k: int, text: str, expected: int, upload: P
                  m.innerText.includes('Tokens') && m.querySelector('[data-testid="stMetricValue"]')
                  .innerText.trim() === n)""", arg=f"{expected:,}", timeout=120_000)
         result["seconds to tokens"] = round(time.perf_counter() - start, 2)
+        result["server seconds"] = frames.seconds()
         result["exact"] = True
         step = "upload"
         await upload_file(page, upload)
@@ -132,6 +186,41 @@ async def session(browser, url: str, k: int, text: str, expected: int, upload: P
     finally:
         await context.close()
     return result
+
+
+class _Frames:
+    """When the page sent the paste to the server and when the server's answer holding the
+    count came back, from the page's WebSocket frames as the browser passes them on: the
+    server's part of the time to tokens, without the drawing.
+
+    Args:
+        needle (bytes): the count as the page shows it (``28,676``), looked for in each frame
+            the server sends after the paste.
+    """
+
+    def __init__(self, needle: bytes) -> None:
+        self.needle, self.armed = needle, False
+        self.sent: float | None = None
+        self.got: float | None = None
+
+    def watch(self, socket) -> None:
+        """Follow ``socket`` (playwright's ``page.on("websocket")``)."""
+        socket.on("framesent", self._sent)
+        socket.on("framereceived", self._received)
+
+    def _sent(self, payload) -> None:
+        if self.armed and self.sent is None:
+            self.sent = time.perf_counter()
+
+    def _received(self, payload) -> None:
+        data = payload.encode() if isinstance(payload, str) else payload
+        if self.sent is not None and self.got is None and self.needle in data:
+            self.got = time.perf_counter()
+
+    def seconds(self) -> float | None:
+        """From the paste's frame to the count's, seconds (None if either was not seen)."""
+        return None if self.got is None or self.sent is None else round(
+            self.got - self.sent, 2)
 
 
 def _first_lines(error: Exception) -> str:
@@ -219,41 +308,81 @@ async def open_link(page, url: str) -> None:
 
 
 async def run(url: str, sessions: int, kb: int, upload: Path, hostile_upload: Path,
-              files: tuple[Path, Path], limit: float) -> tuple[list[dict], dict, dict]:
-    """All sessions at once in one Chromium, stopped after ``limit`` seconds; the hostile
-    sessions arrive third and sixth."""
+              files: tuple[Path, Path], limit: float, browser: str, hostile: bool,
+              watch: CpuWatch, one_browser: bool) -> tuple[list[dict], dict, dict]:
+    """All sessions at once, each in its own Chromium (the executable ``browser``), or all
+    in one with ``one_browser``; stopped after ``limit`` seconds. With ``hostile``, the
+    hostile sessions arrive third and sixth. ``watch`` samples the CPU time used while the
+    sessions run."""
     from playwright.async_api import async_playwright
 
     corpus = (ASSETS / "corpora" / "en_python_docs.txt").read_text(encoding="utf-8")
     enc = bbpe_core.get_encoding("gpt2")
     texts = [corpus[k * 7919: k * 7919 + kb * 1000] for k in range(sessions)]
     async with async_playwright() as p:
-        browser = await p.chromium.launch(executable_path=CHROMIUM,
-                                          args=["--no-sandbox", "--disable-gpu"])
+        launch = partial(p.chromium.launch, executable_path=browser,
+                         args=["--no-sandbox", "--disable-gpu"])
+        first = await launch()
+        # a browser per visitor, as visitors have (one browser's shared processes made one
+        # session's heavy page hold up the drawing of every other's); started before the
+        # first arrival
+        browsers = [first] * (sessions + 2) if one_browser else [
+            first, *[await launch() for _ in range(sessions + 1)]]
         try:
-            jobs = [session(browser, url, k, t, len(enc.encode(t, allowed_special="all")), upload)
-                    for k, t in enumerate(texts)]
-            jobs.append(scripted(browser, url, 3.0, "hostile", [  # the heaviest upload, link
+            jobs = [session(browsers[k], url, k, t, len(enc.encode(t, allowed_special="all")),
+                            upload) for k, t in enumerate(texts)]
+            jobs.append(scripted(browsers[-2], url, 3.0, "hostile", [  # the heaviest upload, link
                 ("upload", lambda page: upload_file(page, hostile_upload)),
-                ("link", lambda page: open_link(page, url))]))
-            jobs.append(scripted(browser, url, 9.0, "hostile files", [  # each half the budget
+                ("link", lambda page: open_link(page, url))] if hostile else []))
+            jobs.append(scripted(browsers[-1], url, 9.0, "hostile files", [  # half the budget each
                 ("model", lambda page: upload_model(page, files[0])),
-                ("gguf", lambda page: open_gguf(page, files[1]))]))
-            *results, bad, bad_files = await asyncio.wait_for(asyncio.gather(*jobs),
-                                                              timeout=limit)
+                ("gguf", lambda page: open_gguf(page, files[1]))] if hostile else []))
+            sampler = asyncio.create_task(_sample(watch))
+            try:
+                *results, bad, bad_files = await asyncio.wait_for(asyncio.gather(*jobs),
+                                                                  timeout=limit)
+            finally:
+                sampler.cancel()
+            watch.sample()
             return results, bad, bad_files
         finally:
-            await browser.close()
+            for each in set(browsers):
+                await each.close()
+
+
+async def _sample(watch: CpuWatch) -> None:
+    """Sample ``watch`` every second until cancelled."""
+    while True:
+        watch.sample()
+        await asyncio.sleep(1.0)
+
+
+def niced(folder: Path, nice: int) -> str:
+    """An executable in ``folder`` that runs Debian's Chromium at CPU priority ``nice``
+    (``nice(1)``), or Chromium itself for 0.
+
+    The visitors' browsers run on their own machines; here one Chromium draws every
+    session's pages on the server's two cores, and took about five times the server's CPU
+    time. Lowered, it gets what the server leaves, so the test measures the server's part.
+    """
+    if nice == 0:
+        return CHROMIUM
+    wrapper = folder / "chromium"
+    wrapper.write_text(f'#!/bin/sh\nexec nice -n {nice} {CHROMIUM} "$@"\n')
+    wrapper.chmod(0o755)
+    return str(wrapper)
 
 
 def report(results: list[dict], bad: dict, bad_files: dict, peak: float, sessions: int, kb: int,
-           load: tuple[float, float, float], hostile_mb: float, files_mb: tuple[float, float]
-           ) -> str:
-    """The results as Markdown."""
-    times = sorted(r["seconds to tokens"] for r in results if r["seconds to tokens"] is not None)
-    p95 = times[min(len(times) - 1, int(0.95 * len(times)))] if times else float("nan")
+           load: tuple[float, float, float], hostile_mb: float, files_mb: tuple[float, float],
+           cpu: tuple[float, float], nice: int, one_browser: bool) -> str:
+    """The results as Markdown (``bad`` and ``bad_files`` empty for a run without the
+    hostile sessions)."""
+    browsers = {True: "contexts of one headless Chromium", False: "a headless Chromium each"}
+    times, p95 = _spread(results, "seconds to tokens")
+    server_times, server_p95 = _spread(results, "server seconds")
     intro = [
-        f"{sessions} sessions (browser contexts of one headless Chromium), arriving two seconds "
+        f"{sessions} sessions ({browsers[one_browser]}), arriving two seconds "
         f"apart and overlapping, each paste {kb} KB and upload a tokenizer.json, against one "
         "`streamlit run` on 127.0.0.1 (2 cores, the browser on the same machine). Among them, "
         f"arriving third, one hostile session uploads the heaviest tokenizer.json the caps allow "
@@ -268,19 +397,30 @@ def report(results: list[dict], bad: dict, bad_files: dict, peak: float, session
         f"- uploads added: {sum(r['upload'] for r in results)} of {sessions}",
         f"- server peak memory: {peak:,.0f} MB",
         f"- time from paste to tokens: median {times[len(times) // 2] if times else 'n/a'} s, "
-        f"p95 {p95} s",
-        f"- hostile session: upload added {bad['upload']} in {bad['upload seconds']} s; link "
-        f"drawn in {bad['link seconds']} s {bad.get('error', '')}",
-        f"- hostile files session: .model added {bad_files['model']} in "
-        f"{bad_files['model seconds']} s; GGUF added {bad_files['gguf']} in "
-        f"{bad_files['gguf seconds']} s {bad_files.get('error', '')}",
+        f"p95 {p95} s (drawn in the browser)",
+        f"- the server's part (the paste's WebSocket frame out to the count's frame in): median "
+        f"{server_times[len(server_times) // 2] if server_times else 'n/a'} s, p95 {server_p95} s",
+        *([f"- hostile session: upload added {bad['upload']} in {bad['upload seconds']} s; "
+           f"link drawn in {bad['link seconds']} s {bad.get('error', '')}",
+           f"- hostile files session: .model added {bad_files['model']} in "
+           f"{bad_files['model seconds']} s; GGUF added {bad_files['gguf']} in "
+           f"{bad_files['gguf seconds']} s {bad_files.get('error', '')}"] if "upload" in bad
+          else ["- **no hostile session in this run** (`--no-hostile`: the control)"]),
+        f"- CPU time while the sessions ran: server {cpu[0]:.1f} s, browser {cpu[1]:.1f} s "
+        f"(the browser at nice {nice}; `--browser-nice`)",
         f"- load average at the end (1, 5, 15 min): {load[0]:.2f}, {load[1]:.2f}, {load[2]:.2f}",
     ]
     return results_page(
         "Load test: one server, sessions at once", intro,
-        ["session", "seconds to tokens", "exact", "upload", "error"],
-        [[r["session"], r["seconds to tokens"], r["exact"], r["upload"], r.get("error", "")]
-         for r in results])
+        ["session", "seconds to tokens", "server seconds", "exact", "upload", "error"],
+        [[r["session"], r["seconds to tokens"], r["server seconds"], r["exact"], r["upload"],
+          r.get("error", "")] for r in results])
+
+
+def _spread(results: list[dict], field: str) -> tuple[list[float], float]:
+    """The sessions' ``field`` values, sorted, and their 95th percentile (nan if none)."""
+    times = sorted(r[field] for r in results if r[field] is not None)
+    return times, times[min(len(times) - 1, int(0.95 * len(times)))] if times else float("nan")
 
 
 def main() -> None:
@@ -289,6 +429,13 @@ def main() -> None:
     parser.add_argument("--sessions", type=int, default=10)
     parser.add_argument("--kb", type=int, default=100)
     parser.add_argument("--limit", type=float, default=600, help="seconds for the whole run")
+    parser.add_argument("--browser-nice", type=int, default=10, choices=range(20),
+                        help="the browser's CPU priority (nice); 0 runs it as the server's peer")
+    parser.add_argument("--no-hostile", action="store_true",
+                        help="the control: the same sessions without the hostile ones")
+    parser.add_argument("--one-browser", action="store_true",
+                        help="every session a context of one Chromium, not a Chromium each")
+    parser.add_argument("--out", default="load", help="the results' file name in bench/results")
     args = parser.parse_args()
     port = free_port()
     server = start_server(port)
@@ -306,17 +453,19 @@ def main() -> None:
             model.write_bytes(hostile_model(half))
             gguf.write_bytes(hostile_gguf(half))
             files_mb = (model.stat().st_size / 2**20, gguf.stat().st_size / 2**20)
+            watch = CpuWatch(server.pid)
             results, bad, bad_files = asyncio.run(run(
                 f"http://127.0.0.1:{port}", args.sessions, args.kb, upload, heavy,
-                (model, gguf), args.limit))
+                (model, gguf), args.limit, niced(Path(folder), args.browser_nice),
+                not args.no_hostile, watch, args.one_browser))
         peak = peak_memory_mb(server.pid)
         load = os.getloadavg()
     finally:
         server.terminate()
         server.wait(timeout=30)
     text = report(results, bad, bad_files, peak, args.sessions, args.kb, load, hostile_mb,
-                  files_mb)
-    (ROOT / "bench" / "results" / "load.md").write_text(text, encoding="utf-8")
+                  files_mb, watch.used(), args.browser_nice, args.one_browser)
+    (ROOT / "bench" / "results" / f"{args.out}.md").write_text(text, encoding="utf-8")
     print(text)
 
 
