@@ -48,6 +48,7 @@ from bench.hostile_upload import (  # noqa: E402
     hostile_tokenizer_json,
 )
 from bench.report import results_page  # noqa: E402
+from bench.ws_session import protocol_session  # noqa: E402
 from playground.caps import (  # noqa: E402
     MAX_COMPARE_BYTES,
     MAX_COMPARE_ENCODINGS,
@@ -309,11 +310,13 @@ async def open_link(page, url: str) -> None:
 
 async def run(url: str, sessions: int, kb: int, upload: Path, hostile_upload: Path,
               files: tuple[Path, Path], limit: float, browser: str, hostile: bool,
-              watch: CpuWatch, one_browser: bool) -> tuple[list[dict], dict, dict]:
+              watch: CpuWatch, one_browser: bool, protocol: bool
+              ) -> tuple[list[dict], dict, dict]:
     """All sessions at once, each in its own Chromium (the executable ``browser``), or all
-    in one with ``one_browser``; stopped after ``limit`` seconds. With ``hostile``, the
-    hostile sessions arrive third and sixth. ``watch`` samples the CPU time used while the
-    sessions run."""
+    in one with ``one_browser``; with ``protocol``, the ordinary sessions speak Streamlit's
+    protocol without a browser (``ws_session``: they paste and upload, nothing is drawn).
+    Stopped after ``limit`` seconds. With ``hostile``, the hostile sessions (browsers)
+    arrive third and sixth. ``watch`` samples the CPU time used while the sessions run."""
     from playwright.async_api import async_playwright
 
     corpus = (ASSETS / "corpora" / "en_python_docs.txt").read_text(encoding="utf-8")
@@ -327,10 +330,13 @@ async def run(url: str, sessions: int, kb: int, upload: Path, hostile_upload: Pa
         # session's heavy page hold up the drawing of every other's); started before the
         # first arrival
         browsers = [first] * (sessions + 2) if one_browser else [
-            first, *[await launch() for _ in range(sessions + 1)]]
+            first, *[await launch() for _ in range(1 if protocol else sessions + 1)]]
         try:
-            jobs = [session(browsers[k], url, k, t, len(enc.encode(t, allowed_special="all")),
-                            upload) for k, t in enumerate(texts)]
+            counts = [len(enc.encode(t, allowed_special="all")) for t in texts]
+            jobs = [protocol_session(int(url.rsplit(":", 1)[1]), k, t, n, upload.read_bytes())
+                    if protocol else
+                    session(browsers[k], url, k, t, n, upload)
+                    for k, (t, n) in enumerate(zip(texts, counts))]
             jobs.append(scripted(browsers[-2], url, 3.0, "hostile", [  # the heaviest upload, link
                 ("upload", lambda page: upload_file(page, hostile_upload)),
                 ("link", lambda page: open_link(page, url))] if hostile else []))
@@ -373,39 +379,53 @@ def niced(folder: Path, nice: int) -> str:
     return str(wrapper)
 
 
+CLIENTS = {"browser": "a headless Chromium each",
+           "one browser": "contexts of one headless Chromium",
+           "protocol": "Streamlit's protocol without a browser, `bench/ws_session.py`; the "
+                       "hostile sessions are browsers"}
+"""What the ordinary sessions were, by ``--clients`` (and ``--one-browser``)."""
+UPLOADS = {"browser": " and upload a tokenizer.json", "one browser": " and upload a "
+           "tokenizer.json", "protocol": " and upload a tokenizer.json (nothing drawn)"}
+
+
 def report(results: list[dict], bad: dict, bad_files: dict, peak: float, sessions: int, kb: int,
            load: tuple[float, float, float], hostile_mb: float, files_mb: tuple[float, float],
-           cpu: tuple[float, float], nice: int, one_browser: bool) -> str:
+           cpu: tuple[float, float], nice: int, clients: str) -> str:
     """The results as Markdown (``bad`` and ``bad_files`` empty for a run without the
-    hostile sessions)."""
-    browsers = {True: "contexts of one headless Chromium", False: "a headless Chromium each"}
+    hostile sessions); ``clients`` says what the ordinary sessions were."""
     times, p95 = _spread(results, "seconds to tokens")
     server_times, server_p95 = _spread(results, "server seconds")
     intro = [
-        f"{sessions} sessions ({browsers[one_browser]}), arriving two seconds "
-        f"apart and overlapping, each paste {kb} KB and upload a tokenizer.json, against one "
-        "`streamlit run` on 127.0.0.1 (2 cores, the browser on the same machine). Among them, "
-        f"arriving third, one hostile session uploads the heaviest tokenizer.json the caps allow "
-        f"({hostile_mb:.1f} MB of short entries, `bench/hostile_upload.py`) and then opens the "
-        f"heaviest share link they allow (Compare mode, {MAX_COMPARE_ENCODINGS} encodings × "
-        f"{MAX_COMPARE_BYTES // MAX_COMPARE_ENCODINGS // 4:,} emoji). Arriving sixth, another "
-        f"hostile session uploads the densest SentencePiece .model ({files_mb[0]:.1f} MB of "
-        f"short pieces) and opens the densest GGUF model file ({files_mb[1]:.1f} MB of short "
-        "pieces), each charged half of its session's memory budget (`bench/hostile_upload.py`).",
+        f"{sessions} sessions ({CLIENTS[clients]}), arriving two seconds apart and "
+        f"overlapping, each paste {kb} KB{UPLOADS[clients]}, against one `streamlit run` on "
+        "127.0.0.1 (2 cores, the browsers on the same machine). " + (
+            "Among them, arriving third, one hostile session uploads the heaviest "
+            f"tokenizer.json the caps allow ({hostile_mb:.1f} MB of short entries, "
+            "`bench/hostile_upload.py`) and then opens the heaviest share link they allow "
+            f"(Compare mode, {MAX_COMPARE_ENCODINGS} encodings × "
+            f"{MAX_COMPARE_BYTES // MAX_COMPARE_ENCODINGS // 4:,} emoji). Arriving sixth, "
+            "another hostile session uploads the densest SentencePiece .model "
+            f"({files_mb[0]:.1f} MB of short pieces) and opens the densest GGUF model file "
+            f"({files_mb[1]:.1f} MB of short pieces), each charged half of its session's "
+            "memory budget (`bench/hostile_upload.py`)." if "upload" in bad else
+            "Two more visitors in browsers, arriving third and sixth, only open the Playground "
+            "(the control: the hostile sessions without their steps)."),
         "",
         f"- answered with exact counts: {sum(r['exact'] for r in results)} of {sessions}",
-        f"- uploads added: {sum(r['upload'] for r in results)} of {sessions}",
+        f"- uploads added: {sum(bool(r['upload']) for r in results)} of {sessions}",
         f"- server peak memory: {peak:,.0f} MB",
-        f"- time from paste to tokens: median {times[len(times) // 2] if times else 'n/a'} s, "
-        f"p95 {p95} s (drawn in the browser)",
-        f"- the server's part (the paste's WebSocket frame out to the count's frame in): median "
-        f"{server_times[len(server_times) // 2] if server_times else 'n/a'} s, p95 {server_p95} s",
+        f"- time from paste to tokens: median {times[len(times) // 2]} s, p95 {p95} s (drawn in "
+        "the browser)" if times else "- time from paste to tokens: nothing drawn (no browser)",
+        f"- the server's part (the paste's WebSocket message out to the count's message in): "
+        f"median {server_times[len(server_times) // 2] if server_times else 'n/a'} s, p95 "
+        f"{server_p95} s",
         *([f"- hostile session: upload added {bad['upload']} in {bad['upload seconds']} s; "
            f"link drawn in {bad['link seconds']} s {bad.get('error', '')}",
            f"- hostile files session: .model added {bad_files['model']} in "
            f"{bad_files['model seconds']} s; GGUF added {bad_files['gguf']} in "
            f"{bad_files['gguf seconds']} s {bad_files.get('error', '')}"] if "upload" in bad
-          else ["- **no hostile session in this run** (`--no-hostile`: the control)"]),
+          else ["- **no hostile steps in this run** (`--no-hostile`, the control: the two "
+                "hostile visitors only open the Playground)"]),
         f"- CPU time while the sessions ran: server {cpu[0]:.1f} s, browser {cpu[1]:.1f} s "
         f"(the browser at nice {nice}; `--browser-nice`)",
         f"- load average at the end (1, 5, 15 min): {load[0]:.2f}, {load[1]:.2f}, {load[2]:.2f}",
@@ -435,6 +455,9 @@ def main() -> None:
                         help="the control: the same sessions without the hostile ones")
     parser.add_argument("--one-browser", action="store_true",
                         help="every session a context of one Chromium, not a Chromium each")
+    parser.add_argument("--clients", choices=["browser", "protocol"], default="browser",
+                        help="the ordinary sessions: browsers, or Streamlit's protocol spoken "
+                        "without one (the server's time alone)")
     parser.add_argument("--out", default="load", help="the results' file name in bench/results")
     args = parser.parse_args()
     port = free_port()
@@ -457,14 +480,15 @@ def main() -> None:
             results, bad, bad_files = asyncio.run(run(
                 f"http://127.0.0.1:{port}", args.sessions, args.kb, upload, heavy,
                 (model, gguf), args.limit, niced(Path(folder), args.browser_nice),
-                not args.no_hostile, watch, args.one_browser))
+                not args.no_hostile, watch, args.one_browser, args.clients == "protocol"))
         peak = peak_memory_mb(server.pid)
         load = os.getloadavg()
     finally:
         server.terminate()
         server.wait(timeout=30)
     text = report(results, bad, bad_files, peak, args.sessions, args.kb, load, hostile_mb,
-                  files_mb, watch.used(), args.browser_nice, args.one_browser)
+                  files_mb, watch.used(), args.browser_nice,
+                  "one browser" if args.one_browser else args.clients)
     (ROOT / "bench" / "results" / f"{args.out}.md").write_text(text, encoding="utf-8")
     print(text)
 
