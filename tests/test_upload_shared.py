@@ -63,3 +63,23 @@ def test_a_file_parsed_while_this_one_waited_is_not_parsed_again(monkeypatch, tm
     for thread in waiting:
         thread.join(timeout=60)
     assert len(results) == 2 and results[0] is results[1] and parsed == ["same"]
+
+
+def test_digests_taken_once_give_the_same_keys(monkeypatch, tmp_path):
+    """The page hashes an upload's files once (``file_digests``) for the shared parse's key
+    and the session's; the keys are those of the files hashed again, and a load given the
+    digests hashes nothing."""
+    blobs = [b"vocab" * 1000, b"merges" * 1000]
+    digests = files.file_digests(blobs)
+    assert files.fingerprint("k", blobs, "o", digests=digests) == files.fingerprint(
+        "k", blobs, "o")
+    assert files.fingerprint("k", blobs, "p") != files.fingerprint("k", blobs, "o")
+    bbpe_core.save_hf_tokenizer_json(bbpe_core.get_encoding("gpt2"), tmp_path / "t.json")
+    data = (tmp_path / "t.json").read_bytes()
+    hashed = []
+    real = files.file_digests
+    monkeypatch.setattr(files, "file_digests", lambda f: hashed.append(len(f)) or real(f))
+    given = real([data])
+    enc = load_upload("tokenizer.json", [data], name="hashed once", digests=given)
+    assert hashed == [] and enc is load_upload("tokenizer.json", [data], name="hashed once")
+    assert hashed == [1]

@@ -13,6 +13,7 @@ from ..upload.files import (
     PATTERNS,
     SUPPORTED,
     default_name,
+    file_digests,
     fingerprint,
     load_upload,
     parse_special_tokens,
@@ -65,15 +66,18 @@ def _add(kind: str, files: list, pattern: str | None, specials_text: str | None,
     try:
         specials = None if specials_text is None else parse_special_tokens(specials_text)
         data = [f.getvalue() for f in files]
+        digests = file_digests(data)  # the shared parse's key and the session's, one hashing
         enc = load_upload(kind, data, name=name or default_name(kind, [f.name for f in files]),
-                          **({"pattern": pattern} if pattern else {}), special_tokens=specials)
+                          **({"pattern": pattern} if pattern else {}), special_tokens=specials,
+                          digests=digests)
         enc.encode_ordinary(FIRST_TEXT)  # a custom pattern fails here, not later
     except ValueError as e:  # the reason first, then what the upload reads
         problem("Not added. This file cannot be used, because:", str(e))
         st.caption(f"Supported: {SUPPORTED}.")
         return None
     try:
-        return add_user_encoding(enc, fingerprint(kind, data, f"{pattern}|{specials}"), memory)
+        return add_user_encoding(
+            enc, fingerprint(kind, data, f"{pattern}|{specials}", digests=digests), memory)
     except ValueError as e:
         problem("Not added.", str(e))
         return None

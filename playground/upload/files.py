@@ -32,7 +32,7 @@ from ..slots import held
 __all__ = [
     "parse_special_tokens", "MAX_UPLOAD_MB", "KINDS", "SUPPORTED", "PATTERNS", "PATTERN_TIMEOUT",
     "FIRST_TEXT", "PARSES_AT_ONCE", "PARSE_WAIT_SECONDS", "load_upload", "parse_slot",
-    "fingerprint", "default_name"]
+    "file_digests", "fingerprint", "default_name"]
 
 MAX_UPLOAD_MB = 25
 """Per-file cap in MB, enforced before parsing (``.streamlit/config.toml`` has the same)."""
@@ -98,16 +98,34 @@ def default_name(kind: str, file_names: list[str]) -> str:
     return file_names[0]
 
 
-def fingerprint(kind: str, files: list[bytes], options: str) -> str:
-    """A short sha256 of what defines an uploaded encoding."""
+def file_digests(files: list[bytes]) -> list[bytes]:
+    """Each file's sha256 digest (32 bytes), for ``fingerprint`` to reuse."""
+    return [hashlib.sha256(data).digest() for data in files]
+
+
+def fingerprint(kind: str, files: list[bytes], options: str, *,
+                digests: list[bytes] | None = None) -> str:
+    """A short sha256 of what defines an uploaded encoding.
+
+    Args:
+        kind (str): the upload's kind (``KINDS``) or another label.
+        files (list[bytes]): the files' bytes.
+        options (str): the options that change the encoding, as one text.
+        digests (list[bytes] | None): ``file_digests(files)`` if already taken (a 25 MB file
+            is hashed once per upload, not once per key).
+
+    Returns:
+        str: 12 hex digits.
+    """
     h = hashlib.sha256(kind.encode() + b"\0" + options.encode())
-    for data in files:
-        h.update(hashlib.sha256(data).digest())
+    for digest in file_digests(files) if digests is None else digests:
+        h.update(digest)
     return h.hexdigest()[:12]
 
 
 def load_upload(kind: str, files: list[bytes], *, name: str, pattern: str = GPT2_PATTERN,
-                special_tokens: dict[str, int] | None = None) -> Encoding:
+                special_tokens: dict[str, int] | None = None,
+                digests: list[bytes] | None = None) -> Encoding:
     """Build an encoding from uploaded files.
 
     Args:
@@ -117,6 +135,7 @@ def load_upload(kind: str, files: list[bytes], *, name: str, pattern: str = GPT2
         name: the name it gets in the selectors.
         pattern: the split pattern for ``.tiktoken`` and GPT-2 files.
         special_tokens: for ``.tiktoken``, text -> id.
+        digests: ``file_digests(files)``, if the caller took them.
 
     Returns:
         The encoding: the one already built if a session keeps one built from the same files,
@@ -129,7 +148,7 @@ def load_upload(kind: str, files: list[bytes], *, name: str, pattern: str = GPT2
             RecursionError or MemoryError, should one still escape a loader, so the page
             shows a message, never a traceback.
     """
-    key = fingerprint(kind, files, f"{name}|{pattern}|{special_tokens}")
+    key = fingerprint(kind, files, f"{name}|{pattern}|{special_tokens}", digests=digests)
     with _LOADED_LOCK:
         enc = _LOADED.get(key)
     if enc is not None:
