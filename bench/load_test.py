@@ -1,25 +1,30 @@
-"""Load test: a real ``streamlit run`` server on 127.0.0.1 and 10 sessions at once (a headless
-Chromium each, Debian's ``/usr/bin/chromium`` driven by playwright), each
+"""Load test: a real ``streamlit run`` server on 127.0.0.1 and 10 sessions at once, each
 pasting its own 100 KB of text and uploading a tokenizer.json; among them one hostile session
 uploads the heaviest tokenizer.json the caps allow (``bench/hostile_upload.py``) and opens the
 heaviest share link they allow (``HOSTILE_LINK``), and another uploads the densest
 SentencePiece ``.model`` and opens the densest GGUF model file its session's memory budget
 takes (half of it each).
 
-It prints, and writes to ``bench/results/load.md``: the server's peak memory (VmHWM), each
-session's seconds from paste to the right token count, whether the count was exact (it is
-checked against ``bbpe_core``'s count of the same text), whether the upload was added, what the
-hostile session got and how long it took, and the machine's load average.
-Bounded: every wait has a timeout, the whole run stops after ``--limit`` seconds, and the
-server is stopped at the end, whatever happened.
+The sessions are browsers (a headless Chromium each, Debian's ``/usr/bin/chromium`` driven by
+playwright; ``--one-browser``: contexts of one Chromium), or with ``--clients protocol`` the
+ten ordinary ones speak Streamlit's protocol without a browser (``bench/ws_session.py``), so
+the server's time is measured alone; the hostile sessions are always browsers. The browsers
+share the server's two cores, so they run at a lower CPU priority (``--browser-nice``, 10 by
+default; 0 for the server's peer). ``--no-hostile`` runs the same sessions with the hostile
+visitors only opening the Playground: the control that shows what the hostile sessions cost
+the others.
 
-The one Chromium draws every session's pages on the server's two cores; it runs at a lower
-CPU priority (``--browser-nice``, 10 by default; 0 for the server's peer), and the CPU seconds
-of the server and of the browser are reported. ``--no-hostile`` runs the same sessions
-without the hostile ones: the control that shows what the hostile sessions cost the others.
+It prints, and writes to ``bench/results/<--out>.md``: the server's peak memory (VmHWM), each
+session's seconds from paste to the right token count as drawn and the server's part of it
+(WebSocket messages), whether the count was exact (it is checked against ``bbpe_core``'s
+count of the same text), whether the upload was added, what the hostile sessions got and how
+long it took, the CPU seconds of the server and of the browsers, and the machine's load
+average. Bounded: every wait has a timeout, the whole run stops after ``--limit`` seconds,
+and the server is stopped at the end, whatever happened.
 
 Run from the repository root: ``python3 bench/load_test.py [--sessions 10] [--kb 100]
-[--browser-nice 10] [--no-hostile] [--out load]``.
+[--clients browser|protocol] [--one-browser] [--browser-nice 10] [--no-hostile]
+[--out load]``.
 """
 
 from __future__ import annotations
