@@ -313,7 +313,7 @@ async def open_link(page, url: str) -> None:
         timeout=300_000)
 
 
-async def run(url: str, sessions: int, kb: int, upload: Path, hostile_upload: Path,
+async def run(port: int, sessions: int, kb: int, upload: Path, hostile_upload: Path,
               files: tuple[Path, Path], limit: float, browser: str, hostile: bool,
               watch: CpuWatch, one_browser: bool, protocol: bool
               ) -> tuple[list[dict], dict, dict]:
@@ -324,6 +324,7 @@ async def run(url: str, sessions: int, kb: int, upload: Path, hostile_upload: Pa
     arrive third and sixth. ``watch`` samples the CPU time used while the sessions run."""
     from playwright.async_api import async_playwright
 
+    url = f"http://127.0.0.1:{port}"
     corpus = (ASSETS / "corpora" / "en_python_docs.txt").read_text(encoding="utf-8")
     enc = bbpe_core.get_encoding("gpt2")
     texts = [corpus[k * 7919: k * 7919 + kb * 1000] for k in range(sessions)]
@@ -338,8 +339,8 @@ async def run(url: str, sessions: int, kb: int, upload: Path, hostile_upload: Pa
             first, *[await launch() for _ in range(1 if protocol else sessions + 1)]]
         try:
             counts = [len(enc.encode(t, allowed_special="all")) for t in texts]
-            jobs = [protocol_session(int(url.rsplit(":", 1)[1]), k, t, n, upload.read_bytes())
-                    if protocol else
+            data = upload.read_bytes() if protocol else b""  # read once for every session
+            jobs = [protocol_session(port, k, t, n, data) if protocol else
                     session(browsers[k], url, k, t, n, upload)
                     for k, (t, n) in enumerate(zip(texts, counts))]
             jobs.append(scripted(browsers[-2], url, 3.0, "hostile", [  # the heaviest upload, link
@@ -372,9 +373,9 @@ def niced(folder: Path, nice: int) -> str:
     """An executable in ``folder`` that runs Debian's Chromium at CPU priority ``nice``
     (``nice(1)``), or Chromium itself for 0.
 
-    The visitors' browsers run on their own machines; here one Chromium draws every
-    session's pages on the server's two cores, and took about five times the server's CPU
-    time. Lowered, it gets what the server leaves, so the test measures the server's part.
+    The visitors' browsers run on their own machines; here they draw every session's pages
+    on the server's two cores, and took many times the server's CPU time
+    (``bench/results/load.md``). Lowered, they get what the server leaves.
     """
     if nice == 0:
         return CHROMIUM
@@ -389,8 +390,6 @@ CLIENTS = {"browser": "a headless Chromium each",
            "protocol": "Streamlit's protocol without a browser, `bench/ws_session.py`; the "
                        "hostile sessions are browsers"}
 """What the ordinary sessions were, by ``--clients`` (and ``--one-browser``)."""
-UPLOADS = {"browser": " and upload a tokenizer.json", "one browser": " and upload a "
-           "tokenizer.json", "protocol": " and upload a tokenizer.json (nothing drawn)"}
 
 
 def report(results: list[dict], bad: dict, bad_files: dict, peak: float, sessions: int, kb: int,
@@ -402,7 +401,8 @@ def report(results: list[dict], bad: dict, bad_files: dict, peak: float, session
     server_times, server_p95 = _spread(results, "server seconds")
     intro = [
         f"{sessions} sessions ({CLIENTS[clients]}), arriving two seconds apart and "
-        f"overlapping, each paste {kb} KB{UPLOADS[clients]}, against one `streamlit run` on "
+        f"overlapping, each paste {kb} KB and upload a tokenizer.json"
+        f"{' (nothing drawn)' if clients == 'protocol' else ''}, against one `streamlit run` on "
         "127.0.0.1 (2 cores, the browsers on the same machine). " + (
             "Among them, arriving third, one hostile session uploads the heaviest "
             f"tokenizer.json the caps allow ({hostile_mb:.1f} MB of short entries, "
@@ -483,7 +483,7 @@ def main() -> None:
             files_mb = (model.stat().st_size / 2**20, gguf.stat().st_size / 2**20)
             watch = CpuWatch(server.pid)
             results, bad, bad_files = asyncio.run(run(
-                f"http://127.0.0.1:{port}", args.sessions, args.kb, upload, heavy,
+                port, args.sessions, args.kb, upload, heavy,
                 (model, gguf), args.limit, niced(Path(folder), args.browser_nice),
                 not args.no_hostile, watch, args.one_browser, args.clients == "protocol"))
         peak = peak_memory_mb(server.pid)
